@@ -1,0 +1,88 @@
+"""The games rulespec knows, and the lookups that span them (rules, records)."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Mapping
+from typing import Any
+
+from rulespec import mandala
+from rulespec.core.api import Action, Explanation, Game, GameSpec, State
+from rulespec.core.record import Record, settings_from_json
+from rulespec.core.rules import Rule, Rulebook
+from rulespec.errors import MalformedAction, MalformedRecord, UnknownGame, UnknownRule
+
+GAMES: tuple[GameSpec, ...] = (mandala.SPEC,)
+"""Every game rulespec implements, listed explicitly (no registration by import)."""
+
+
+def spec(game_id: str) -> GameSpec:
+    """The :class:`GameSpec` of a game id; :class:`UnknownGame` lists the valid ids."""
+    for s in GAMES:
+        if s.id == game_id:
+            return s
+    valid = ", ".join(s.id for s in GAMES)
+    close = difflib.get_close_matches(game_id, [s.id for s in GAMES], n=1)
+    hint = f" (did you mean {close[0]!r}?)" if close else ""
+    raise UnknownGame(f"no game {game_id!r}{hint}; rulespec implements: {valid}")
+
+
+def game(game_id: str, **settings: Any) -> Game[Any]:
+    """A game for a variant and options, e.g. ``game("mandala", players=3)``.
+
+    Unknown games, variant values or options raise :class:`~rulespec.UnknownGame` or
+    :class:`~rulespec.UnknownVariant` listing the valid values.
+    """
+    return spec(game_id).make(**settings)
+
+
+def rulebook(game_id: str) -> Rulebook:
+    """A game's full rulebook (rules, rulings, the books cited)."""
+    return spec(game_id).rulebook()
+
+
+def rules(game_id: str) -> tuple[Rule, ...]:
+    """Every rule, ruling and ambiguity of a game, in rulebook order."""
+    return rulebook(game_id).rules
+
+
+def rule(rule_id: str) -> Rule:
+    """The rule with that id, e.g. ``rule("mandala.draw.one_card_up_to_four")``."""
+    game_id = rule_id.split(".", 1)[0]
+    try:
+        book = rulebook(game_id)
+    except UnknownGame as exc:
+        raise UnknownRule(f"no rule {rule_id!r}: {exc}") from None
+    return book.get(rule_id)
+
+
+def explain(state: State[Any], action: Action) -> Explanation:
+    """Whether ``action`` is legal in ``state`` and, if not, which rule forbids it and why."""
+    return state.explain(action)
+
+
+def load_record(data: Mapping[str, Any]) -> Record:
+    """Read a :class:`Record` from its JSON form, checking the game and every action."""
+    if not isinstance(data, Mapping):
+        raise MalformedRecord([f"a record must be a JSON object, got {type(data).__name__}"])
+    g = game(str(data.get("game")), **settings_from_json(data))
+    raw = data.get("actions", [])
+    if not isinstance(raw, list):
+        raise MalformedRecord([f"'actions' must be a list, got {raw!r}"])
+    problems, parsed = [], []
+    for i, a in enumerate(raw):
+        try:
+            parsed.append(g.action_from_json(a))
+        except MalformedAction as exc:
+            problems.extend(f"actions[{i}]: {p}" for p in exc.problems)
+    seed = data.get("seed")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        problems.append(f"'seed' must be a whole number or null, got {seed!r}")
+    if problems:
+        raise MalformedRecord(problems)
+    return Record.of(g, tuple(parsed), seed)
+
+
+def replay(record: Record, *, upto: int | None = None) -> State[Any]:
+    """The state a record leads to (after ``upto`` actions, if given)."""
+    return record.replay(game(record.game, **dict(record.settings)), upto=upto)

@@ -1,0 +1,209 @@
+"""The contract every game implements: states, actions, outcomes, explanations.
+
+A frontend written against these protocols works with every game. States are immutable:
+``apply`` returns a new state. Chance is explicit: at a chance node ``current_player`` is
+:data:`CHANCE` and ``chance_outcomes()`` lists every outcome with its exact probability.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Callable, Mapping
+from fractions import Fraction
+from typing import Any, Protocol, Self, TypeVar
+
+import attrs
+
+from rulespec.core.rules import Rule, Rulebook
+
+
+class Node(enum.Enum):
+    """What ``state.current_player`` is when no player is to act."""
+
+    CHANCE = "chance"
+    """A chance node: apply one of ``state.chance_outcomes()``."""
+    TERMINAL = "terminal"
+    """The game is over: ask ``state.outcome()``."""
+
+    def __repr__(self) -> str:
+        return self.name
+
+
+CHANCE = Node.CHANCE
+TERMINAL = Node.TERMINAL
+
+JSON = dict[str, Any]
+
+
+class Action(Protocol):
+    """A player's decision or a chance outcome; frozen, hashable, JSON-serialisable."""
+
+    def to_json(self) -> JSON:
+        """The action as a JSON object (the game's ``action_from_json`` reads it back)."""
+        ...
+
+
+class Observation(Protocol):
+    """What one player may see of a state."""
+
+    @property
+    def player(self) -> int:
+        """The seat this view belongs to."""
+        ...
+
+    def to_json(self) -> JSON:
+        """The view as a JSON object."""
+        ...
+
+
+@attrs.frozen
+class Outcome:
+    """The final result of a game, per the rulebook's scoring and tie-breaks."""
+
+    scores: tuple[int, ...]
+    """Points per seat."""
+    tiebreaks: tuple[tuple[int, ...], ...]
+    """Per seat, the tie-break values after the score, in the rulebook's order."""
+    winners: frozenset[int]
+    """Every seat that shares the win (more than one only on a full tie)."""
+
+    def rank_key(self, seat: int) -> tuple[int, ...]:
+        """The comparison key of a seat: score, then the tie-breaks."""
+        return (self.scores[seat], *self.tiebreaks[seat])
+
+    def returns(self) -> tuple[float, ...]:
+        """1 for a sole winner, 1/k for each of k sharing the win, 0 otherwise (for RL)."""
+        share = 1.0 / len(self.winners)
+        return tuple(share if s in self.winners else 0.0 for s in range(len(self.scores)))
+
+
+@attrs.frozen
+class Explanation:
+    """Whether an action is legal in a state and, if not, the rule that forbids it."""
+
+    action: object
+    legal: bool
+    rule: Rule | None
+    reason: str
+
+    def __bool__(self) -> bool:
+        return self.legal
+
+    def __str__(self) -> str:
+        if self.legal:
+            return f"legal: {self.reason}"
+        assert self.rule is not None
+        return f"illegal: {self.reason} [{self.rule.id}: {self.rule.title}]"
+
+
+A = TypeVar("A", bound=Action)
+
+
+class State(Protocol[A]):
+    """One immutable game state (the protocol every game's ``State`` class follows)."""
+
+    @property
+    def current_player(self) -> int | Node:
+        """The seat to act, :data:`CHANCE` or :data:`TERMINAL`."""
+        ...
+
+    @property
+    def is_terminal(self) -> bool:
+        """True when the game is over."""
+        ...
+
+    @property
+    def is_chance(self) -> bool:
+        """True at a chance node."""
+        ...
+
+    def legal_actions(self) -> tuple[A, ...]:
+        """Every legal action in a fixed order (the chance outcomes at a chance node)."""
+        ...
+
+    def apply(self, action: A, *, player: int | None = None) -> Self:
+        """The state after ``action``; raises :class:`~rulespec.IllegalAction` unchanged."""
+        ...
+
+    def chance_outcomes(self) -> tuple[tuple[A, Fraction], ...]:
+        """At a chance node, each outcome with its exact probability (summing to 1)."""
+        ...
+
+    def sample_chance(self, rng: random.Random) -> A:
+        """Draw one chance outcome with its probability, using ``rng``."""
+        ...
+
+    def explain(self, action: A) -> Explanation:
+        """Whether ``action`` is legal here, and the rule that decides it."""
+        ...
+
+    def observation(self, player: int) -> Observation:
+        """Exactly what ``player`` may see of this state."""
+        ...
+
+    def outcome(self) -> Outcome:
+        """The final scores and winners; :class:`~rulespec.GameNotOver` before the end."""
+        ...
+
+    def to_json(self) -> JSON:
+        """The whole state as a JSON position (the game's ``state_from_json`` reads it)."""
+        ...
+
+
+S = TypeVar("S", bound="State[Any]")
+
+
+class Game(Protocol[S]):
+    """One variant of one game, with its options: the factory of states."""
+
+    @property
+    def spec(self) -> GameSpec:
+        """The game's declarative record."""
+        ...
+
+    @property
+    def players(self) -> int:
+        """Number of seats, numbered 0 … players-1 in turn order."""
+        ...
+
+    def settings(self) -> Mapping[str, object]:
+        """The variant axes and options as keyword arguments for :func:`rulespec.game`."""
+        ...
+
+    def initial_state(self) -> S:
+        """The state before any chance: setup is still to be dealt."""
+        ...
+
+    def new_game(self, seed: int | None = None, *, rng: random.Random | None = None) -> S:
+        """The first decision state, setup chance sampled with ``random.Random(seed)``."""
+        ...
+
+    def state_from_json(self, data: Mapping[str, Any]) -> S:
+        """Load a position; :class:`~rulespec.MalformedPosition` lists every problem."""
+        ...
+
+    def action_from_json(self, data: Mapping[str, Any]) -> Action:
+        """Read one action; :class:`~rulespec.MalformedAction` if it names none."""
+        ...
+
+
+@attrs.frozen
+class GameSpec:
+    """The declarative record that opens every game package (like OpenSpiel's GameType)."""
+
+    id: str
+    title: str
+    names: tuple[tuple[str, str], ...]
+    """(language, title) pairs as printed on the boxes."""
+    designers: tuple[str, ...]
+    year: int
+    players: tuple[int, int]
+    """Smallest and largest player count."""
+    chance: str
+    """How chance enters, in words."""
+    information: str
+    """What is hidden, in words."""
+    rulebook: Callable[[], Rulebook]
+    make: Callable[..., Game[Any]]
+    """``make(**settings)`` builds a :class:`Game`; ``rulespec.game`` calls it."""

@@ -1,0 +1,46 @@
+"""Chance outcomes as exact probabilities, and sampling them reproducibly.
+
+A draw from a deck is modelled as one draw from the unordered multiset of unseen cards,
+not as a shuffled order: the outcome is a card kind, its probability its share of the
+deck. Probabilities are :class:`fractions.Fraction` so they can be enumerated exactly;
+sampling uses integer weights so no rounding ever enters.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import TypeVar
+
+T = TypeVar("T")
+
+
+def weighted(items: Sequence[tuple[T, int]]) -> tuple[tuple[T, Fraction], ...]:
+    """Outcomes with positive integer weights, as exact probabilities summing to 1.
+
+    >>> weighted([("red", 2), ("blue", 0), ("green", 1)])
+    (('red', Fraction(2, 3)), ('green', Fraction(1, 3)))
+    """
+    total = sum(w for _, w in items)
+    if total <= 0:
+        raise ValueError("a chance node needs at least one possible outcome")
+    return tuple((x, Fraction(w, total)) for x, w in items if w > 0)
+
+
+def pick_weighted(items: Sequence[tuple[T, int]], rng: random.Random) -> T:
+    """Draw one item with probability proportional to its integer weight."""
+    r = rng.randrange(sum(w for _, w in items))
+    for item, w in items:
+        r -= w
+        if r < 0:
+            return item
+    raise AssertionError("unreachable: weights exhausted")
+
+
+def sample(outcomes: Sequence[tuple[T, Fraction]], rng: random.Random) -> T:
+    """Draw one outcome of an exact distribution (as returned by ``chance_outcomes``)."""
+    denominator = math.lcm(*(p.denominator for _, p in outcomes))
+    return pick_weighted([(x, int(p * denominator)) for x, p in outcomes], rng)
+

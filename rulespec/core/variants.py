@@ -1,0 +1,352 @@
+"""Variant tables: the rule points that differ between editions or player counts, as data.
+
+``variants/<game>.toml`` has one ``[[column]]`` per variant (its axis values, e.g.
+``players = 3``), one ``[row.<field>]`` per rule point with a cited cell for every
+column, and one ``[option.<field>]`` per choice players may make (mostly rulings where
+the book can be read two ways). Loading is strict and reports every problem at once:
+rows and columns must match the game's typed variant class field for field, and every
+cell must carry a citation. The same table is rendered in the docs.
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+import tomllib
+import types
+import typing
+from collections.abc import Callable, Mapping
+from fractions import Fraction
+from importlib import resources
+from pathlib import Path
+from typing import Any, TypeVar
+
+import attrs
+
+from rulespec.core.rules import Citation, Rulebook
+from rulespec.errors import UnknownVariant, VariantTableError
+
+T = TypeVar("T")
+
+
+@attrs.frozen
+class Cell:
+    """One variant's value for one rule point, with its sources."""
+
+    value: object
+    cites: tuple[Citation, ...]
+    note: str = ""
+
+
+@attrs.frozen
+class Row:
+    """One rule point that differs between variants."""
+
+    key: str
+    """The field of the typed variant class that holds this row's value."""
+    rule: str
+    title: str
+    cells: tuple[tuple[str, Cell], ...]
+    """(column id, cell) in column order."""
+
+    def cell(self, column: str) -> Cell:
+        """The cell of that column."""
+        return dict(self.cells)[column]
+
+
+@attrs.frozen
+class Column:
+    """One variant: its id, a readable title and its values on each axis."""
+
+    id: str
+    title: str
+    axes: tuple[tuple[str, object], ...]
+
+    def matches(self, wanted: Mapping[str, object]) -> bool:
+        """True if every axis value asked for equals this column's."""
+        mine = dict(self.axes)
+        return all(mine.get(k) == v for k, v in wanted.items())
+
+    def describe(self) -> str:
+        """``players=3`` style text."""
+        return ", ".join(f"{k}={v!r}" for k, v in self.axes)
+
+
+@attrs.frozen
+class OptionSpec:
+    """A choice players may make regardless of the variant (a house rule or a reading)."""
+
+    key: str
+    rule: str
+    title: str
+    default: object
+    choices: tuple[tuple[object, str], ...]
+    """(value, what it means) pairs; the first is not necessarily the default."""
+    cites: tuple[Citation, ...]
+
+    @property
+    def values(self) -> tuple[object, ...]:
+        """The allowed values."""
+        return tuple(v for v, _ in self.choices)
+
+
+@attrs.frozen
+class VariantTable:
+    """A loaded ``variants/<game>.toml``: columns, rows and options."""
+
+    game: str
+    axes: tuple[str, ...]
+    columns: tuple[Column, ...]
+    rows: tuple[Row, ...]
+    options: tuple[OptionSpec, ...]
+    source: str
+
+    def column(self, **wanted: object) -> Column:
+        """The single column whose axis values match; :class:`UnknownVariant` otherwise."""
+        unknown = sorted(set(wanted) - set(self.axes))
+        if unknown:
+            raise UnknownVariant(
+                f"{self.game} has no variant axis {', '.join(unknown)}; "
+                f"its axes are: {', '.join(self.axes)}"
+            )
+        found = [c for c in self.columns if c.matches(wanted)]
+        if len(found) != 1:
+            asked = ", ".join(f"{k}={v!r}" for k, v in wanted.items()) or "no axis values"
+            valid = "; ".join(c.describe() for c in self.columns)
+            why = "no variant" if not found else "more than one variant"
+            raise UnknownVariant(f"{self.game}: {why} matches {asked}; valid: {valid}")
+        return found[0]
+
+    def option(self, key: str) -> OptionSpec:
+        """The option with that key."""
+        for o in self.options:
+            if o.key == key:
+                return o
+        raise UnknownVariant(f"{self.game} has no option {key!r}")
+
+
+def tables_dir() -> Path:
+    """Where the variant tables are: inside the installed package, else the source tree."""
+    packaged = resources.files("rulespec") / "variants"
+    if packaged.is_dir():
+        return Path(str(packaged))
+    return Path(__file__).resolve().parents[2] / "variants"
+
+
+@functools.cache
+def load_table(game: str, rulebook: Rulebook) -> VariantTable:
+    """Read and check ``variants/<game>.toml`` against the game's rulebook."""
+    path = tables_dir() / f"{game}.toml"
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise VariantTableError([f"{path}: {exc}"]) from exc
+    return parse_table(data, rulebook, source=str(path))
+
+
+def parse_table(data: Mapping[str, Any], rulebook: Rulebook, source: str) -> VariantTable:
+    """Check a parsed TOML document and build a :class:`VariantTable` (all problems at once)."""
+    problems: list[str] = []
+    game = data.get("game")
+    if game != rulebook.game:
+        problems.append(f"'game' is {game!r}, expected {rulebook.game!r}")
+    axes = tuple(data.get("axes", ()))
+    if not axes:
+        problems.append("'axes' must list the variant axes, e.g. ['players']")
+    extra = sorted(set(data) - {"schema", "game", "axes", "column", "row", "option"})
+    if extra:
+        problems.append(f"unknown top-level keys: {', '.join(extra)}")
+
+    def cites(where: str, refs: object) -> tuple[Citation, ...]:
+        if not isinstance(refs, list) or not refs:
+            problems.append(f"{where}: 'cite' must be a non-empty list of 'book:first-last'")
+            return ()
+        out = []
+        for ref in refs:
+            try:
+                out.append(rulebook.cite(str(ref)))
+            except (ValueError, KeyError) as exc:
+                problems.append(f"{where}: {exc}")
+        return tuple(out)
+
+    def rule_id(where: str, rid: object) -> str:
+        if not isinstance(rid, str) or rid not in rulebook:
+            problems.append(f"{where}: 'rule' {rid!r} is not a registered rule")
+        return str(rid)
+
+    columns = []
+    for i, col in enumerate(data.get("column", ())):
+        cid = col.get("id")
+        if not isinstance(cid, str):
+            problems.append(f"column {i}: needs a string 'id'")
+            continue
+        missing = [a for a in axes if a not in col]
+        if missing:
+            problems.append(f"column {cid}: no value for axis {', '.join(missing)}")
+        stray = sorted(set(col) - {"id", "title", *axes})
+        if stray:
+            problems.append(f"column {cid}: unknown keys {', '.join(stray)}")
+        columns.append(
+            Column(cid, str(col.get("title", cid)), tuple((a, col.get(a)) for a in axes))
+        )
+    ids = [c.id for c in columns]
+    if not columns:
+        problems.append("no [[column]] entries")
+    if len(set(ids)) != len(ids):
+        problems.append(f"duplicate column ids in {ids}")
+
+    rows = []
+    for key, row in data.get("row", {}).items():
+        where = f"row {key}"
+        cells = []
+        for cid in ids:
+            raw = row.get(cid)
+            if not isinstance(raw, dict) or "value" not in raw:
+                problems.append(f"{where}: column {cid} needs {{ value = …, cite = [...] }}")
+                continue
+            stray = sorted(set(raw) - {"value", "cite", "note"})
+            if stray:
+                problems.append(f"{where}, {cid}: unknown keys {', '.join(stray)}")
+            cells.append(
+                (cid, Cell(raw["value"], cites(f"{where}, {cid}", raw.get("cite")), raw.get("note", "")))
+            )
+        stray = sorted(set(row) - {"rule", "title", *ids})
+        if stray:
+            problems.append(f"{where}: keys that are neither columns nor rule/title: {stray}")
+        rows.append(Row(key, rule_id(where, row.get("rule")), str(row.get("title", "")), tuple(cells)))
+
+    options = []
+    for key, opt in data.get("option", {}).items():
+        where = f"option {key}"
+        choices = opt.get("choices", {})
+        if not isinstance(choices, dict) or len(choices) < 2:
+            problems.append(f"{where}: 'choices' must map at least two values to descriptions")
+            choices = {}
+        if opt.get("default") not in choices:
+            problems.append(f"{where}: default {opt.get('default')!r} is not one of the choices")
+        stray = sorted(set(opt) - {"rule", "title", "default", "choices", "cite"})
+        if stray:
+            problems.append(f"{where}: unknown keys {', '.join(stray)}")
+        options.append(
+            OptionSpec(
+                key,
+                rule_id(where, opt.get("rule")),
+                str(opt.get("title", "")),
+                opt.get("default"),
+                tuple((v, str(d)) for v, d in choices.items()),
+                cites(where, opt.get("cite")),
+            )
+        )
+    if problems:
+        raise VariantTableError([f"{source}: {p}" for p in problems])
+    return VariantTable(rulebook.game, axes, tuple(columns), tuple(rows), tuple(options), source)
+
+
+def _converter(tp: Any) -> Callable[[object], object]:
+    """A strict converter from TOML values to the field type ``tp``."""
+    origin = typing.get_origin(tp)
+    if origin in (typing.Union, types.UnionType):
+        members = [_converter(a) for a in typing.get_args(tp)]
+
+        def union(v: object) -> object:
+            for conv in members:
+                try:
+                    return conv(v)
+                except (TypeError, ValueError):
+                    continue
+            raise TypeError(f"{v!r} is none of {tp}")
+
+        return union
+    if tp is type(None):
+
+        def none(v: object) -> None:
+            if v is not None:
+                raise TypeError(f"expected nothing, got {v!r}")
+
+        return none
+    if origin is tuple:
+        args = typing.get_args(tp)
+        item = _converter(args[0])
+
+        def tup(v: object) -> tuple[object, ...]:
+            if not isinstance(v, list):
+                raise TypeError(f"expected a list, got {v!r}")
+            return tuple(item(x) for x in v)
+
+        return tup
+    if isinstance(tp, type) and issubclass(tp, enum.Enum):
+        enum_type: type[enum.Enum] = tp
+        return lambda v: enum_type(v)
+    if tp is Fraction:
+
+        def frac(v: object) -> Fraction:
+            if isinstance(v, bool) or not isinstance(v, int | str):
+                raise TypeError(f"expected a fraction like '1/2', got {v!r}")
+            return Fraction(v)
+
+        return frac
+    if tp in (int, str, bool):
+
+        def exact(v: object) -> object:
+            if type(v) is not tp:
+                raise TypeError(f"expected {tp.__name__}, got {v!r}")
+            return v
+
+        return exact
+    raise TypeError(f"unsupported variant field type {tp!r}")
+
+
+def structure(table: VariantTable, column: Column, cls: type[T]) -> T:
+    """Build the typed variant ``cls`` from one column: the axes plus one field per row.
+
+    The class and the table must agree field for field; every mismatch and every value of
+    the wrong type is reported at once.
+    """
+    fields = attrs.fields_dict(cls)  # type: ignore[arg-type]
+    hints = typing.get_type_hints(cls)
+    problems = []
+    values: dict[str, object] = dict(column.axes)
+    rows = {r.key: r for r in table.rows}
+    expected = set(fields) - set(table.axes)
+    for missing in sorted(expected - set(rows)):
+        problems.append(f"{cls.__name__}.{missing} has no row in the table")
+    for extra in sorted(set(rows) - expected):
+        problems.append(f"row {extra} is not a field of {cls.__name__}")
+    for key in sorted(expected & set(rows)):
+        raw = rows[key].cell(column.id).value
+        try:
+            values[key] = _converter(hints[key])(raw)
+        except (TypeError, ValueError) as exc:
+            problems.append(f"row {key}, column {column.id}: {exc}")
+    if problems:
+        raise VariantTableError([f"{table.source}: {p}" for p in problems])
+    return cls(**values)
+
+
+def structure_options(table: VariantTable, cls: type[T], given: Mapping[str, object]) -> T:
+    """Build the typed options ``cls`` from defaults and the values players chose."""
+    fields = attrs.fields_dict(cls)  # type: ignore[arg-type]
+    hints = typing.get_type_hints(cls)
+    specs = {o.key: o for o in table.options}
+    if set(fields) != set(specs):
+        raise VariantTableError(
+            [f"{table.source}: options {sorted(specs)} differ from {cls.__name__} {sorted(fields)}"]
+        )
+    unknown = sorted(set(given) - set(specs))
+    if unknown:
+        valid = "; ".join(f"{k} in {list(specs[k].values)}" for k in sorted(specs)) or "none"
+        raise UnknownVariant(
+            f"{table.game} has no option {', '.join(unknown)}; its options are: {valid}"
+        )
+    values = {}
+    for key, spec in specs.items():
+        raw = given.get(key, spec.default)
+        if isinstance(raw, enum.Enum):
+            raw = raw.value
+        if raw not in spec.values:
+            raise UnknownVariant(
+                f"{table.game} option {key}={raw!r} is not allowed; choose one of "
+                + ", ".join(repr(v) for v in spec.values)
+            )
+        values[key] = _converter(hints[key])(raw)
+    return cls(**values)

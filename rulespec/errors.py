@@ -1,0 +1,91 @@
+"""The exceptions rulespec raises, all under one root.
+
+Every error names what was wrong in words a person can act on. Illegal actions carry the
+:class:`~rulespec.core.rules.Rule` that forbids them, so "why is this illegal?" always has
+an answer; malformed input reports every problem at once instead of the first one.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from rulespec.core.rules import Rule
+
+
+class RulespecError(Exception):
+    """Root of every exception rulespec raises on purpose."""
+
+
+class IllegalAction(RulespecError, ValueError):
+    """An action that the rules forbid in this state; the state is left unchanged.
+
+    ``rule`` is the registered rule that forbids it and ``reason`` says what exactly is
+    wrong with this action in this state.
+    """
+
+    def __init__(self, rule: Rule, reason: str, action: object = None) -> None:
+        self.rule = rule
+        self.reason = reason
+        self.action = action
+        super().__init__(f"{reason} [{rule.id}: {rule.title}]")
+
+
+class NotYourTurn(IllegalAction):
+    """The action was submitted on behalf of a player who is not the one to act."""
+
+
+class UnknownGame(RulespecError, LookupError):
+    """The game id is not one of :data:`rulespec.GAMES`; the message lists the valid ids."""
+
+
+class UnknownVariant(RulespecError, LookupError):
+    """No variant or option of the game matches; the message lists the valid values."""
+
+
+class UnknownRule(RulespecError, LookupError):
+    """No rule is registered under that id; the message suggests close matches."""
+
+
+class GameNotOver(RulespecError):
+    """A final result was asked of a state that is not terminal."""
+
+
+class _ProblemsError(RulespecError, ValueError):
+    """Base for errors that collect every problem before raising."""
+
+    what = "input"
+
+    def __init__(self, problems: list[str] | tuple[str, ...]) -> None:
+        self.problems = tuple(problems)
+        count = len(self.problems)
+        lines = "\n".join(f"  - {p}" for p in self.problems)
+        noun = "problem" if count == 1 else "problems"
+        super().__init__(f"{self.what}: {count} {noun}\n{lines}")
+
+
+class MalformedPosition(_ProblemsError):
+    """A position (JSON or dict) that does not describe a state of the game.
+
+    ``problems`` holds one message per problem found; all of them are reported at once.
+    """
+
+    what = "malformed position"
+
+
+class MalformedAction(_ProblemsError):
+    """An action in JSON form that names no action of the game."""
+
+    what = "malformed action"
+
+
+class MalformedRecord(_ProblemsError):
+    """A game record that cannot be read or does not replay."""
+
+    what = "malformed game record"
+
+
+class VariantTableError(_ProblemsError):
+    """A variant table (``variants/<game>.toml``) that does not match its typed variant."""
+
+    what = "bad variant table"

@@ -1,0 +1,137 @@
+"""Mandala's vocabulary: colours, card counts, flower tiles and their backs.
+
+Cards of one colour are interchangeable, so every pile of cards (deck, discard pile, a
+hand, one player's cards in a mandala) is a :data:`Counts` tuple: six counts indexed by
+:class:`Colour`. Tiles are all different (a colour and a face), so tile piles are
+frozensets.
+"""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+
+class Colour(enum.IntEnum):
+    """The six colours of cards and flower tiles (rule mandala.components.colour_names)."""
+
+    BLACK = 0
+    PURPLE = 1
+    RED = 2
+    GREEN = 3
+    ORANGE = 4
+    YELLOW = 5
+
+    @property
+    def label(self) -> str:
+        """Lower-case name, as used in JSON."""
+        return self.name.lower()
+
+    def __repr__(self) -> str:
+        return self.name
+
+
+COLOURS: tuple[Colour, ...] = tuple(Colour)
+NUM_COLOURS = len(COLOURS)
+CARDS_PER_COLOUR = 15
+"""Rule mandala.components.cards."""
+NUM_MANDALAS = 3
+"""One majority marker each (rule mandala.components.markers)."""
+MAX_HAND_FOR_DRAW = 8
+"""Rules mandala.draw.skip_at_eight and mandala.draw.one_card_up_to_four."""
+MAX_DRAW = 4
+"""Rule mandala.draw.one_card_up_to_four."""
+
+Counts = tuple[int, int, int, int, int, int]
+"""Cards per colour, indexed by :class:`Colour`."""
+NO_CARDS: Counts = (0, 0, 0, 0, 0, 0)
+FULL_DECK: Counts = (CARDS_PER_COLOUR,) * NUM_COLOURS  # type: ignore[assignment]
+
+
+class Back(enum.Enum):
+    """The two tile backs; each mandala gets one tile of each (rule mandala.setup.tiles)."""
+
+    DARK = "dark"
+    LIGHT = "light"
+
+
+DARK_COLOURS = frozenset({Colour.BLACK, Colour.PURPLE, Colour.RED})
+"""Rule mandala.components.tile_backs."""
+
+
+class Face(enum.Enum):
+    """A tile's printed face: a value, or the '×3' multiplier."""
+
+    TWO = "2"
+    THREE = "3"
+    FOUR = "4"
+    FIVE = "5"
+    SEVEN = "7"
+    TIMES_THREE = "x3"
+
+    @property
+    def value_points(self) -> int:
+        """The printed number (0 for the '×3', which prints no value)."""
+        return 0 if self is Face.TIMES_THREE else int(self.value)
+
+
+@attrs.frozen(order=True)
+class Tile:
+    """One flower tile: a colour and a face. All 36 tiles are distinct."""
+
+    colour: Colour
+    face: Face = attrs.field(order=lambda f: list(Face).index(f))
+
+    @property
+    def back(self) -> Back:
+        """Dark or light back (rule mandala.components.tile_backs)."""
+        return Back.DARK if self.colour in DARK_COLOURS else Back.LIGHT
+
+    @property
+    def label(self) -> str:
+        """``red-7`` / ``green-x3``: the JSON and display form."""
+        return f"{self.colour.label}-{self.face.value}"
+
+    def __repr__(self) -> str:
+        return f"Tile({self.label})"
+
+    @classmethod
+    def parse(cls, text: str) -> Tile:
+        """Read ``red-7`` (also ``red 7``, ``RED-×3``) back into a tile."""
+        colour, _, face = text.strip().replace(" ", "-").partition("-")
+        try:
+            return cls(Colour[colour.upper()], Face(face.lower().replace("×", "x")))
+        except (KeyError, ValueError):
+            raise ValueError(f"{text!r} is not a tile like 'red-7' or 'green-x3'") from None
+
+
+TILES: tuple[Tile, ...] = tuple(Tile(c, f) for c in COLOURS for f in Face)
+"""All 36 tiles (rule mandala.components.tiles)."""
+TILE_ORDER: dict[Tile, int] = {t: i for i, t in enumerate(TILES)}
+"""Position of each tile in :data:`TILES`: a cheap, process-independent sort key."""
+DARK_TILES = frozenset(t for t in TILES if t.back is Back.DARK)
+LIGHT_TILES = frozenset(t for t in TILES if t.back is Back.LIGHT)
+
+
+def counts_of(mapping: dict[Colour, int]) -> Counts:
+    """A :data:`Counts` tuple from a colour → count mapping (missing colours are 0)."""
+    return tuple(mapping.get(c, 0) for c in COLOURS)  # type: ignore[return-value]
+
+
+def add(counts: Counts, colour: int, n: int) -> Counts:
+    """``counts`` with ``n`` more (or fewer, if negative) cards of ``colour``."""
+    lst = list(counts)
+    lst[colour] += n
+    return tuple(lst)  # type: ignore[return-value]
+
+
+def plus(a: Counts, b: Counts) -> Counts:
+    """Colour-wise sum of two piles."""
+    return tuple(x + y for x, y in zip(a, b, strict=True))  # type: ignore[return-value]
+
+
+def describe(counts: Counts) -> str:
+    """``2 red, 1 green`` (or ``no cards``)."""
+    parts = [f"{n} {c.label}" for c, n in zip(COLOURS, counts, strict=True) if n]
+    return ", ".join(parts) or "no cards"
