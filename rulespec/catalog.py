@@ -69,7 +69,8 @@ def load_record(data: Mapping[str, Any]) -> Record:
     raw = data.get("actions", [])
     if not isinstance(raw, list):
         raise MalformedRecord([f"'actions' must be a list, got {raw!r}"])
-    problems, parsed = [], []
+    problems: list[str] = []
+    parsed: list[Action] = []
     for i, a in enumerate(raw):
         try:
             parsed.append(g.action_from_json(a))

@@ -151,10 +151,10 @@ class State(Protocol[A]):
         ...
 
 
-S = TypeVar("S", bound="State[Any]")
+S_co = TypeVar("S_co", bound="State[Any]", covariant=True)
 
 
-class Game(Protocol[S]):
+class Game(Protocol[S_co]):
     """One variant of one game, with its options: the factory of states."""
 
     @property
@@ -171,15 +171,15 @@ class Game(Protocol[S]):
         """The variant axes and options as keyword arguments for :func:`rulespec.game`."""
         ...
 
-    def initial_state(self) -> S:
+    def initial_state(self) -> S_co:
         """The state before any chance: setup is still to be dealt."""
         ...
 
-    def new_game(self, seed: int | None = None, *, rng: random.Random | None = None) -> S:
+    def new_game(self, seed: int | None = None, *, rng: random.Random | None = None) -> S_co:
         """The first decision state, setup chance sampled with ``random.Random(seed)``."""
         ...
 
-    def state_from_json(self, data: Mapping[str, Any]) -> S:
+    def state_from_json(self, data: Mapping[str, Any]) -> S_co:
         """Load a position; :class:`~rulespec.MalformedPosition` lists every problem."""
         ...
 

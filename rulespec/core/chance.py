@@ -43,4 +43,3 @@ def sample(outcomes: Sequence[tuple[T, Fraction]], rng: random.Random) -> T:
     """Draw one outcome of an exact distribution (as returned by ``chance_outcomes``)."""
     denominator = math.lcm(*(p.denominator for _, p in outcomes))
     return pick_weighted([(x, int(p * denominator)) for x, p in outcomes], rng)
-

@@ -208,12 +208,19 @@ def parse_table(data: Mapping[str, Any], rulebook: Rulebook, source: str) -> Var
             if stray:
                 problems.append(f"{where}, {cid}: unknown keys {', '.join(stray)}")
             cells.append(
-                (cid, Cell(raw["value"], cites(f"{where}, {cid}", raw.get("cite")), raw.get("note", "")))
+                (
+                    cid,
+                    Cell(
+                        raw["value"], cites(f"{where}, {cid}", raw.get("cite")), raw.get("note", "")
+                    ),
+                )
             )
         stray = sorted(set(row) - {"rule", "title", *ids})
         if stray:
             problems.append(f"{where}: keys that are neither columns nor rule/title: {stray}")
-        rows.append(Row(key, rule_id(where, row.get("rule")), str(row.get("title", "")), tuple(cells)))
+        rows.append(
+            Row(key, rule_id(where, row.get("rule")), str(row.get("title", "")), tuple(cells))
+        )
 
     options = []
     for key, opt in data.get("option", {}).items():
@@ -276,7 +283,7 @@ def _converter(tp: Any) -> Callable[[object], object]:
         return tup
     if isinstance(tp, type) and issubclass(tp, enum.Enum):
         enum_type: type[enum.Enum] = tp
-        return lambda v: enum_type(v)
+        return enum_type
     if tp is Fraction:
 
         def frac(v: object) -> Fraction:

@@ -127,7 +127,7 @@ class _Reader:
 
     def counts(self, where: str, v: object) -> Counts:
         if not isinstance(v, Mapping):
-            self.bad(where, f"expected an object like {{\"red\": 2}}, got {v!r}")
+            self.bad(where, f'expected an object like {{"red": 2}}, got {v!r}')
             return NO_CARDS
         out = list(NO_CARDS)
         for key, n in v.items():
@@ -142,7 +142,7 @@ class _Reader:
 
     def tiles(self, where: str, v: object) -> list[Tile]:
         if not isinstance(v, list):
-            self.bad(where, f"expected a list of tiles like [\"red-7\"], got {v!r}")
+            self.bad(where, f'expected a list of tiles like ["red-7"], got {v!r}')
             return []
         out = []
         for i, label in enumerate(v):
@@ -208,11 +208,11 @@ def load(game: MandalaGame, data: Mapping[str, Any]) -> State:
         r.bad("mandalas", f"expected a list of {NUM_MANDALAS} mandalas, got {raw_mandalas!r}")
         raw_mandalas = [{}] * NUM_MANDALAS
     areas = []
-    for m, raw in enumerate(raw_mandalas):
+    for m, raw_area in enumerate(raw_mandalas):
         where = f"mandalas[{m}]"
-        if not isinstance(raw, Mapping):
-            r.bad(where, f"expected an object, got {raw!r}")
-            raw = {}
+        raw = raw_area if isinstance(raw_area, Mapping) else {}
+        if raw is not raw_area:
+            r.bad(where, f"expected an object, got {raw_area!r}")
         for key in sorted(set(raw) - {"tiles", "marker", "up", "down"}):
             r.bad(f"{where}.{key}", "unknown key; a mandala has tiles, marker, up, down")
         tiles = r.tiles(f"{where}.tiles", raw.get("tiles", []))
@@ -230,11 +230,11 @@ def load(game: MandalaGame, data: Mapping[str, Any]) -> State:
 
     raw_holdings = r.seats("tiles", data.get("tiles", [{}] * n), n)
     holdings = []
-    for i, raw in enumerate(raw_holdings):
+    for i, raw_held in enumerate(raw_holdings):
         where = f"tiles[{i}]"
-        if not isinstance(raw, Mapping):
-            r.bad(where, f"expected {{\"loose\": [...], \"flowers\": [[a, b], ...]}}, got {raw!r}")
-            raw = {}
+        raw = raw_held if isinstance(raw_held, Mapping) else {}
+        if raw is not raw_held:
+            r.bad(where, f'expected {{"loose": [...], "flowers": [[a, b], ...]}}, got {raw_held!r}')
         loose = r.tiles(f"{where}.loose", raw.get("loose", []))
         flowers = []
         raw_flowers = raw.get("flowers", [])
@@ -260,8 +260,8 @@ def load(game: MandalaGame, data: Mapping[str, Any]) -> State:
     for h in hands:
         placed = plus(placed, h)
     for a in areas:
-        for c in (*a.up, *a.down):
-            placed = plus(placed, c)
+        for pile in (*a.up, *a.down):
+            placed = plus(placed, pile)
     deck_raw = data.get("deck", "rest")
     if deck_raw == "rest":
         deck: Counts = tuple(CARDS_PER_COLOUR - p for p in placed)  # type: ignore[assignment]
@@ -291,8 +291,8 @@ def load(game: MandalaGame, data: Mapping[str, Any]) -> State:
     for m, a in enumerate(areas):
         for t in a.tiles:
             place(t, f"mandalas[{m}].tiles")
-    for i, h in enumerate(holdings):
-        for t in sorted(h.tiles, key=TILE_ORDER.__getitem__):
+    for i, held in enumerate(holdings):
+        for t in sorted(held.tiles, key=TILE_ORDER.__getitem__):
             place(t, f"tiles[{i}]")
     stacks_raw = data.get("stacks", "rest")
     if stacks_raw == "rest":
@@ -314,7 +314,7 @@ def load(game: MandalaGame, data: Mapping[str, Any]) -> State:
         if missing:
             r.bad("tiles", f"missing everywhere: {', '.join(missing)}")
     else:
-        r.bad("stacks", f"expected {{\"dark\": [...], \"light\": [...]}} or \"rest\", got {stacks_raw!r}")
+        r.bad("stacks", f'expected {{"dark": [...], "light": [...]}} or "rest", got {stacks_raw!r}')
         dark = light = frozenset()
 
     if r.problems:
@@ -357,8 +357,8 @@ def invariant_problems(state: State) -> list[str]:
         total = plus(total, h)
     for m, a in enumerate(state.mandalas):
         where = f"mandalas[{m}]"
-        for c in (*a.up, *a.down):
-            total = plus(total, c)
+        for pile in (*a.up, *a.down):
+            total = plus(total, pile)
         refilling = m == state.resolving and phase is Phase.NEW_TILES
         if not setting_up and not refilling:
             backs = sorted(t.back.value for t in a.tiles)
@@ -395,8 +395,10 @@ def invariant_problems(state: State) -> list[str]:
             m == state.played and phase is Phase.DRAW  # step 4 comes after the draw
         )
         if steps.is_complete(present) and not waiting:
-            out.append(f"{where}: shows all six colours but was not resolved "
-                       "(mandala.complete.six_colours)")
+            out.append(
+                f"{where}: shows all six colours but was not resolved "
+                "(mandala.complete.six_colours)"
+            )
         ups, totals = a.ups(), a.totals()
         if m == state.played and phase is Phase.DRAW:
             pass  # step 3 (the majority check) comes after the draw
@@ -407,8 +409,10 @@ def invariant_problems(state: State) -> list[str]:
                     "a face-up card (mandala.majority.take_marker)"
                 )
             elif any(ups[s] and totals[s] > totals[a.marker] for s in range(n)):
-                out.append(f"{where}: a face-up player has more cards than the marker holder "
-                           "(mandala.majority.take_marker)")
+                out.append(
+                    f"{where}: a face-up player has more cards than the marker holder "
+                    "(mandala.majority.take_marker)"
+                )
         elif a.marker is not None:
             out.append(f"{where}: the marker is held but no face-up card lies here")
     for colour in COLOURS:
@@ -421,15 +425,17 @@ def invariant_problems(state: State) -> list[str]:
             if not any(h):
                 out.append(f"hands[{seat}]: empty at a turn's start (mandala.hand.never_empty)")
         if state.seat == 0 and any(h.flower_count >= 3 for h in state.holdings):
-            out.append("a player has three flowers at a round's start: the game should have "
-                       "ended (mandala.end.third_flower)")
+            out.append(
+                "a player has three flowers at a round's start: the game should have "
+                "ended (mandala.end.third_flower)"
+            )
     if phase is Phase.TAKE_TILE:
         if state.resolving < 0:
             out.append("resolving: a tile choice needs the mandala being resolved")
         else:
             a = state.mandalas[state.resolving]
-            c = steps.claim(a.marker, a.totals(), a.ups(), state.game.variant.runner_up_min_share)
-            if c.runner_up is None:
+            share = state.game.variant.runner_up_min_share
+            if steps.claim(a.marker, a.totals(), a.ups(), share).runner_up is None:
                 out.append("phase take_tile: nobody shares this mandala's tiles, so no choice")
     if phase in (Phase.DRAW, Phase.TAKE_TILE) and state.played < 0 and state.final is None:
         out.append(f"played: phase {phase.value} needs the mandala played into this turn")
@@ -444,7 +450,7 @@ def settings_of(data: Mapping[str, Any]) -> dict[str, Any]:
     """The ``settings`` of a position, checked to name a player count."""
     settings = data.get("settings")
     if not isinstance(settings, Mapping) or "players" not in settings:
-        raise MalformedPosition(["settings: a position needs {\"players\": n, …}"])
+        raise MalformedPosition(['settings: a position needs {"players": n, …}'])
     try:
         return dict(settings)
     except (TypeError, UnknownVariant) as exc:

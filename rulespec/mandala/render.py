@@ -26,9 +26,7 @@ def render(state: State) -> str:
         for seat in range(state.players):
             up, down = area.up[seat], area.down[seat]
             if any(up) or any(down):
-                lines.append(
-                    f"    seat {seat}: up {describe(up)}; down {describe(down)}"
-                )
+                lines.append(f"    seat {seat}: up {describe(up)}; down {describe(down)}")
     for seat in range(state.players):
         h = state.holdings[seat]
         loose = ", ".join(sorted(t.label for t in h.loose)) or "-"

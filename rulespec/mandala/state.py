@@ -13,7 +13,7 @@ from __future__ import annotations
 import enum
 import random
 from fractions import Fraction
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import attrs
 
@@ -118,8 +118,7 @@ class Area:
     def colours(self) -> frozenset[Colour]:
         """Colours present: tiles and face-up cards (face-down cards never add one)."""
         found = {t.colour for t in self.tiles}
-        for counts in self.up:
-            found.update(c for c in COLOURS if counts[c])
+        found.update(c for c, col in zip(COLOURS, zip(*self.up, strict=True), strict=True) if any(col))
         return frozenset(found)
 
     def totals(self) -> tuple[int, ...]:
@@ -133,6 +132,10 @@ class Area:
     def is_empty(self) -> bool:
         """True if no seat has a card here."""
         return not any(map(any, self.up)) and not any(map(any, self.down))
+
+    def _but(self, **changes: Any) -> Area:
+        """A copy with some fields replaced (a cheap ``attrs.evolve`` for the hot path)."""
+        return Area(*[changes.pop(f) if f in changes else getattr(self, f) for f in _AREA_FIELDS])
 
 
 @attrs.frozen
@@ -291,7 +294,7 @@ class State:
         assert isinstance(action, ResolveNext)
         assert self.final is not None
         rest = tuple(m for m in self.final if m != action.mandala)
-        return attrs.evolve(self, final=rest)._start_resolution(action.mandala)
+        return self._but(final=rest)._start_resolution(action.mandala)
 
     def explain(self, action: Action) -> Explanation:
         """Whether ``action`` is legal here and, if not, the rule that forbids it."""
@@ -400,12 +403,11 @@ class State:
         hand = add(self.hands[seat], colour, -count)
         area = self.mandalas[play.mandala]
         if steps.plays_face_up(colour, area.colours()):
-            area = attrs.evolve(area, up=_bump(area.up, seat, colour, count))
+            area = area._but(up=_bump(area.up, seat, colour, count))
         else:
-            area = attrs.evolve(area, down=_bump(area.down, seat, colour, count))
+            area = area._but(down=_bump(area.down, seat, colour, count))
         draws = steps.draw_count(sum(hand), count, self._cards_available())
-        state = attrs.evolve(
-            self,
+        state = self._but(
             hands=_put(self.hands, seat, hand),
             mandalas=_put(self.mandalas, play.mandala, area),
             played=play.mandala,
@@ -420,8 +422,8 @@ class State:
         if not any(deck):  # mandala.draw.reshuffle, at the moment of need
             deck, discard = discard, NO_CARDS
         hands = _put(self.hands, self.seat, add(self.hands[self.seat], colour, 1))
-        state = attrs.evolve(
-            self, deck=add(deck, colour, -1), discard=discard, hands=hands, pending=self.pending - 1
+        state = self._but(
+            deck=add(deck, colour, -1), discard=discard, hands=hands, pending=self.pending - 1
         )
         if state.pending:
             return state
@@ -430,8 +432,8 @@ class State:
         # setup deal: next seat, or the first turn
         nxt = self.seat + 1
         if nxt < self.players:
-            return attrs.evolve(state, seat=nxt, pending=self.game.variant.starting_hands[nxt])
-        return attrs.evolve(state, seat=0, phase=Phase.PLAY, turn=1)
+            return state._but(seat=nxt, pending=self.game.variant.starting_hands[nxt])
+        return state._but(seat=0, phase=Phase.PLAY, turn=1)
 
     def _after_draw(self) -> State:
         """Steps 3 and 4: the majority check, then completion."""
@@ -440,10 +442,10 @@ class State:
         holder = steps.new_holder(self.seat, area.marker, area.totals(), area.ups())
         state = self
         if holder != area.marker:
-            area = attrs.evolve(area, marker=holder)
-            state = attrs.evolve(self, mandalas=_put(self.mandalas, m, area))
+            area = area._but(marker=holder)
+            state = self._but(mandalas=_put(self.mandalas, m, area))
         if steps.is_complete(area.colours()):
-            return attrs.evolve(state, last_completed=m)._start_resolution(m)
+            return state._but(last_completed=m)._start_resolution(m)
         return state._end_turn()
 
     def _start_resolution(self, m: int) -> State:
@@ -453,7 +455,7 @@ class State:
             area.marker, area.totals(), area.ups(), self.game.variant.runner_up_min_share
         )
         if claim.runner_up is not None:
-            return attrs.evolve(self, phase=Phase.TAKE_TILE, resolving=m)
+            return self._but(phase=Phase.TAKE_TILE, resolving=m)
         return self._resolve(m, None)
 
     def _resolve(self, m: int, chosen: Tile | None) -> State:
@@ -482,8 +484,7 @@ class State:
                 discard = plus(discard, cards)
             else:  # mandala.resolve.take_back
                 hands[seat] = plus(hands[seat], cards)
-        state = attrs.evolve(
-            self,
+        state = self._but(
             holdings=tuple(holdings),
             discard=discard,
             hands=tuple(hands),
@@ -493,58 +494,62 @@ class State:
         if self.final is not None:
             return state._continue_final()
         if state.dark and state.light:  # mandala.resolve.new_mandala
-            return attrs.evolve(state, phase=Phase.NEW_TILES, pending=2)
+            return state._but(phase=Phase.NEW_TILES, pending=2)
         return state._begin_final()  # mandala.end.no_tiles, at once
 
     def _reveal(self, tile: Tile) -> State:
         """A tile from its stack into the mandala being set up or restarted."""
         if tile.back is Back.DARK:
-            state = attrs.evolve(self, dark=self.dark - {tile})
+            state = self._but(dark=self.dark - {tile})
         else:
-            state = attrs.evolve(self, light=self.light - {tile})
+            state = self._but(light=self.light - {tile})
         if self.phase is Phase.SETUP_TILES:
             m = (2 * NUM_MANDALAS - self.pending) // 2
         else:
             m = self.resolving
         area = self.mandalas[m]
-        area = attrs.evolve(area, tiles=(*area.tiles, tile))
-        state = attrs.evolve(state, mandalas=_put(self.mandalas, m, area), pending=self.pending - 1)
+        area = area._but(tiles=(*area.tiles, tile))
+        state = state._but(mandalas=_put(self.mandalas, m, area), pending=self.pending - 1)
         if state.pending:
             return state
         if self.phase is Phase.SETUP_TILES:  # then the starting hands
-            return attrs.evolve(
-                state, phase=Phase.DEAL, seat=0, pending=self.game.variant.starting_hands[0]
-            )
-        return attrs.evolve(state, resolving=-1)._end_turn()
+            return state._but(phase=Phase.DEAL, seat=0, pending=self.game.variant.starting_hands[0])
+        return state._but(resolving=-1)._end_turn()
 
     def _end_turn(self) -> State:
         """Next seat clockwise, or the end after the round of a third flower."""
-        base = attrs.evolve(self, played=-1, resolving=-1, pending=0)
+        base = self._but(played=-1, resolving=-1, pending=0)
         last_seat = self.seat == self.players - 1
         if last_seat and any(h.flower_count >= 3 for h in self.holdings):
             return base._begin_final()  # mandala.end.third_flower, mandala.end.round
         nxt = (self.seat + 1) % self.players
         if sum(self.hands[nxt]) == 1 and not self._cards_available():
             return base._begin_final()  # mandala.end.stalled: no legal play exists
-        return attrs.evolve(base, phase=Phase.PLAY, seat=nxt, turn=self.turn + 1)
+        return base._but(phase=Phase.PLAY, seat=nxt, turn=self.turn + 1)
 
     def _begin_final(self) -> State:
         """The game ends: choose which mandalas the final resolution covers."""
         in_play = [m for m in range(NUM_MANDALAS) if self.mandalas[m].tiles]
         if self.game.options.final_mandalas is FinalMandalas.TWO_OTHERS:
             in_play = [m for m in in_play if m != self.last_completed]
-        return attrs.evolve(self, final=tuple(in_play), resolving=-1)._continue_final()
+        return self._but(final=tuple(in_play), resolving=-1)._continue_final()
 
     def _continue_final(self) -> State:
         """Resolve the next mandala (a chance node when more than one is left)."""
         assert self.final is not None
         if not self.final:
-            return attrs.evolve(self, phase=Phase.GAME_OVER, resolving=-1, pending=0)
+            return self._but(phase=Phase.GAME_OVER, resolving=-1, pending=0)
         if len(self.final) == 1:
-            return attrs.evolve(self, final=())._start_resolution(self.final[0])
-        return attrs.evolve(self, phase=Phase.FINAL_ORDER, resolving=-1, pending=0)
+            return self._but(final=())._start_resolution(self.final[0])
+        return self._but(phase=Phase.FINAL_ORDER, resolving=-1, pending=0)
 
     # --- helpers ---------------------------------------------------------------------
+
+    def _but(self, **changes: Any) -> State:
+        """A copy with some fields replaced (a cheap ``attrs.evolve`` for the hot path)."""
+        new = State(*[changes.pop(f) if f in changes else getattr(self, f) for f in _FIELDS])
+        assert not changes, f"no such State fields: {sorted(changes)}"
+        return new
 
     def _cards_available(self) -> int:
         """Cards that step 2 could draw: draw pile plus discard pile."""
@@ -560,6 +565,10 @@ class State:
 
     def _tile_stack(self) -> frozenset[Tile]:
         return self.dark if self._next_back() is Back.DARK else self.light
+
+
+_FIELDS = tuple(a.name for a in attrs.fields(State))
+_AREA_FIELDS = tuple(a.name for a in attrs.fields(Area))
 
 
 def _put(items: tuple[T, ...], i: int, value: T) -> tuple[T, ...]:
@@ -581,12 +590,13 @@ def _legal_plays(hand: Counts, can_draw: bool) -> tuple[Play, ...]:
     found = _PLAY_CACHE.get(key)
     if found is None:
         size = sum(hand)
+        available = 1 if can_draw else 0
         found = tuple(
             PLAYS[m][c][n]
             for m in range(NUM_MANDALAS)
             for c in COLOURS
             for n in range(1, hand[c] + 1)
-            if not steps.leaves_hand_empty(size, n, 1 if can_draw else 0)
+            if n < size or not steps.leaves_hand_empty(size, n, available)
         )
         if len(_PLAY_CACHE) > 200_000:
             _PLAY_CACHE.clear()
@@ -596,4 +606,3 @@ def _legal_plays(hand: Counts, can_draw: bool) -> tuple[Play, ...]:
 
 def _actor_text(actor: int | Node) -> str:
     return f"seat {actor}" if isinstance(actor, int) else actor.name.lower()
-

@@ -1,0 +1,55 @@
+# rulespec: the two commands are `make run` and `make test` (see README.md).
+# Both create .venv if it is missing and install the project with the extras they need.
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+PY     := $(BIN)/python
+
+.PHONY: run test lint typecheck pytest docs docs-doctest bench proofs playthroughs clean
+
+$(BIN)/activate:
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+
+# One stamp per extras set, so switching between run and test installs what is missing.
+$(VENV)/.installed-run: pyproject.toml | $(BIN)/activate
+	$(PY) -m pip install --quiet -e '.[proofs]'
+	touch $@
+
+$(VENV)/.installed-dev: pyproject.toml | $(BIN)/activate
+	$(PY) -m pip install --quiet -e '.[dev]'
+	touch $@
+
+## make run: the main job: proofs plus random games of every variant with invariant checks
+run: $(VENV)/.installed-run
+	$(BIN)/rulespec verify
+
+## make test: ruff, mypy --strict, pytest (unit, property, proofs, doctests), docs with -W
+test: $(VENV)/.installed-dev lint typecheck pytest docs docs-doctest
+
+lint: $(VENV)/.installed-dev
+	$(BIN)/ruff check rulespec proofs tests docs
+	$(BIN)/ruff format --check rulespec proofs tests docs
+
+typecheck: $(VENV)/.installed-dev
+	$(BIN)/mypy --strict rulespec proofs
+
+pytest: $(VENV)/.installed-dev
+	HYPOTHESIS_PROFILE=ci $(BIN)/pytest
+
+docs: $(VENV)/.installed-dev
+	$(BIN)/sphinx-build -n -W --keep-going -b html docs docs/_build/html
+
+docs-doctest: $(VENV)/.installed-dev
+	$(BIN)/sphinx-build -n -W --keep-going -b doctest docs docs/_build/doctest
+
+proofs: $(VENV)/.installed-dev
+	$(PY) -m proofs
+
+## make bench: random-play throughput per variant (reported, never asserted)
+bench: $(VENV)/.installed-run
+	$(BIN)/rulespec bench
+
+clean:
+	rm -rf $(VENV) docs/_build dist build .hypothesis
