@@ -16,6 +16,7 @@ from typing import Any, Protocol, Self, TypeVar
 import attrs
 
 from rulespec.core.rules import Rule, Rulebook
+from rulespec.core.variants import VariantTable
 
 
 class Node(enum.Enum):
@@ -150,6 +151,10 @@ class State(Protocol[A]):
         """The whole state as a JSON position (the game's ``state_from_json`` reads it)."""
         ...
 
+    def problems(self) -> tuple[str, ...]:
+        """Every rule invariant this state breaks: empty for any state reached by play."""
+        ...
+
 
 S_co = TypeVar("S_co", bound="State[Any]", covariant=True)
 
@@ -205,5 +210,20 @@ class GameSpec:
     information: str
     """What is hidden, in words."""
     rulebook: Callable[[], Rulebook]
+    table: Callable[[], VariantTable]
+    """The game's variant table (``variants/<id>.toml``)."""
     make: Callable[..., Game[Any]]
     """``make(**settings)`` builds a :class:`Game`; ``rulespec.game`` calls it."""
+    narrate: Callable[[Any, Any, Any], str]
+    """``narrate(before, action, after)``: one readable log line for ``rulespec play``."""
+
+    def variants(self) -> tuple[dict[str, object], ...]:
+        """Settings of every variant and option combination, for tests and ``verify``."""
+        table = self.table()
+        out: list[dict[str, object]] = []
+        for column in table.columns:
+            combos: list[dict[str, object]] = [dict(column.axes)]
+            for option in table.options:
+                combos = [{**c, option.key: v} for c in combos for v in option.values]
+            out.extend(combos)
+        return tuple(out)

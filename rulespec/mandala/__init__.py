@@ -9,6 +9,7 @@ ends in the round of someone's third flower.
 from __future__ import annotations
 
 from rulespec.core.api import GameSpec
+from rulespec.core.variants import VariantTable
 from rulespec.mandala.rulebook import RULEBOOK
 
 
@@ -16,6 +17,18 @@ def _make(**settings: object) -> MandalaGame:
     from rulespec.mandala.game import make
 
     return make(**settings)  # type: ignore[arg-type]
+
+
+def _table() -> VariantTable:
+    from rulespec.mandala.variant import table
+
+    return table()
+
+
+def _narrate(before: State, action: Action, after: State) -> str:
+    from rulespec.mandala.render import narrate
+
+    return narrate(before, action, after)
 
 
 SPEC = GameSpec(
@@ -30,7 +43,9 @@ SPEC = GameSpec(
     information="hands, the draw pile and the tile stacks are hidden; everything else "
     "is on the table",
     rulebook=lambda: RULEBOOK,
+    table=_table,
     make=_make,
+    narrate=_narrate,
 )
 
 

@@ -75,7 +75,8 @@ class DrawCard:
         return {"type": "draw_card", "colour": self.colour.label}
 
     def __str__(self) -> str:
-        return f"draw a {self.colour.label} card"
+        article = "an" if self.colour.label[0] in "aeiou" else "a"
+        return f"draw {article} {self.colour.label} card"
 
 
 @attrs.frozen(cache_hash=True)

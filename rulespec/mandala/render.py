@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rulespec.mandala.components import describe
+from rulespec.mandala.actions import Action, DrawCard, Play
+from rulespec.mandala.components import TILE_ORDER, describe
 from rulespec.mandala.scoring import score
 
 if TYPE_CHECKING:
@@ -39,4 +40,41 @@ def render(state: State) -> str:
         f"  draw pile {sum(state.deck)}, discard pile {sum(state.discard)}, "
         f"tile stacks {len(state.dark)} dark / {len(state.light)} light"
     )
+    return "\n".join(lines)
+
+
+def narrate(before: State, action: Action, after: State) -> str:
+    """What ``action`` did, in words: the action, then what followed from it (a marker
+    taken, tiles handed out, flowers formed, the end)."""
+    actor = before.current_player
+    who = f"seat {actor}" if isinstance(actor, int) else "chance"
+    if isinstance(action, Play):
+        area = after.mandalas[action.mandala]
+        side = (
+            "up"
+            if area.up[before.seat][action.colour]
+            > before.mandalas[action.mandala].up[before.seat][action.colour]
+            else "down"
+        )
+        lines = [f"turn {before.turn}, seat {before.seat}: {action}, face {side}"]
+    elif isinstance(action, DrawCard):
+        article = "an" if action.colour.label[0] in "aeiou" else "a"
+        lines = [f"  seat {before.seat} draws {article} {action.colour.label} card"]
+    else:
+        lines = [f"  {who}: {action}"]
+    for m, (old, new) in enumerate(zip(before.mandalas, after.mandalas, strict=True)):
+        if new.marker != old.marker and new.marker is not None:
+            lines.append(f"  seat {new.marker} takes the majority marker of mandala {m}")
+    for seat, (old_h, new_h) in enumerate(zip(before.holdings, after.holdings, strict=True)):
+        for tile in sorted(new_h.tiles - old_h.tiles, key=TILE_ORDER.__getitem__):
+            lines.append(f"  seat {seat} receives tile {tile.label}")
+        for a, b in new_h.flowers[len(old_h.flowers) :]:
+            lines.append(f"  seat {seat} forms a flower: {a.label} + {b.label}")
+    if after.final is not None and before.final is None:
+        lines.append("  the game ends: the remaining mandalas are resolved")
+    if after.is_terminal:
+        result = after.outcome()
+        scores = ", ".join(f"seat {s}: {p}" for s, p in enumerate(result.scores))
+        winners = " and ".join(f"seat {s}" for s in sorted(result.winners))
+        lines.append(f"  final scores: {scores}; winner: {winners}")
     return "\n".join(lines)

@@ -118,7 +118,9 @@ class Area:
     def colours(self) -> frozenset[Colour]:
         """Colours present: tiles and face-up cards (face-down cards never add one)."""
         found = {t.colour for t in self.tiles}
-        found.update(c for c, col in zip(COLOURS, zip(*self.up, strict=True), strict=True) if any(col))
+        found.update(
+            c for c, col in zip(COLOURS, zip(*self.up, strict=True), strict=True) if any(col)
+        )
         return frozenset(found)
 
     def totals(self) -> tuple[int, ...]:
@@ -327,6 +329,12 @@ class State:
         from rulespec.mandala.position import dump
 
         return dump(self)
+
+    def problems(self) -> tuple[str, ...]:
+        """Every rule invariant this state breaks (see :mod:`rulespec.mandala.position`)."""
+        from rulespec.mandala.position import invariant_problems
+
+        return tuple(invariant_problems(self))
 
     def __str__(self) -> str:
         from rulespec.mandala.render import render

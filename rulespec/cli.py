@@ -1,0 +1,276 @@
+"""The ``rulespec`` command: verify, play, rules, explain, bench.
+
+``rulespec verify`` is the main job: it runs the z3 proofs and plays random games of every
+variant, checking every rule invariant after every step, and exits non-zero on any
+failure. Game-specific settings are passed as ``--players 3`` or ``--edition fr``: every
+``--name value`` pair after the game id becomes a keyword of :func:`rulespec.game`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import random
+import sys
+import textwrap
+import time
+from collections.abc import Callable, Sequence
+from types import ModuleType
+from typing import Any
+
+import rulespec
+from rulespec.core.api import GameSpec
+from rulespec.core.play import playout
+from rulespec.errors import RulespecError
+
+
+def _parse_settings(extra: Sequence[str]) -> dict[str, object]:
+    """``["--players", "3", "--edition", "fr"]`` → ``{"players": 3, "edition": "fr"}``."""
+    settings: dict[str, object] = {}
+    items = list(extra)
+    while items:
+        key = items.pop(0)
+        if not key.startswith("--") or not items:
+            raise SystemExit(f"rulespec: expected '--name value' pairs, got {key!r}")
+        value = items.pop(0)
+        settings[key[2:].replace("-", "_")] = int(value) if value.lstrip("-").isdigit() else value
+    return settings
+
+
+def _label(settings: dict[str, object]) -> str:
+    return " ".join(f"{k}={v}" for k, v in settings.items())
+
+
+def _load_proofs() -> ModuleType | None:
+    """The proofs package: shipped as ``rulespec.proofs`` in the wheel, ``proofs`` in a checkout."""
+    for name in ("rulespec.proofs", "proofs"):
+        try:
+            return importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name == "z3":
+                raise
+            continue
+    return None
+
+
+# --- verify --------------------------------------------------------------------------
+
+
+def _check_state(state: Any, game: Any) -> list[str]:
+    """Invariants of one state, plus its JSON round trip."""
+    problems = list(state.problems())
+    if game.state_from_json(state.to_json()) != state:
+        problems.append("the JSON round trip changed the state")
+    return problems
+
+
+def verify(games: Sequence[GameSpec], count: int, seed: int, proofs: bool) -> int:
+    """Run the proofs and ``count`` random games per variant; return the exit status."""
+    failures = 0
+    if proofs:
+        try:
+            module = _load_proofs()
+        except ModuleNotFoundError:
+            print("proofs: z3 is not installed; install rulespec[proofs] or pass --no-proofs")
+            return 2
+        if module is None:
+            print("proofs: the proofs package is not available in this installation")
+            return 2
+        print("== proofs ==")
+        for spec in games:
+            verdicts = module.run(spec.id)
+            for v in verdicts:
+                mark = "ok  " if v.ok else "FAIL"
+                print(f"  {mark} {v.claim_id:<58} {v.status.value:<15} {v.seconds:6.2f}s")
+                failures += not v.ok
+    print(f"== random play: {count} games per variant, invariants checked after every step ==")
+    print(
+        f"  {'game':<9} {'variant':<36} {'games':>5} {'steps':>8} {'turns/game':>10} "
+        f"{'s':>6}  result"
+    )
+    for spec in games:
+        for settings in spec.variants():
+            game = rulespec.game(spec.id, **settings)
+            started = time.perf_counter()
+            steps = turns = 0
+            problems: list[str] = []
+            for i in range(count):
+                rng = random.Random(seed + i)
+
+                def check(
+                    state: Any, i: int = i, game: Any = game, problems: list[str] = problems
+                ) -> None:
+                    found = _check_state(state, game)
+                    if found:
+                        problems.extend(f"game {seed + i}: {p}" for p in found)
+                        raise _Stop
+
+                try:
+                    final, n = playout(game.initial_state(), rng, check=check)
+                    steps += n
+                    turns += getattr(final, "turn", 0)
+                except _Stop:
+                    break
+                except (RulespecError, RuntimeError) as exc:
+                    problems.append(f"game {seed + i}: {type(exc).__name__}: {exc}")
+                    break
+                if sys.stdout.isatty():
+                    print(f"\r  {spec.id:<9} {_label(settings):<36} {i + 1:>5}", end="", flush=True)
+            elapsed = time.perf_counter() - started
+            result = "ok" if not problems else f"FAIL: {problems[0]}"
+            if sys.stdout.isatty():
+                print("\r", end="")
+            print(
+                f"  {spec.id:<9} {_label(settings):<36} {count:>5} {steps:>8} "
+                f"{turns / count:>10.1f} {elapsed:>6.1f}  {result}"
+            )
+            failures += bool(problems)
+    print("verify:", "all checks passed" if not failures else f"{failures} failure(s)")
+    return 1 if failures else 0
+
+
+class _Stop(Exception):
+    """Stops a playout at the first broken invariant."""
+
+
+# --- play, rules, explain, bench --------------------------------------------------------
+
+
+def play(spec: GameSpec, settings: dict[str, object], seed: int) -> int:
+    """Print a readable log of one seeded random game."""
+    game = rulespec.game(spec.id, **settings)
+    rng = random.Random(seed)
+    state = game.initial_state()
+    print(f"{spec.title}, {_label(dict(game.settings()))}, seed {seed}")
+    shown_setup = False
+    while not state.is_terminal:
+        if not shown_setup and not state.is_chance:
+            print(state)
+            shown_setup = True
+        action = state.sample_chance(rng) if state.is_chance else rng.choice(state.legal_actions())
+        after = state.apply(action)
+        if shown_setup:
+            print(spec.narrate(state, action, after))
+        state = after
+    print(state)
+    return 0
+
+
+def show_rules(spec: GameSpec) -> int:
+    """List every rule, ruling and ambiguity of a game."""
+    for r in spec.rulebook().rules:
+        kind = "" if r.kind is rulespec.RuleKind.RULE else f" [{r.kind.value}]"
+        print(f"{r.id}{kind}\n    {r.title}\n    {'; '.join(str(c) for c in r.cites)}")
+    return 0
+
+
+def explain_rule(rule_id: str) -> int:
+    """Print one rule in full."""
+    r = rulespec.rule(rule_id)
+    wrap = textwrap.TextWrapper(width=88, initial_indent="  ", subsequent_indent="  ")
+    print(f"{r.id} ({r.kind.value})\n{r.title}\n")
+    print(wrap.fill(r.text))
+    print("\nSources:\n" + "\n".join(f"  {c}" for c in r.cites))
+    if r.is_ruling:
+        print("\nReadings considered:\n" + "\n".join(f"  - {o}" for o in r.options))
+        print("\nrulespec does:\n" + wrap.fill(r.decision))
+        print("\nWhy:\n" + wrap.fill(r.reason))
+        if r.option:
+            print(f"\nChosen with the game option {r.option!r}.")
+    table = rulespec.spec(r.game).table()
+    for row in table.rows:
+        if row.rule == r.id:
+            cells = ", ".join(f"{cid}: {cell.value!r}" for cid, cell in row.cells)
+            print(f"\nVariant table row {row.key}: {cells}")
+    return 0
+
+
+def bench(specs: Sequence[GameSpec], seconds: float, seed: int) -> int:
+    """Random-play throughput per variant: reported, never asserted."""
+    print(
+        f"{'game':<9} {'variant':<36} {'games':>6} {'steps':>9} {'us/step':>8} "
+        f"{'us/decision':>11} {'steps/s':>9} {'games/s':>8}"
+    )
+    clock = time.perf_counter
+    for spec in specs:
+        for settings in spec.variants():
+            game = rulespec.game(spec.id, **settings)
+            rng = random.Random(seed)
+            games = steps = decisions = 0
+            decision_time = 0.0
+            started = clock()
+            while clock() - started < seconds:
+                state = game.initial_state()
+                while not state.is_terminal:
+                    if state.is_chance:
+                        state = state.apply(state.sample_chance(rng))
+                    else:
+                        t0 = clock()
+                        state = state.apply(rng.choice(state.legal_actions()))
+                        decision_time += clock() - t0
+                        decisions += 1
+                    steps += 1
+                games += 1
+            elapsed = clock() - started
+            print(
+                f"{spec.id:<9} {_label(settings):<36} {games:>6} {steps:>9} "
+                f"{elapsed / steps * 1e6:>8.1f} {decision_time / decisions * 1e6:>11.1f} "
+                f"{steps / elapsed:>9.0f} {games / elapsed:>8.1f}"
+            )
+    print(
+        "step: a decision (legal_actions + choice + apply) or a sampled chance outcome + apply;"
+        "\nus/decision: decisions alone, timed one by one (includes the timer's own cost)"
+    )
+    return 0
+
+
+# --- entry point -------------------------------------------------------------------------
+
+
+def _specs(game_id: str | None) -> tuple[GameSpec, ...]:
+    return rulespec.GAMES if game_id is None else (rulespec.spec(game_id),)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    parser = argparse.ArgumentParser(prog="rulespec", description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    p_verify = sub.add_parser("verify", help="proofs and random games with invariant checks")
+    p_verify.add_argument("game", nargs="?", help="one game id (default: all)")
+    p_verify.add_argument("--games", type=int, default=20, help="random games per variant")
+    p_verify.add_argument("--seed", type=int, default=0, help="seed of the first game")
+    p_verify.add_argument("--no-proofs", action="store_true", help="skip the z3 proofs")
+    p_play = sub.add_parser("play", help="a readable log of a seeded random game")
+    p_play.add_argument("game")
+    p_play.add_argument("--seed", type=int, default=1)
+    p_rules = sub.add_parser("rules", help="list a game's rules and rulings")
+    p_rules.add_argument("game")
+    p_explain = sub.add_parser("explain", help="one rule in full")
+    p_explain.add_argument("rule_id")
+    p_bench = sub.add_parser("bench", help="random-play throughput per variant")
+    p_bench.add_argument("game", nargs="?")
+    p_bench.add_argument("--seconds", type=float, default=2.0, help="per variant")
+    p_bench.add_argument("--seed", type=int, default=0)
+
+    args, extra = parser.parse_known_args(argv)
+    commands: dict[str, Callable[[], int]] = {
+        "verify": lambda: verify(_specs(args.game), args.games, args.seed, not args.no_proofs),
+        "play": lambda: play(rulespec.spec(args.game), _parse_settings(extra), args.seed),
+        "rules": lambda: show_rules(rulespec.spec(args.game)),
+        "explain": lambda: explain_rule(args.rule_id),
+        "bench": lambda: bench(_specs(args.game), args.seconds, args.seed),
+    }
+    if extra and args.command != "play":
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
+    try:
+        return commands[args.command]()
+    except RulespecError as exc:
+        print(f"rulespec: {exc}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:  # e.g. `rulespec play … | head`
+        sys.stderr.close()
+        return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
