@@ -1,6 +1,6 @@
 """Rules, rulings and citations: the registry every game's code and docs are built on.
 
-A :class:`Rule` is a stable dotted id (``mandala.draw.up_to_four``), a one-line title, a
+A :class:`Rule` is a stable dotted id (``mandala.draw.one_card_up_to_four``), a one-line title, a
 paraphrase in our own words and citations of the rulebook lines that state it. Where a
 rulebook is silent or can be read more than one way, the entry is a *ruling* or an
 *ambiguity*: it records the situation, the readings considered, what rulespec does and

@@ -235,6 +235,8 @@ def load(game: MandalaGame, data: Mapping[str, Any]) -> State:
         raw = raw_held if isinstance(raw_held, Mapping) else {}
         if raw is not raw_held:
             r.bad(where, f'expected {{"loose": [...], "flowers": [[a, b], ...]}}, got {raw_held!r}')
+        for key in sorted(set(raw) - {"loose", "flowers"}):
+            r.bad(f"{where}.{key}", "unknown key; a player's tiles have loose and flowers")
         loose = r.tiles(f"{where}.loose", raw.get("loose", []))
         flowers = []
         raw_flowers = raw.get("flowers", [])
@@ -424,6 +426,12 @@ def invariant_problems(state: State) -> list[str]:
         for seat, h in enumerate(state.hands):
             if not any(h):
                 out.append(f"hands[{seat}]: empty at a turn's start (mandala.hand.never_empty)")
+        hand = state.hands[state.seat]
+        if sum(hand) == 1 and not any(state.deck) and not any(state.discard):
+            out.append(
+                f"seat {state.seat} is to play with one card and nothing left to draw: the "
+                "game has ended before this turn (mandala.end.stalled)"
+            )
         if state.seat == 0 and any(h.flower_count >= 3 for h in state.holdings):
             out.append(
                 "a player has three flowers at a round's start: the game should have "

@@ -3,11 +3,18 @@
 from __future__ import annotations
 
 import enum
+import functools
 from fractions import Fraction
 
 import attrs
 
-from rulespec.core.variants import VariantTable, load_table, structure, structure_options
+from rulespec.core.variants import (
+    VariantTable,
+    check_typed,
+    load_table,
+    structure,
+    structure_options,
+)
 from rulespec.mandala.rulebook import RULEBOOK
 
 
@@ -37,9 +44,13 @@ class MandalaOptions:
     final_mandalas: FinalMandalas = FinalMandalas.ALL
 
 
+@functools.cache
 def table() -> VariantTable:
-    """The loaded variant table."""
-    return load_table("mandala", RULEBOOK)
+    """The loaded variant table, checked against :class:`MandalaVariant` and
+    :class:`MandalaOptions` in every column."""
+    loaded = load_table("mandala", RULEBOOK)
+    check_typed(loaded, MandalaVariant, MandalaOptions)
+    return loaded
 
 
 def variant(players: int) -> MandalaVariant:

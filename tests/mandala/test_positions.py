@@ -1,0 +1,236 @@
+"""The JSON position format (rulespec/mandala/position.py): defaults, and every problem of a
+bad position reported at once with a message a person can act on."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+import rulespec
+from rulespec.mandala import Phase, Tile
+from rulespec.mandala.position import invariant_problems
+
+from . import TILES, area, load, position
+
+MINIMAL: dict[str, Any] = {
+    "game": "mandala",
+    "settings": {"players": 2},
+    "hands": [{"red": 3, "green": 1}, {"black": 2}],
+    "mandalas": [
+        {"tiles": ["black-2", "green-5"]},
+        {"tiles": ["purple-3", "orange-x3"]},
+        {"tiles": ["red-7", "yellow-4"]},
+    ],
+}
+"""The minimal position of the position.py docstring, verbatim."""
+
+
+def problems(data: Any, players: int = 2, **options: Any) -> tuple[str, ...]:
+    game = rulespec.game("mandala", players=players, **options)
+    with pytest.raises(rulespec.MalformedPosition) as caught:
+        game.state_from_json(data)
+    assert isinstance(caught.value, ValueError)
+    assert str(len(caught.value.problems)) in str(caught.value)
+    return caught.value.problems
+
+
+def one_of(found: tuple[str, ...], *needles: str) -> None:
+    """Each needle appears in some problem."""
+    for needle in needles:
+        assert any(needle in p for p in found), f"{needle!r} not in {found}"
+
+
+def test_a_minimal_position_loads_with_its_defaults() -> None:
+    state = rulespec.game("mandala", players=2).state_from_json(MINIMAL)
+    assert state.phase is Phase.PLAY
+    assert (state.seat, state.turn, state.pending) == (0, 1, 0)
+    assert (state.played, state.resolving, state.last_completed) == (-1, -1, -1)
+    assert state.final is None
+    assert state.discard == (0,) * 6
+    assert state.hands == ((0, 0, 3, 1, 0, 0), (2, 0, 0, 0, 0, 0))
+    assert state.deck == (13, 15, 12, 14, 15, 15)
+    assert all(m.marker is None and m.is_empty() for m in state.mandalas)
+    assert len(state.dark) == len(state.light) == 15
+    assert Tile.parse("black-2") not in state.dark
+    assert all(not h.tiles for h in state.holdings)
+    assert invariant_problems(state) == []
+    assert state.current_player == 0
+    # the full dump loads back to the same state, through JSON text
+    dumped = json.loads(json.dumps(state.to_json()))
+    assert rulespec.game("mandala", players=2).state_from_json(dumped) == state
+
+
+def test_settings_and_game_may_be_left_out_but_must_match_if_given() -> None:
+    data = {k: v for k, v in MINIMAL.items() if k not in ("game", "settings")}
+    assert rulespec.game("mandala", players=2).state_from_json(data).players == 2
+    found = problems({**MINIMAL, "settings": {"players": 3}, "game": "lotus"})
+    one_of(found, "settings.players", "game")
+
+
+def test_every_problem_is_reported_at_once() -> None:
+    data = {
+        **MINIMAL,
+        "phase": "lunch",
+        "seat": 7,
+        "hands": [{"red": 3, "pink": 1}, {"black": 2}],
+        "mandalas": [
+            {"tiles": ["black-2", "green-5"]},
+            {"tiles": ["purple-9", "orange-x3"]},
+            {"tiles": ["red-7", "yellow-4"], "cards": 3},
+        ],
+        "discard": {"green": -1},
+        "colour": "blue",
+    }
+    found = problems(data)
+    assert len(found) >= 3
+    one_of(found, "phase", "lunch", "seat", "pink", "purple-9", "discard.green", "colour", "cards")
+    assert len(found) == 7, found
+
+
+def test_a_position_that_is_no_object_is_rejected() -> None:
+    for bad in ([1, 2], "position", None, 3):
+        found = problems(bad)
+        assert found == (f"a position must be a JSON object, got {type(bad).__name__}",)
+
+
+def test_unknown_keys_are_named() -> None:
+    found = problems({**MINIMAL, "hand": [], "stack": "rest"})
+    one_of(found, "hand: unknown key", "stack: unknown key")
+    mandalas = [{"tiles": ["black-2", "green-5"], "markers": 0}, *MINIMAL["mandalas"][1:]]
+    found = problems({**MINIMAL, "mandalas": mandalas})
+    one_of(found, "mandalas[0].markers: unknown key")
+
+
+def test_unknown_keys_in_a_players_tiles_are_named() -> None:
+    """A typo such as "flower" must not silently drop those tiles into the stacks."""
+    tiles = [
+        {
+            "loose": ["red-3", "green-3"],
+            "flower": [["black-3", "black-4"], ["orange-3", "orange-4"]],
+        },
+        {},
+    ]
+    found = problems({**MINIMAL, "tiles": tiles})
+    one_of(found, "flower")
+
+
+def test_conservation_of_cards() -> None:
+    found = problems(position([{"red": 15}, {"red": 1}], discard={"red": 2}))
+    one_of(found, "18 red cards placed; there are 15")
+    found = problems(position([{"red": 3}, {"red": 1}], deck={"red": 3}))
+    one_of(found, "7 red cards", "0 green cards", "mandala.components.cards")
+    assert len(found) == 6  # every colour is wrong
+
+
+def test_conservation_of_tiles() -> None:
+    tiles = [{"loose": ["black-2"]}, {}]
+    one_of(problems(position([{"red": 1}, {"red": 1}], tiles=tiles)), "black-2 is also at")
+    stacks = {"dark": ["black-3"], "light": ["green-3", "black-4"]}
+    found = problems(position([{"red": 1}, {"red": 1}], stacks=stacks))
+    one_of(found, "black-4 has a dark back", "missing everywhere", "red-3")
+    found = problems(position([{"red": 1}, {"red": 1}], stacks="all"))
+    one_of(found, "stacks")
+
+
+def test_malformed_tiles() -> None:
+    mandalas: list[dict[str, Any]] = [
+        {"tiles": ["black-2", 42]},
+        {"tiles": "purple-2"},
+        {"tiles": ["pink-2", "yellow-x4"]},
+    ]
+    found = problems(position([{"red": 1}, {"red": 1}], mandalas))
+    one_of(found, "'42'", "mandalas[1].tiles", "pink-2", "yellow-x4")
+    tiles = [{"flowers": [["red-3", "green-4"]]}, {"flowers": [["red-4", "red-5", "red-7"]]}]
+    found = problems(position([{"red": 1}, {"red": 1}], tiles=tiles))
+    one_of(found, "share one colour", "exactly two tiles")
+    found = problems(position([{"red": 1}, {"red": 1}], tiles=[{"loose": ["red-3", "red-4"]}, {}]))
+    one_of(found, "mandala.flowers.form")
+
+
+def test_mandala_tiles_must_be_one_dark_and_one_light() -> None:
+    mandalas = [
+        {"tiles": ["black-2", "black-3"]},
+        {"tiles": ["purple-2"]},
+        {"tiles": ["red-2", "yellow-2", "green-2"]},
+    ]
+    found = problems(position([{"red": 1}, {"red": 1}], mandalas))
+    one_of(found, "mandalas[0]: needs one dark", "mandalas[1]", "mandalas[2]", "stacks")
+
+
+def test_marker_invariants() -> None:
+    hands = [{"red": 1}, {"green": 1}]
+    cases: list[tuple[dict[str, Any], str]] = [
+        (area(TILES[0], 2, up={0: {"red": 2}}), "marker belongs to a seat with a face-up card"),
+        (area(TILES[0], 2, down={0: {"black": 2}}, marker=0), "no face-up card lies here"),
+        (area(TILES[0], 2, up={0: {"red": 1}, 1: {"purple": 3}}, marker=0), "more cards than"),
+        (
+            area(TILES[0], 2, up={0: {"red": 1}}, down={1: {"black": 2}}, marker=1),
+            "marker belongs to a seat with a face-up card",
+        ),
+        (area(TILES[0], 2, up={0: {"red": 1}}, marker=2), "mandalas[0].marker"),
+    ]
+    for mandala, needle in cases:
+        data = position(hands, [mandala, *(area(x, 2) for x in TILES[1:])])
+        one_of(problems(data), needle)
+
+
+def test_card_placement_invariants() -> None:
+    mandalas = [
+        area(TILES[0], 2, up={0: {"red": 2}, 1: {"red": 1}}, marker=0),
+        area(TILES[1], 2, down={0: {"red": 1}}),
+        area(TILES[2], 2, up={1: {"red": 1}}, marker=1),
+    ]
+    found = problems(position([{"red": 1}, {"green": 1}], mandalas))
+    one_of(found, "red lies face up for seats [0, 1]", "face-down red", "red is a tile colour")
+    six = area(TILES[2], 2, up={1: {"purple": 1, "black": 1, "green": 1, "orange": 1}}, marker=1)
+    found = problems(position([{"red": 1}, {"green": 1}], [*(area(x, 2) for x in TILES[:2]), six]))
+    one_of(found, "mandala.complete.six_colours")
+
+
+def test_turn_invariants() -> None:
+    one_of(problems(position([{"red": 1}, {}])), "hands[1]: empty")
+    three = [
+        {"flowers": [["black-3", "black-4"], ["purple-3", "purple-4"], ["green-3", "green-4"]]},
+        {"loose": ["orange-3", "yellow-3"]},
+    ]
+    one_of(problems(position([{"red": 1}, {"red": 1}], tiles=three)), "mandala.end.third_flower")
+    # the same holdings are fine later in the round (seat 0 formed its third flower)
+    assert load(position([{"red": 1}, {"red": 1}], tiles=three, seat=1)).seat == 1
+
+
+def test_phase_invariants() -> None:
+    hands = [{"red": 1}, {"red": 1}]
+    one_of(problems(position(hands, phase="draw")), "phase draw needs the mandala played")
+    one_of(problems(position(hands, phase="take_tile", resolving=0)), "nobody shares")
+    one_of(problems(position(hands, phase="new_tiles")), "new tiles need the mandala")
+    one_of(problems(position(hands, phase="final_order", final=[1])), "at least two mandalas")
+
+
+def test_bad_numbers_are_reported() -> None:
+    found = problems(position([{"red": 1}, {"red": 1}], turn=True, pending=-1, played=5, final="x"))
+    one_of(found, "turn", "pending", "played", "final")
+    assert len(found) == 4
+    found = problems(position([{"red": 1}, {"red": 1}], final=[0, 0]))
+    one_of(found, "lists a mandala twice")
+    found = problems({**MINIMAL, "hands": [{"red": 3}]})
+    one_of(found, "one entry per seat (2)")
+
+
+def test_a_player_to_act_who_has_no_legal_play_is_not_a_position() -> None:
+    """No card to draw anywhere and seat 1 to act with a single card: every play would
+    empty its hand, and ruling mandala.end.stalled ends the game before such a turn. The
+    position must be rejected rather than load as a decision node with no legal action."""
+    big = {"black": 15, "purple": 15, "red": 14, "green": 15, "orange": 15, "yellow": 15}
+    data = position([big, {"red": 1}], seat=1)
+    game = rulespec.game("mandala", players=2)
+    try:
+        state = game.state_from_json(data)
+    except rulespec.MalformedPosition as exc:
+        one_of(exc.problems, "mandala.end.stalled")
+    else:
+        pytest.fail(
+            f"loaded a non-terminal state with legal actions {state.legal_actions()!r}; "
+            "it should be rejected (mandala.end.stalled)"
+        )

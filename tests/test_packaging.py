@@ -1,0 +1,99 @@
+"""Packaging: importing rulespec stays light, and the wheel carries its data and works alone.
+
+The wheel test builds rulespec exactly as ``pip`` would (hatchling, no isolation, so no
+network), unpacks it somewhere the checkout is not on the path, and uses it from there.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+HEAVY = ("z3", "hypothesis", "sphinx")
+
+
+def run_python(code: str, *, cwd: Path, env: dict[str, str] | None = None) -> str:
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def test_import_rulespec_imports_no_test_proof_or_docs_tooling() -> None:
+    code = (
+        "import json, random, sys\n"
+        "import rulespec, rulespec.mandala\n"
+        "state = rulespec.game('mandala', players=3).new_game(seed=1)\n"
+        "rulespec.playout(state, random.Random(1))\n"
+        "print(json.dumps(sorted(sys.modules)))\n"
+    )
+    loaded = json.loads(run_python(code, cwd=REPO))
+    heavy = [m for m in loaded if m.split(".")[0] in HEAVY]
+    assert heavy == []
+    assert "rulespec.testing" not in loaded
+    assert "rulespec" in loaded  # the check itself ran in a process that imported it
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("wheel")
+    done = subprocess.run(
+        [
+            *(sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation"),
+            *("--disable-pip-version-check", "-q", "-w", str(out), str(REPO)),
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    (built,) = out.glob("rulespec-*.whl")
+    return built
+
+
+def test_the_wheel_ships_the_tables_the_marker_and_the_proofs(wheel: Path) -> None:
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for needed in (
+        "rulespec/variants/mandala.toml",
+        "rulespec/py.typed",
+        "rulespec/proofs/__init__.py",
+        "rulespec/testing.py",
+        "rulespec/mandala/state.py",
+    ):
+        assert needed in names, f"{needed} is missing from {wheel.name}"
+    assert not any(n.startswith("tests/") for n in names)
+
+
+def test_the_unpacked_wheel_works_on_its_own(wheel: Path, tmp_path: Path) -> None:
+    unpacked = tmp_path / "site"
+    zipfile.ZipFile(wheel).extractall(unpacked)
+    work = tmp_path / "elsewhere"
+    work.mkdir()
+    code = (
+        "import json, rulespec\n"
+        "from rulespec.core.variants import tables_dir\n"
+        "game = rulespec.game('mandala', players=3)\n"
+        "state = game.new_game(seed=1)\n"
+        "print(json.dumps({'file': rulespec.__file__, 'tables': str(tables_dir()),\n"
+        "                  'players': game.players, 'actor': state.current_player}))\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(unpacked)}
+    found = json.loads(run_python(code, cwd=work, env=env))
+    root = unpacked.resolve()
+    assert Path(found["file"]).resolve().is_relative_to(root), found["file"]
+    assert Path(found["tables"]).resolve().is_relative_to(root), found["tables"]
+    assert found["players"] == 3
+    assert found["actor"] == 0

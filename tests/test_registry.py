@@ -1,0 +1,200 @@
+"""The rule registry: every rule is used, every id used is registered, every citation is real.
+
+Rule ids tie the code, the tests, the variant tables, the proofs and the docs together,
+so a rule nobody refers to, an id that names no rule, or a citation of lines that do not
+exist is a broken link. These tests read the source files and the rulebooks themselves.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import rulespec
+from rulespec.core.rules import Citation, Rule, RuleKind
+
+REPO = Path(__file__).resolve().parents[1]
+RULEBOOKS = REPO.parent / "shared" / "rulebooks"
+"""The rulebook texts live beside the repository (../shared/rulebooks), never inside it."""
+
+GAME_PREFIXES = "mandala|lotus|oriente|castle"
+RULE_ID = re.compile(rf"^({GAME_PREFIXES})\.[a-z_]+(\.[a-z_0-9]+)+$")
+CLAIM_ID = re.compile(rf"^(({GAME_PREFIXES})\.[a-z_]+(\.[a-z_0-9]+)+):[a-z_0-9.\-]+$")
+
+ALL_RULES: list[Rule] = [r for spec in rulespec.GAMES for r in rulespec.rules(spec.id)]
+
+
+def python_files(*roots: str) -> Iterator[Path]:
+    for root in roots:
+        yield from sorted((REPO / root).rglob("*.py"))
+
+
+def string_literals(path: Path) -> Iterator[tuple[int, str]]:
+    """(line, value) of every string constant in a Python file (f-string parts included)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            yield node.lineno, node.value
+
+
+def book_lines(file: str) -> list[str]:
+    if not RULEBOOKS.is_dir():
+        pytest.fail(
+            f"the rulebooks directory {RULEBOOKS} is missing: check out ../shared/rulebooks "
+            "beside the repository (CI has it); citations cannot be checked without it"
+        )
+    path = RULEBOOKS / file
+    assert path.is_file(), f"{path} is cited but does not exist"
+    return path.read_text(encoding="utf-8").splitlines()
+
+
+def all_citations() -> Iterator[tuple[str, Citation]]:
+    """(where, citation) for every citation of every rule, table cell and option."""
+    for r in ALL_RULES:
+        for c in r.cites:
+            yield r.id, c
+    for spec in rulespec.GAMES:
+        table = spec.table()
+        for row in table.rows:
+            for column, cell in row.cells:
+                for c in cell.cites:
+                    yield f"{spec.id} table row {row.key}, column {column}", c
+        for option in table.options:
+            for c in option.cites:
+                yield f"{spec.id} table option {option.key}", c
+
+
+def test_the_registry_is_not_empty() -> None:
+    for spec in rulespec.GAMES:
+        assert rulespec.rules(spec.id), f"{spec.id} registers no rules"
+
+
+def test_every_rule_is_referenced_outside_its_rulebook() -> None:
+    """A rule that no code and no test names is either dead or untested."""
+    texts = []
+    for path in python_files("rulespec", "tests"):
+        if path.name == "rulebook.py" and path.parent.parent == REPO / "rulespec":
+            continue
+        if path == Path(__file__).resolve():
+            continue  # this file must not count as a reference
+        texts.append(path.read_text(encoding="utf-8"))
+    corpus = "\n".join(texts)
+    unreferenced = [
+        r.id for r in ALL_RULES if not re.search(rf"(?<![\w.]){re.escape(r.id)}(?![\w.])", corpus)
+    ]
+    assert unreferenced == [], (
+        "rules named nowhere in rulespec/ (outside their rulebook.py) or tests/: "
+        + ", ".join(unreferenced)
+    )
+
+
+def test_every_rule_id_literal_in_code_and_proofs_is_registered() -> None:
+    """Book file names such as ``mandala.de.txt`` have the shape of an id; they are the
+    only strings exempt, and only when they name a registered book's file."""
+    book_files = {b.file for spec in rulespec.GAMES for b in rulespec.rulebook(spec.id).books}
+    unknown = []
+    for path in python_files("rulespec", "proofs"):
+        for line, value in string_literals(path):
+            if RULE_ID.match(value) and value not in book_files:
+                try:
+                    rulespec.rule(value)
+                except rulespec.UnknownRule as exc:
+                    unknown.append(f"{path.relative_to(REPO)}:{line}: {exc}")
+    assert not unknown, "unregistered rule ids:\n" + "\n".join(unknown)
+
+
+def test_every_claim_id_literal_names_a_registered_rule() -> None:
+    """Proof claims are named ``<rule id>:<property>``; the rule part must exist."""
+    unknown = []
+    for path in python_files("rulespec", "proofs"):
+        for line, value in string_literals(path):
+            found = CLAIM_ID.match(value)
+            if found:
+                try:
+                    rulespec.rule(found.group(1))
+                except rulespec.UnknownRule as exc:
+                    unknown.append(f"{path.relative_to(REPO)}:{line}: {exc}")
+    assert not unknown, "unregistered rule ids:\n" + "\n".join(unknown)
+
+
+def test_the_rule_id_pattern_itself() -> None:
+    """Guard the scanners above against a pattern that silently matches nothing."""
+    assert all(RULE_ID.match(r.id) for r in ALL_RULES)
+    assert RULE_ID.match("lotus.conflict.loser_refund")
+    assert not RULE_ID.match("mandala.de.txt:12")
+    assert not RULE_ID.match("rulespec.mandala.rules")
+    assert CLAIM_ID.match("mandala.components.cards:turn_conserves_each_colour")
+
+
+def test_every_citation_lies_inside_its_book() -> None:
+    problems = []
+    books = {b.id: b for spec in rulespec.GAMES for b in rulespec.rulebook(spec.id).books}
+    for where, c in all_citations():
+        assert c.book in books, f"{where}: cites unknown book {c.book!r}"
+        lines = book_lines(books[c.book].file)
+        if not 1 <= c.first <= c.last <= len(lines):
+            problems.append(f"{where}: {c} is outside {books[c.book].file} (1-{len(lines)})")
+        elif not any(line.strip() for line in lines[c.first - 1 : c.last]):
+            problems.append(f"{where}: {c} cites only blank lines")
+    assert not problems, "\n".join(problems)
+
+
+def test_every_rule_has_a_title_a_paraphrase_and_a_citation() -> None:
+    for r in ALL_RULES:
+        assert r.title.strip(), r.id
+        assert r.text.strip(), r.id
+        assert r.cites, f"{r.id} cites nothing"
+
+
+def test_rulings_record_options_decision_and_reason() -> None:
+    rulings = [r for r in ALL_RULES if r.is_ruling]
+    assert rulings, "no rulings at all is implausible: the books leave gaps"
+    for r in rulings:
+        assert r.options, f"{r.id}: a ruling lists the readings it chose between"
+        assert r.decision.strip(), f"{r.id}: a ruling says what rulespec does"
+        assert r.reason.strip(), f"{r.id}: a ruling says why"
+        if r.kind is RuleKind.AMBIGUITY:
+            assert len(r.options) >= 2, f"{r.id}: an ambiguity has at least two readings"
+    for r in ALL_RULES:
+        if not r.is_ruling:
+            assert not r.options, f"{r.id} is a plain rule but lists options"
+            assert not r.decision, f"{r.id} is a plain rule but records a decision"
+            assert not r.reason, f"{r.id} is a plain rule but gives a reason"
+            assert r.option is None, f"{r.id} is a plain rule but names an option"
+
+
+def test_a_ruling_with_an_option_names_a_real_option() -> None:
+    for spec in rulespec.GAMES:
+        options = {o.key: o for o in spec.table().options}
+        for r in rulespec.rules(spec.id):
+            if r.option is not None:
+                assert r.option in options, f"{r.id} names option {r.option!r}"
+                assert options[r.option].rule == r.id
+        for option in options.values():
+            assert rulespec.rule(option.rule).option == option.key
+
+
+def test_rule_lookup_round_trips() -> None:
+    for r in ALL_RULES:
+        assert rulespec.rule(r.id) is r
+        assert r.game in {s.id for s in rulespec.GAMES}
+
+
+def test_a_typo_in_a_rule_id_suggests_the_rule() -> None:
+    with pytest.raises(rulespec.UnknownRule) as caught:
+        rulespec.rule("mandala.draw.one_card_up_to_for")
+    assert "mandala.draw.one_card_up_to_four" in str(caught.value)
+    for r in ALL_RULES:
+        typo = r.id[:-1]
+        with pytest.raises(rulespec.UnknownRule) as caught:
+            rulespec.rule(typo)
+        assert r.id in str(caught.value), f"no suggestion of {r.id} for {typo!r}"
+
+
+def test_an_unknown_game_in_a_rule_id_is_an_unknown_rule() -> None:
+    with pytest.raises(rulespec.UnknownRule, match="mandla"):
+        rulespec.rule("mandla.draw.skip_at_eight")
