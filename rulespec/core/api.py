@@ -218,12 +218,23 @@ class GameSpec:
     """``narrate(before, action, after)``: one readable log line for ``rulespec play``."""
 
     def variants(self) -> tuple[dict[str, object], ...]:
-        """Settings of every variant and option combination, for tests and ``verify``."""
+        """Settings to exercise, for tests and ``verify``: every column of the variant
+        table with the default options, then every other value of each option on every
+        column (one option changed at a time, so the count grows by addition, not
+        multiplication)."""
         table = self.table()
         out: list[dict[str, object]] = []
         for column in table.columns:
-            combos: list[dict[str, object]] = [dict(column.axes)]
-            for option in table.options:
-                combos = [{**c, option.key: v} for c in combos for v in option.values]
-            out.extend(combos)
+            base: dict[str, object] = dict(column.axes)
+            base.update({o.key: o.default for o in table.options})
+            out.append(base)
+        for option in table.options:
+            for value in option.values:
+                if value == option.default:
+                    continue
+                for column in table.columns:
+                    settings: dict[str, object] = dict(column.axes)
+                    settings.update({o.key: o.default for o in table.options})
+                    settings[option.key] = value
+                    out.append(settings)
         return tuple(out)

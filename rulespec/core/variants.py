@@ -48,6 +48,10 @@ class Row:
     title: str
     cells: tuple[tuple[str, Cell], ...]
     """(column id, cell) in column order."""
+    axis: str | None = None
+    """If set, the row varies along this axis only and ``by_axis`` holds its cells."""
+    by_axis: tuple[tuple[str, Cell], ...] = ()
+    """(axis value, cell) pairs as written in the table, for rows with an ``axis``."""
 
     def cell(self, column: str) -> Cell:
         """The cell of that column."""
@@ -195,31 +199,56 @@ def parse_table(data: Mapping[str, Any], rulebook: Rulebook, source: str) -> Var
     if len(set(ids)) != len(ids):
         problems.append(f"duplicate column ids in {ids}")
 
+    def cell(where: str, raw: object) -> Cell | None:
+        if not isinstance(raw, dict) or "value" not in raw:
+            problems.append(f"{where} needs {{ value = …, cite = [...] }}")
+            return None
+        stray = sorted(set(raw) - {"value", "cite", "note"})
+        if stray:
+            problems.append(f"{where}: unknown keys {', '.join(stray)}")
+        return Cell(raw["value"], cites(where, raw.get("cite")), str(raw.get("note", "")))
+
     rows = []
     for key, row in data.get("row", {}).items():
         where = f"row {key}"
-        cells = []
-        for cid in ids:
-            raw = row.get(cid)
-            if not isinstance(raw, dict) or "value" not in raw:
-                problems.append(f"{where}: column {cid} needs {{ value = …, cite = [...] }}")
-                continue
-            stray = sorted(set(raw) - {"value", "cite", "note"})
-            if stray:
-                problems.append(f"{where}, {cid}: unknown keys {', '.join(stray)}")
-            cells.append(
-                (
-                    cid,
-                    Cell(
-                        raw["value"], cites(f"{where}, {cid}", raw.get("cite")), raw.get("note", "")
-                    ),
-                )
-            )
-        stray = sorted(set(row) - {"rule", "title", *ids})
+        axis = row.get("axis")
+        cells: list[tuple[str, Cell]] = []
+        by_axis: list[tuple[str, Cell]] = []
+        if axis is None:
+            keys = set(ids)
+            for cid in ids:
+                found = cell(f"{where}, column {cid}", row.get(cid))
+                if found is not None:
+                    cells.append((cid, found))
+        elif axis not in axes:
+            problems.append(f"{where}: axis {axis!r} is not one of {list(axes)}")
+            keys = set()
+        else:
+            values = list(dict.fromkeys(str(dict(c.axes)[axis]) for c in columns))
+            keys = set(values)
+            for value in values:
+                found = cell(f"{where}, {axis} {value}", row.get(value))
+                if found is not None:
+                    by_axis.append((value, found))
+            lookup = dict(by_axis)
+            cells = [
+                (c.id, lookup[str(dict(c.axes)[axis])])
+                for c in columns
+                if str(dict(c.axes)[axis]) in lookup
+            ]
+        stray = sorted(set(row) - {"rule", "title", "axis", *keys})
         if stray:
-            problems.append(f"{where}: keys that are neither columns nor rule/title: {stray}")
+            what = "columns" if axis is None else f"values of {axis}"
+            problems.append(f"{where}: keys that are neither {what} nor rule/title: {stray}")
         rows.append(
-            Row(key, rule_id(where, row.get("rule")), str(row.get("title", "")), tuple(cells))
+            Row(
+                key,
+                rule_id(where, row.get("rule")),
+                str(row.get("title", "")),
+                tuple(cells),
+                axis if isinstance(axis, str) else None,
+                tuple(by_axis),
+            )
         )
 
     options = []
@@ -283,7 +312,16 @@ def _converter(tp: Any) -> Callable[[object], object]:
         return tup
     if isinstance(tp, type) and issubclass(tp, enum.Enum):
         enum_type: type[enum.Enum] = tp
-        return enum_type
+
+        def member(v: object) -> enum.Enum:
+            try:
+                return enum_type(v)
+            except ValueError:
+                if isinstance(v, str) and v.upper() in enum_type.__members__:
+                    return enum_type[v.upper()]
+                raise
+
+        return member
     if tp is Fraction:
 
         def frac(v: object) -> Fraction:
@@ -303,16 +341,19 @@ def _converter(tp: Any) -> Callable[[object], object]:
     raise TypeError(f"unsupported variant field type {tp!r}")
 
 
-def structure(table: VariantTable, column: Column, cls: type[T]) -> T:
-    """Build the typed variant ``cls`` from one column: the axes plus one field per row.
-
-    The class and the table must agree field for field; every mismatch and every value of
-    the wrong type is reported at once.
-    """
+def _structure(
+    table: VariantTable, column: Column, cls: type[T]
+) -> tuple[dict[str, object], list[str]]:
+    """The typed values of one column, and every problem met while converting them."""
     fields = attrs.fields_dict(cls)  # type: ignore[arg-type]
     hints = typing.get_type_hints(cls)
     problems = []
-    values: dict[str, object] = dict(column.axes)
+    values: dict[str, object] = {}
+    for axis, raw_axis in column.axes:
+        try:
+            values[axis] = _converter(hints[axis])(raw_axis) if axis in hints else raw_axis
+        except (TypeError, ValueError) as exc:
+            problems.append(f"column {column.id}, axis {axis}: {exc}")
     rows = {r.key: r for r in table.rows}
     expected = set(fields) - set(table.axes)
     for missing in sorted(expected - set(rows)):
@@ -325,9 +366,51 @@ def structure(table: VariantTable, column: Column, cls: type[T]) -> T:
             values[key] = _converter(hints[key])(raw)
         except (TypeError, ValueError) as exc:
             problems.append(f"row {key}, column {column.id}: {exc}")
+    return values, problems
+
+
+def structure(table: VariantTable, column: Column, cls: type[T]) -> T:
+    """Build the typed variant ``cls`` from one column: the axes plus one field per row.
+
+    The class and the table must agree field for field; every mismatch and every value of
+    the wrong type is reported at once.
+    """
+    values, problems = _structure(table, column, cls)
     if problems:
         raise VariantTableError([f"{table.source}: {p}" for p in problems])
     return cls(**values)
+
+
+def check_typed(table: VariantTable, variant_cls: type[object], options_cls: type[object]) -> None:
+    """Check every column and every option choice against the typed classes at once.
+
+    A game calls this when it first loads its table, so a bad cell in a column nobody has
+    asked for yet, or an option choice its typed field cannot hold, fails loudly and
+    together with every other problem.
+    """
+    problems: list[str] = []
+    seen: set[str] = set()
+    for column in table.columns:
+        for p in _structure(table, column, variant_cls)[1]:
+            if not p.startswith(("row ", "column ")) and p in seen:
+                continue  # a missing or extra row is the same problem in every column
+            seen.add(p)
+            problems.append(p)
+    fields = attrs.fields_dict(options_cls)  # type: ignore[arg-type]
+    hints = typing.get_type_hints(options_cls)
+    specs = {o.key: o for o in table.options}
+    for missing in sorted(set(fields) - set(specs)):
+        problems.append(f"{options_cls.__name__}.{missing} has no [option.{missing}] entry")
+    for extra in sorted(set(specs) - set(fields)):
+        problems.append(f"option {extra} is not a field of {options_cls.__name__}")
+    for key in sorted(set(fields) & set(specs)):
+        for value in specs[key].values:
+            try:
+                _converter(hints[key])(value)
+            except (TypeError, ValueError) as exc:
+                problems.append(f"option {key}: choice {value!r} does not fit: {exc}")
+    if problems:
+        raise VariantTableError([f"{table.source}: {p}" for p in problems])
 
 
 def structure_options(table: VariantTable, cls: type[T], given: Mapping[str, object]) -> T:
@@ -355,5 +438,10 @@ def structure_options(table: VariantTable, cls: type[T], given: Mapping[str, obj
                 f"{table.game} option {key}={raw!r} is not allowed; choose one of "
                 + ", ".join(repr(v) for v in spec.values)
             )
-        values[key] = _converter(hints[key])(raw)
+        try:
+            values[key] = _converter(hints[key])(raw)
+        except (TypeError, ValueError) as exc:
+            raise VariantTableError(
+                [f"{table.source}: option {key}: choice {raw!r} does not fit: {exc}"]
+            ) from exc
     return cls(**values)
