@@ -6,13 +6,13 @@ import difflib
 from collections.abc import Mapping
 from typing import Any
 
-from rulespec import mandala
+from rulespec import lotus, mandala
 from rulespec.core.api import Action, Explanation, Game, GameSpec, State
 from rulespec.core.record import Record, settings_from_json
 from rulespec.core.rules import Rule, Rulebook
 from rulespec.errors import MalformedAction, MalformedRecord, UnknownGame, UnknownRule
 
-GAMES: tuple[GameSpec, ...] = (mandala.SPEC,)
+GAMES: tuple[GameSpec, ...] = (lotus.SPEC, mandala.SPEC)
 """Every game rulespec implements, listed explicitly (no registration by import)."""
 
 

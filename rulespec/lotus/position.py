@@ -1,0 +1,486 @@
+"""White Lotus positions as JSON: the documented, hand-writable format and its validation.
+
+``dump`` writes every field; ``load`` accepts the same and lets a hand-written position
+leave out what follows from the rest. A minimal position (year 2, seat 1 to claim)::
+
+    {"game": "lotus", "settings": {"edition": "de", "players": 3},
+     "year": 2, "emperor": 0, "seat": 1, "phase": "claim",
+     "chips": {"a09": {"building": "palace", "owner": 0},
+               "a11": {"building": "village", "owner": 1},
+               "a13": {"building": "temple"}}}
+
+``chips`` maps area ids to a building and, for a player's chip, its ``owner`` seat
+(absent: a neutral chip); areas not listed are empty. Defaults: ``phase`` "claim" (or
+"setup" in year 1 with no chips), ``emperor`` and ``seat`` 0, starting cards for
+``influence`` (12) and ``combat`` (3), no victory points, ``bank`` and ``unseen`` "rest"
+(whatever the component counts leave), no claims and no step in progress.
+
+Loading checks the format, the conservation of cards and chips, and every invariant the
+rules keep (the emperor holds the most palaces, markers only on neutral areas, chip
+supplies, …), and reports every problem at once in a :class:`~rulespec.MalformedPosition`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from rulespec.errors import MalformedAction, MalformedPosition
+from rulespec.lotus.actions import Bid, action_from_json
+from rulespec.lotus.components import (
+    BUILDINGS,
+    COMBAT_POINTS,
+    INFLUENCE_POINTS,
+    NEUTRAL,
+    NEUTRAL_CHIPS,
+    OWNED,
+    START_COMBAT,
+    START_INFLUENCE,
+    VP_CHIPS,
+    Building,
+    Chip,
+    Side,
+    chips_fit,
+)
+from rulespec.lotus.state import Phase, State
+from rulespec.lotus.variant import ChipSupply, VpChips
+
+if TYPE_CHECKING:
+    from rulespec.lotus.game import LotusGame
+
+_KEYS = frozenset(
+    {
+        "game", "settings", "phase", "year", "emperor", "seat", "chips", "unseen",
+        "influence", "combat", "bank", "vp", "claims", "declined", "cursor", "queue",
+        "area", "bids", "tied", "leader", "sides", "commits", "winners", "hit",
+        "palace_taker", "slots", "drawn", "singles_pending", "resume", "final", "last",
+    }
+)  # fmt: skip
+
+
+def _opt(i: int) -> int | None:
+    return None if i < 0 else i
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _frozen(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_frozen(v) for v in value)
+    return value
+
+
+def dump(state: State) -> dict[str, Any]:
+    """Every field of ``state``, in the position format ``load`` reads back."""
+    ids = [a.id for a in state.game.board.areas]
+    return {
+        "game": "lotus",
+        "settings": dict(state.game.settings()),
+        "phase": state.phase.value,
+        "year": state.year,
+        "emperor": state.emperor,
+        "seat": state.seat,
+        "chips": {
+            ids[i]: {"building": c.building.label}
+            if c.owner is None
+            else {"building": c.building.label, "owner": c.owner}
+            for i, c in enumerate(state.chips)
+            if c is not None
+        },
+        "unseen": {b.label: state.unseen[b] for b in BUILDINGS},
+        "influence": list(state.influence),
+        "combat": list(state.combat),
+        "bank": {"influence": state.bank[0], "combat": state.bank[1]},
+        "vp": list(state.vp),
+        "claims": {ids[i]: sorted(c) for i, c in enumerate(state.claims) if c},
+        "declined": sorted(state.declined),
+        "cursor": state.cursor,
+        "queue": [ids[i] for i in state.queue] if state.phase is Phase.SETUP else list(state.queue),
+        "area": None if state.area < 0 else ids[state.area],
+        "bids": [[s, b.to_json()] for s, b in state.bids],
+        "tied": sorted(state.tied),
+        "leader": _opt(state.leader),
+        "sides": [[s, side.value] for s, side in state.sides],
+        "commits": [[s, c] for s, c in state.commits],
+        "winners": None if state.winners is None else state.winners.value,
+        "hit": sorted(state.hit),
+        "palace_taker": _opt(state.palace_taker),
+        "slots": [[s, extra] for s, extra in state.slots],
+        "drawn": None if state.drawn is None else state.drawn.label,
+        "singles_pending": state.singles_pending,
+        "resume": None if state.resume is None else state.resume.value,
+        "final": state.final,
+        "last": [[k, _plain(v)] for k, v in state.last],
+    }
+
+
+class _Reader:
+    """Collects problems while reading, so all of them are reported together."""
+
+    def __init__(self, players: int) -> None:
+        self.problems: list[str] = []
+        self.players = players
+
+    def bad(self, where: str, msg: str) -> None:
+        self.problems.append(f"{where}: {msg}")
+
+    def integer(self, where: str, v: object, low: int, high: int) -> int:
+        if isinstance(v, bool) or not isinstance(v, int) or not low <= v <= high:
+            self.bad(where, f"expected a whole number from {low} to {high}, got {v!r}")
+            return low
+        return v
+
+    def seat(self, where: str, v: object) -> int:
+        return self.integer(where, v, 0, self.players - 1)
+
+    def maybe_seat(self, where: str, v: object) -> int:
+        return -1 if v is None else self.seat(where, v)
+
+    def seats(self, where: str, v: object) -> list[int]:
+        if not isinstance(v, list):
+            self.bad(where, f"expected a list of seats, got {v!r}")
+            return []
+        return [self.seat(f"{where}[{i}]", x) for i, x in enumerate(v)]
+
+    def per_seat(self, where: str, v: object, low: int, high: int) -> tuple[int, ...]:
+        if not isinstance(v, list) or len(v) != self.players:
+            self.bad(where, f"expected one whole number per seat ({self.players}), got {v!r}")
+            return (0,) * self.players
+        return tuple(self.integer(f"{where}[{i}]", x, low, high) for i, x in enumerate(v))
+
+    def building(self, where: str, v: object) -> Building:
+        try:
+            return Building[str(v).upper()]
+        except KeyError:
+            valid = ", ".join(b.label for b in BUILDINGS)
+            self.bad(where, f"{v!r} is not a building ({valid})")
+            return Building.VILLAGE
+
+    def flag(self, where: str, v: object) -> bool:
+        if not isinstance(v, bool):
+            self.bad(where, f"expected true or false, got {v!r}")
+            return False
+        return v
+
+
+def load(game: LotusGame, data: Mapping[str, Any]) -> State:
+    """Read a position for ``game``; raise :class:`MalformedPosition` with every problem."""
+    if not isinstance(data, Mapping):
+        raise MalformedPosition([f"a position must be a JSON object, got {type(data).__name__}"])
+    n = game.players
+    r = _Reader(n)
+    if data.get("game", "lotus") != "lotus":
+        r.bad("game", f"this is a White Lotus position loader, got {data.get('game')!r}")
+    for key in sorted(set(data) - _KEYS):
+        r.bad(key, f"unknown key; a position has {', '.join(sorted(_KEYS))}")
+    settings = data.get("settings", {})
+    if isinstance(settings, Mapping):
+        for key, value in game.settings().items():
+            if key in settings and settings[key] != value:
+                r.bad(f"settings.{key}", f"position says {settings[key]!r}, the game is {value!r}")
+    areas = game.board.areas
+    index = game.area_index
+
+    def area(where: str, v: object) -> int:
+        if not isinstance(v, str) or v not in index:
+            r.bad(where, f"{v!r} is not an area of the board")
+            return -1
+        return index[v]
+
+    chips: list[Chip | None] = [None] * len(areas)
+    raw_chips = data.get("chips", {})
+    if not isinstance(raw_chips, Mapping):
+        r.bad("chips", "expected an object mapping area ids to chips")
+        raw_chips = {}
+    for aid, raw in raw_chips.items():
+        i = area(f"chips.{aid}", aid)
+        if i < 0:
+            continue
+        if not isinstance(raw, Mapping) or "building" not in raw:
+            r.bad(f"chips.{aid}", 'expected {"building": …} with an optional "owner"')
+            continue
+        for key in sorted(set(raw) - {"building", "owner"}):
+            r.bad(f"chips.{aid}.{key}", "unknown key; a chip has building and owner")
+        b = r.building(f"chips.{aid}.building", raw["building"])
+        owner = r.maybe_seat(f"chips.{aid}.owner", raw.get("owner"))
+        chips[i] = NEUTRAL[b] if owner < 0 else OWNED[owner][b]
+
+    default_phase = "setup" if not raw_chips and data.get("year", 1) == 1 else "claim"
+    try:
+        phase = Phase(data.get("phase", default_phase))
+    except ValueError:
+        r.bad("phase", f"{data.get('phase')!r} is not one of {[p.value for p in Phase]}")
+        phase = Phase.CLAIM
+    year = r.integer("year", data.get("year", 1), 1, 1000)
+    emperor = r.seat("emperor", data.get("emperor", 0))
+    seat = r.seat("seat", data.get("seat", 0))
+    influence = r.per_seat(
+        "influence", data.get("influence", [START_INFLUENCE] * n), 0, INFLUENCE_POINTS * 100
+    )
+    combat = r.per_seat("combat", data.get("combat", [START_COMBAT] * n), 0, COMBAT_POINTS * 100)
+    vp = r.per_seat("vp", data.get("vp", [0] * n), 0, 10_000)
+
+    claims: list[frozenset[int]] = [frozenset()] * len(areas)
+    raw_claims = data.get("claims", {})
+    if not isinstance(raw_claims, Mapping):
+        r.bad("claims", "expected an object mapping area ids to lists of seats")
+        raw_claims = {}
+    for aid, raw in raw_claims.items():
+        i = area(f"claims.{aid}", aid)
+        seats = r.seats(f"claims.{aid}", raw)
+        if len(set(seats)) != len(seats):
+            r.bad(
+                f"claims.{aid}", "a seat has two markers on one area (lotus.claim.one_per_colour)"
+            )
+        if i >= 0:
+            claims[i] = frozenset(seats)
+
+    bids: list[tuple[int, Bid]] = []
+    raw_bids = data.get("bids", [])
+    for k, pair in enumerate(raw_bids if isinstance(raw_bids, list) else []):
+        if not isinstance(pair, list) or len(pair) != 2:
+            r.bad(f"bids[{k}]", "expected [seat, bid]")
+            continue
+        try:
+            bid = action_from_json(pair[1])
+        except MalformedAction as exc:
+            r.bad(f"bids[{k}]", "; ".join(exc.problems))
+            continue
+        if not isinstance(bid, Bid):
+            r.bad(f"bids[{k}]", "expected a bid")
+            continue
+        bids.append((r.seat(f"bids[{k}][0]", pair[0]), bid))
+
+    def pairs(key: str, parse: Any) -> list[tuple[int, Any]]:
+        raw = data.get(key, [])
+        out = []
+        for k, pair in enumerate(raw if isinstance(raw, list) else []):
+            if not isinstance(pair, list) or len(pair) != 2:
+                r.bad(f"{key}[{k}]", "expected [seat, value]")
+                continue
+            try:
+                out.append((r.seat(f"{key}[{k}][0]", pair[0]), parse(pair[1])))
+            except (ValueError, TypeError):
+                r.bad(f"{key}[{k}]", f"{pair[1]!r} is not valid here")
+        return out
+
+    def combat_points(v: object) -> int:
+        if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+            raise ValueError(v)
+        return v
+
+    sides = pairs("sides", Side)
+    commits = pairs("commits", combat_points)
+    slots = pairs("slots", lambda v: r.flag("slots", v))
+
+    def enum_or_none(key: str, kind: Any) -> Any:
+        raw = data.get(key)
+        if raw is None:
+            return None
+        try:
+            return kind(raw)
+        except ValueError:
+            r.bad(key, f"{raw!r} is not valid here")
+            return None
+
+    winners = enum_or_none("winners", Side)
+    resume = enum_or_none("resume", Phase)
+    drawn_raw = data.get("drawn")
+    drawn = None if drawn_raw is None else r.building("drawn", drawn_raw)
+    raw_area = data.get("area")
+    conflict = -1 if raw_area is None else area("area", raw_area)
+
+    # chips not on the board: unseen, unless given
+    on_board = [0] * len(BUILDINGS)
+    for chip in chips:
+        if chip is not None:
+            on_board[chip.building] += 1
+    pending_start = [0] * len(BUILDINGS)
+    if phase is Phase.SETUP:
+        for b in game.variant.start_chips:
+            pending_start[b] += 1
+        for i in game.start_areas:
+            chip = chips[i]
+            if chip is not None:
+                pending_start[chip.building] -= 1
+    raw_unseen = data.get("unseen", "rest")
+    if drawn is not None:
+        pending_start[drawn] += 1
+    if raw_unseen == "rest":
+        unseen = tuple(max(0, NEUTRAL_CHIPS[b] - on_board[b] - pending_start[b]) for b in BUILDINGS)
+    elif isinstance(raw_unseen, Mapping):
+        unseen = tuple(
+            r.integer(f"unseen.{b.label}", raw_unseen.get(b.label, 0), 0, NEUTRAL_CHIPS[b])
+            for b in BUILDINGS
+        )
+        for key in sorted(set(raw_unseen) - {b.label for b in BUILDINGS}):
+            r.bad(f"unseen.{key}", "not a building")
+    else:
+        r.bad("unseen", 'expected {"village": 12, …} or "rest"')
+        unseen = (0,) * len(BUILDINGS)
+    raw_bank = data.get("bank", "rest")
+    if raw_bank == "rest":
+        bank = (INFLUENCE_POINTS - sum(influence), COMBAT_POINTS - sum(combat))
+    elif isinstance(raw_bank, Mapping):
+        bank = (
+            r.integer("bank.influence", raw_bank.get("influence"), -(10**6), INFLUENCE_POINTS),
+            r.integer("bank.combat", raw_bank.get("combat"), -(10**6), COMBAT_POINTS),
+        )
+    else:
+        r.bad("bank", 'expected {"influence": …, "combat": …} or "rest"')
+        bank = (0, 0)
+
+    raw_queue = data.get("queue")
+    if raw_queue is None:
+        queue = game.start_areas if phase is Phase.SETUP else ()
+    elif phase is Phase.SETUP:
+        queue = tuple(area(f"queue[{k}]", a) for k, a in enumerate(raw_queue))
+    else:
+        queue = tuple(r.seats("queue", raw_queue))
+    raw_last = data.get("last", [])
+    last = tuple(
+        (str(p[0]), _frozen(p[1]))
+        for p in (raw_last if isinstance(raw_last, list) else [])
+        if isinstance(p, list) and len(p) == 2
+    )
+
+    if r.problems:
+        raise MalformedPosition(r.problems)
+    state = State(
+        game=game,
+        phase=phase,
+        year=year,
+        emperor=emperor,
+        seat=seat,
+        chips=tuple(chips),
+        unseen=unseen,
+        influence=influence,
+        combat=combat,
+        bank=bank,
+        vp=vp,
+        claims=tuple(claims),
+        declined=frozenset(r.seats("declined", data.get("declined", []))),
+        cursor=r.integer("cursor", data.get("cursor", 0), 0, 100),
+        queue=queue,
+        area=conflict,
+        bids=tuple(bids),
+        tied=frozenset(r.seats("tied", data.get("tied", []))),
+        leader=r.maybe_seat("leader", data.get("leader")),
+        sides=tuple(sides),
+        commits=tuple(commits),
+        winners=winners,
+        hit=frozenset(r.seats("hit", data.get("hit", []))),
+        palace_taker=r.maybe_seat("palace_taker", data.get("palace_taker")),
+        slots=tuple(slots),
+        drawn=drawn,
+        singles_pending=r.flag("singles_pending", data.get("singles_pending", False)),
+        resume=resume,
+        final=r.flag("final", data.get("final", False)),
+        last=last,
+    )
+    problems = r.problems + invariant_problems(state)
+    if problems:
+        raise MalformedPosition(problems)
+    return state
+
+
+def invariant_problems(state: State) -> list[str]:
+    """Every rule invariant ``state`` breaks (empty for any state reachable by play)."""
+    out: list[str] = []
+    game = state.game
+    n = state.players
+    phase = state.phase
+    if sum(state.influence) + state.bank[0] != INFLUENCE_POINTS:
+        out.append("influence: the players' points and the bank do not add up to 154")
+    if sum(state.combat) + state.bank[1] != COMBAT_POINTS:
+        out.append("combat: the players' points and the bank do not add up to 100")
+    for s in range(n):
+        if state.influence[s] < 0 or state.combat[s] < 0 or state.vp[s] < 0:
+            out.append(f"seat {s}: negative points")
+    if game.options.vp_chips is VpChips.LIMITED and sum(state.vp) > VP_CHIPS:
+        out.append(f"vp: {sum(state.vp)} victory-point chips handed out; there are 18")
+    counts = [0] * len(BUILDINGS)
+    for i, chip in enumerate(state.chips):
+        if chip is None:
+            continue
+        counts[chip.building] += 1
+        if i not in game.in_play_set:
+            out.append(f"{state.area_id(i)}: holds a chip but is not in play with {n} players")
+    pending = [0] * len(BUILDINGS)
+    if phase is Phase.SETUP:
+        pending = list(state._start_pool())
+    if state.drawn is not None:
+        pending[state.drawn] += 1
+    for b in BUILDINGS:
+        total = counts[b] + state.unseen[b] + pending[b]
+        if total != NEUTRAL_CHIPS[b]:
+            out.append(
+                f"chips: {total} {b.label} chips on the board, face down or still to deal; "
+                f"there are {NEUTRAL_CHIPS[b]} (lotus.components.neutral_chips)"
+            )
+    palaces = [state.held(s)[Building.PALACE] for s in range(n)]
+    if game.options.chip_supply is ChipSupply.LIMITED:
+        for s in range(n):
+            if not chips_fit(state.held(s)):
+                out.append(
+                    f"seat {s}: owns more buildings than its 16 chips can show "
+                    "(lotus.components.chip_flip)"
+                )
+    if phase is not Phase.REWARD and palaces[state.emperor] < max(palaces):
+        out.append(
+            f"emperor: seat {state.emperor} has fewer palaces than another player "
+            "(lotus.resolve.emperor_change)"
+        )
+    claiming = phase in (Phase.CLAIM, Phase.CHOOSE_CONFLICT, Phase.BID, Phase.REMOVE) or (
+        phase is Phase.NEGOTIATE and state.resume is Phase.BID
+    )
+    for i, c in enumerate(state.claims):
+        if not c:
+            continue
+        chip = state.chips[i]
+        if not claiming:
+            out.append(f"claims.{state.area_id(i)}: markers outside phases 1 and 2")
+        elif chip is None or not chip.neutral:
+            out.append(
+                f"claims.{state.area_id(i)}: markers on an area without a neutral chip "
+                "(lotus.claim.neutral_only)"
+            )
+    if claiming:
+        for s in range(n):
+            placed = sum(1 for c in state.claims if s in c)
+            if placed > state.markers_allowed(s):
+                out.append(
+                    f"seat {s}: {placed} markers placed, {state.markers_allowed(s)} allowed "
+                    "(lotus.claim.rice_extra)"
+                )
+    if (
+        state.year == 1
+        and phase is Phase.CLAIM
+        and any(c is not None and not c.neutral for c in state.chips)
+    ):
+        out.append("year 1 claims: nobody can own an area before the first resolution")
+    if phase in (Phase.BID, Phase.REMOVE):
+        if state.area < 0 or len(state.claims[state.area]) < 2:
+            out.append("area: a conflict needs an area with two or more claimants")
+        elif any(s not in state.claims[state.area] for s, _ in state.bids):
+            out.append("bids: a bid from a player who is not a claimant of the area")
+    if phase is Phase.BID and state.area >= 0 and state.seat not in state.claims[state.area]:
+        out.append(f"seat: seat {state.seat} is not a claimant of the disputed area")
+    if phase is Phase.REMOVE and not state.tied:
+        out.append("tied: the emperor must have tied players to choose from")
+    if (
+        phase in (Phase.SIDE, Phase.COMBAT, Phase.REWARD)
+        or (phase is Phase.NEGOTIATE and state.resume is Phase.SIDE)
+    ) and (state.leader < 0 or state.leader == state.emperor):
+        out.append("leader: a rebellion needs a leader who is not the emperor")
+    if phase is Phase.REWARD and state.winners is None:
+        out.append("winners: rewards need the winning side")
+    if phase is Phase.PLACE and state.drawn is None:
+        out.append("drawn: a placement needs the chip drawn")
+    if phase is not Phase.PLACE and state.drawn is not None:
+        out.append("drawn: a chip is waiting although nobody is placing")
+    return out

@@ -1,0 +1,80 @@
+"""A readable text picture of a White Lotus state, for the REPL and ``rulespec play``."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rulespec.lotus.components import BUILDINGS
+
+if TYPE_CHECKING:
+    from rulespec.lotus.actions import Action
+    from rulespec.lotus.state import State
+
+
+def render(state: State) -> str:
+    """Several lines: year, phase, who acts, every player's areas and points, the board."""
+    actor = state.current_player
+    who = f"seat {actor}" if isinstance(actor, int) else actor.name.lower()
+    v = state.game.variant
+    lines = [
+        f"White Lotus ({v.edition.value}), {state.players} players, year {state.year}, "
+        f"phase {state.phase.value}, emperor: seat {state.emperor}, to act: {who}"
+    ]
+    for s in range(state.players):
+        held = state.held(s)
+        buildings = ", ".join(f"{held[b]} {b.label}" for b in BUILDINGS if held[b]) or "no areas"
+        lines.append(
+            f"  seat {s}: {buildings}; influence {state.influence[s]}, combat "
+            f"{state.combat[s]}, victory chips {state.vp[s]}"
+        )
+    neutral = sorted(
+        f"{state.area_id(i)}:{c.building.label}"
+        for i, c in enumerate(state.chips)
+        if c is not None and c.neutral
+    )
+    empty = sum(1 for i in state.game.in_play if state.chips[i] is None)
+    lines.append(f"  neutral areas: {', '.join(neutral) or 'none'}; empty areas: {empty}")
+    claims = [f"{state.area_id(i)}<-{sorted(c)}" for i, c in enumerate(state.claims) if c]
+    if claims:
+        lines.append(f"  claims: {', '.join(claims)}")
+    lines.append(
+        f"  bank: {state.bank[0]} influence, {state.bank[1]} combat; "
+        f"{sum(state.unseen)} neutral chips face down"
+    )
+    return "\n".join(lines)
+
+
+def narrate(before: State, action: Action, after: State) -> str:
+    """What ``action`` did, in words, with the reveals and changes that followed."""
+    actor = before.current_player
+    who = f"seat {actor}" if isinstance(actor, int) else "chance"
+    lines = [f"year {before.year} {before.phase.value}: {who}: {action}"]
+    if after.last != before.last and after.last:
+        lines.append("  reveal: " + _describe(dict(after.last)))
+    for i, (old, new) in enumerate(zip(before.chips, after.chips, strict=True)):
+        if old != new and new is not None and new.owner is not None:
+            lines.append(f"  seat {new.owner} takes {before.area_id(i)} ({new.building.label})")
+    if after.emperor != before.emperor:
+        lines.append(f"  seat {after.emperor} becomes emperor")
+    for s, (a, b) in enumerate(zip(before.vp, after.vp, strict=True)):
+        if b > a:
+            lines.append(f"  seat {s} takes {b - a} victory-point chip(s)")
+    if after.year != before.year:
+        lines.append(f"== year {after.year} ==")
+    if after.is_terminal:
+        result = after.outcome()
+        scores = ", ".join(f"seat {s}: {p}" for s, p in enumerate(result.scores))
+        winners = " and ".join(f"seat {s}" for s in sorted(result.winners))
+        lines.append(f"  final scores: {scores}; winner: {winners}")
+    return "\n".join(lines)
+
+
+def _describe(last: dict[str, Any]) -> str:
+    if "conflict" in last:
+        bids = "; ".join(
+            f"seat {s} {p} against seat {t}" + (" +0-card" if z else "")
+            for s, t, p, z in last["bids"]
+        )
+        return f"{last['conflict']}: {bids}; seat {last['loser']} leaves"
+    emperor, rebels = last["totals"]
+    return f"rebellion: emperor's side {emperor}, rebels {rebels}; {last['winner']} win"
