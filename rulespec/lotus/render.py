@@ -75,6 +75,8 @@ def _describe(last: dict[str, Any]) -> str:
             f"seat {s} {p} against seat {t}" + (" +0-card" if z else "")
             for s, t, p, z in last["bids"]
         )
+        if "loser" not in last:
+            return f"{last['conflict']}: {bids}; tie: the emperor decides"
         return f"{last['conflict']}: {bids}; seat {last['loser']} leaves"
     emperor, rebels = last["totals"]
     return f"rebellion: emperor's side {emperor}, rebels {rebels}; {last['winner']} win"

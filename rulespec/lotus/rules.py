@@ -27,7 +27,13 @@ from rulespec.lotus.components import (
     Building,
     Side,
 )
-from rulespec.lotus.variant import EmperorAfterRebellion, LoserRefund, RewardTie
+from rulespec.lotus.variant import (
+    EmperorAfterRebellion,
+    LeaderTie,
+    LoserRefund,
+    RewardTie,
+    TerritoryMeasure,
+)
 
 
 def clockwise(seat: int, start: int, players: int) -> int:
@@ -114,7 +120,9 @@ def emperor_after_gain(palaces: Sequence[int], emperor: int) -> int:
     return min((s for s in range(n) if palaces[s] == most), key=lambda s: clockwise(s, emperor, n))
 
 
-def leader_ask_order(villages: Sequence[int], emperor: int) -> tuple[int, ...]:
+def leader_ask_order(
+    villages: Sequence[int], emperor: int, tie: LeaderTie = LeaderTie.CLOCKWISE_FROM_EMPEROR
+) -> tuple[int, ...]:
     """The order in which players are asked to lead a rebellion: only non-emperors with a
     village, most villages first (lotus.rebellion.candidates, lotus.rebellion.asking_order),
     ties clockwise from the emperor (lotus.rebellion.candidate_tie).
@@ -124,6 +132,7 @@ def leader_ask_order(villages: Sequence[int], emperor: int) -> tuple[int, ...]:
     """
     n = len(villages)
     seats = [s for s in range(n) if s != emperor and villages[s] > 0]
+    assert tie is LeaderTie.CLOCKWISE_FROM_EMPEROR  # the only reading either book supports
     return tuple(sorted(seats, key=lambda s: (-villages[s], clockwise(s, emperor, n))))
 
 
@@ -224,9 +233,15 @@ def income(held: Sequence[int], combat_palaces: int) -> tuple[int, int]:
 K = TypeVar("K", bound=Hashable)
 
 
-def largest_group(owned: Collection[K], adjacency: Mapping[K, Iterable[K]]) -> int:
-    """Size in areas of the largest connected group among ``owned`` areas
-    (lotus.score.largest_territory, lotus.score.territory_measure)."""
+def largest_group(
+    owned: Collection[K],
+    adjacency: Mapping[K, Iterable[K]],
+    measure: TerritoryMeasure = TerritoryMeasure.AREAS,
+) -> int:
+    """Size of the largest connected group among ``owned`` areas, counted in areas
+    (lotus.score.largest_territory; the French measure, adopted for the German by ruling
+    lotus.score.territory_measure)."""
+    assert measure is TerritoryMeasure.AREAS  # the only measure either book supports
     todo = set(owned)
     best = 0
     while todo:

@@ -342,7 +342,10 @@ class State:
         """Points each seat would score if the game ended now (lotus.score.*)."""
         board = self.game.board
         adjacency = self.game.adjacency
-        groups = [steps.largest_group(self.owned(s), adjacency) for s in range(self.players)]
+        measure = self.game.variant.territory_measure
+        groups = [
+            steps.largest_group(self.owned(s), adjacency, measure) for s in range(self.players)
+        ]
         bonus = steps.territory_winner(groups)
         out = []
         for s in range(self.players):
@@ -420,9 +423,13 @@ class State:
 
     def markers_allowed(self, seat: int) -> int:
         """Markers ``seat`` places this year (lotus.claim.rice_extra)."""
-        v = self.game.variant
         rice = self.held(seat)[Building.RICE]
-        return steps.markers_allowed(rice, self.year, v.rice_extra_from_year, v.max_markers)
+        return steps.markers_allowed(
+            rice,
+            self.year,
+            self.game.variant.rice_extra_from_year,
+            self.game.variant.max_markers,
+        )
 
     def reward_areas(self, seat: int) -> tuple[int, ...]:
         """Areas a rebellion winner may take now (lotus.rebellion.adjacent_only,
@@ -595,9 +602,14 @@ class State:
         bids = (*self.bids, (self.seat, action))
         if self.queue:
             return self._but(bids=bids, seat=self.queue[0], queue=self.queue[1:])
-        state = self._but(bids=bids, queue=())
         plain = {s: (b.target, b.influence) for s, b in bids}
         candidates = steps.removal_candidates(plain)
+        reveal = (  # lotus.conflict.reveal: everything is public from here on
+            ("conflict", self.area_id(self.area)),
+            ("bids", tuple((s, b.target, b.influence, b.zero_card) for s, b in bids)),
+            ("totals", tuple(sorted(steps.totals_against(plain).items()))),
+        )
+        state = self._but(bids=bids, queue=(), last=reveal)
         if len(candidates) == 1:
             (loser,) = candidates
             return state._remove(loser)
@@ -613,12 +625,7 @@ class State:
         for seat, amount in paid.items():
             influence[seat] -= amount
         claims = _put(self.claims, self.area, self.claims[self.area] - {loser})
-        reveal = (
-            ("conflict", self.area_id(self.area)),
-            ("bids", tuple((s, b.target, b.influence, b.zero_card) for s, b in self.bids)),
-            ("loser", loser),
-            ("paid", tuple(sorted(paid.items()))),
-        )
+        reveal = (*self.last, ("loser", loser), ("paid", tuple(sorted(paid.items()))))
         state = self._but(
             influence=tuple(influence),
             bank=(self.bank[0] + sum(paid.values()), self.bank[1]),
@@ -653,7 +660,7 @@ class State:
 
     def _begin_rebellion(self) -> State:
         villages = [self.held(s)[Building.VILLAGE] for s in range(self.players)]
-        ask = steps.leader_ask_order(villages, self.emperor)
+        ask = steps.leader_ask_order(villages, self.emperor, self.game.variant.leader_candidate_tie)
         if not ask:
             return self._after_rebellion()
         return self._but(phase=Phase.LEAD, seat=ask[0], queue=ask[1:])
