@@ -39,10 +39,10 @@ pytest: $(VENV)/.installed-dev
 	HYPOTHESIS_PROFILE=ci $(BIN)/pytest
 
 docs: $(VENV)/.installed-dev
-	$(BIN)/sphinx-build -n -W --keep-going -b html docs docs/_build/html
+	$(BIN)/sphinx-build -E -n -W --keep-going -b html docs docs/_build/html
 
 docs-doctest: $(VENV)/.installed-dev
-	$(BIN)/sphinx-build -n -W --keep-going -b doctest docs docs/_build/doctest
+	$(BIN)/sphinx-build -E -n -W --keep-going -b doctest docs docs/_build/doctest
 
 proofs: $(VENV)/.installed-dev
 	$(PY) -m proofs

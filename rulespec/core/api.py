@@ -2,7 +2,7 @@
 
 A frontend written against these protocols works with every game. States are immutable:
 ``apply`` returns a new state. Chance is explicit: at a chance node ``current_player`` is
-:data:`CHANCE` and ``chance_outcomes()`` lists every outcome with its exact probability.
+:data:`~rulespec.CHANCE` and ``chance_outcomes()`` lists every outcome with its exact probability.
 """
 
 from __future__ import annotations
@@ -106,7 +106,7 @@ class State(Protocol[A]):
 
     @property
     def current_player(self) -> int | Node:
-        """The seat to act, :data:`CHANCE` or :data:`TERMINAL`."""
+        """The seat to act, :data:`~rulespec.CHANCE` or :data:`~rulespec.TERMINAL`."""
         ...
 
     @property

@@ -3,7 +3,7 @@
 A record is *explicit* when ``seed`` is None: its actions then include every chance
 outcome in order. With a ``seed`` its actions are the players' decisions only, and every
 chance node is sampled from ``random.Random(seed)`` in the order reached, the same
-convention :meth:`Game.new_game` and :func:`rulespec.core.play.advance` use.
+convention :meth:`Game.new_game <rulespec.Game.new_game>` and :func:`rulespec.advance` use.
 """
 
 from __future__ import annotations

@@ -106,7 +106,7 @@ class VariantTable:
     source: str
 
     def column(self, **wanted: object) -> Column:
-        """The single column whose axis values match; :class:`UnknownVariant` otherwise."""
+        """The single column whose axis values match; :class:`~rulespec.UnknownVariant` otherwise."""
         unknown = sorted(set(wanted) - set(self.axes))
         if unknown:
             raise UnknownVariant(

@@ -330,7 +330,7 @@ _FIELDS: dict[str, tuple[type, tuple[tuple[str, Callable[[object], Any], bool], 
 
 
 def action_from_json(data: Mapping[str, Any]) -> Action:
-    """Read an action from its JSON form; :class:`MalformedAction` lists what is wrong."""
+    """Read an action from its JSON form; :class:`~rulespec.MalformedAction` lists what is wrong."""
     if not isinstance(data, Mapping):
         raise MalformedAction([f"an action must be a JSON object, got {data!r}"])
     kind = data.get("type")

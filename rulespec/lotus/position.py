@@ -168,7 +168,7 @@ class _Reader:
 
 
 def load(game: LotusGame, data: Mapping[str, Any]) -> State:
-    """Read a position for ``game``; raise :class:`MalformedPosition` with every problem."""
+    """Read a position for ``game``; raise :class:`~rulespec.MalformedPosition` with every problem."""
     if not isinstance(data, Mapping):
         raise MalformedPosition([f"a position must be a JSON object, got {type(data).__name__}"])
     n = game.players

@@ -1,6 +1,6 @@
 """The White Lotus state and its transitions: setup, the six phases of a year, the end.
 
-A :class:`State` is frozen; :meth:`State.apply` checks the action against the rules
+A :class:`State` is frozen; :meth:`State.apply <rulespec.lotus.State.apply>` checks the action against the rules
 (raising :class:`~rulespec.IllegalAction` with the deciding rule, the state untouched) and
 builds the next state. Steps without a decision (awards, payments, reveals, the emperor's
 point, income without a palace, the emperor checks) happen inside ``apply``.

@@ -160,7 +160,7 @@ class _Reader:
 
 
 def load(game: MandalaGame, data: Mapping[str, Any]) -> State:
-    """Read a position for ``game``; raise :class:`MalformedPosition` with every problem."""
+    """Read a position for ``game``; raise :class:`~rulespec.MalformedPosition` with every problem."""
     r = _Reader()
     if not isinstance(data, Mapping):
         raise MalformedPosition([f"a position must be a JSON object, got {type(data).__name__}"])

@@ -1,6 +1,6 @@
 """The Mandala state and its transitions: setup, the four turn steps, resolution, the end.
 
-A :class:`State` is frozen; :meth:`State.apply` checks the action against the rules
+A :class:`State` is frozen; :meth:`State.apply <rulespec.mandala.State.apply>` checks the action against the rules
 (raising :class:`~rulespec.IllegalAction` with the deciding rule, the state untouched)
 and builds the next state. Between decisions the state passes through chance nodes:
 dealing and drawing cards one at a time, revealing tiles, choosing the order of the final

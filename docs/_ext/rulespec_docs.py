@@ -1,0 +1,765 @@
+"""Sphinx directives that render rulespec's rule registry, variant tables and proofs.
+
+Every directive reads the same objects the code reads (``rulespec.rulebook``, the loaded
+variant table, ``proofs.run``), writes reStructuredText as text and parses it, the way
+pygments' ``sphinxext.py`` renders its lexer registry. So the reference pages cannot
+drift from the code: change a rule's paraphrase or a table cell and the page changes.
+
+``.. rulespec-rules:: mandala``
+    every rule, ruling and ambiguity of a game, grouped by the second part of the id,
+    each with a link target (``:rule:`mandala.hand.never_empty```).
+``.. rulespec-variant-table:: mandala``
+    the variant table (rows × columns, each cell cited) and the game's options.
+``.. rulespec-rulings::`` (optionally a game id)
+    every ruling and ambiguity in one place, linked to its rule entry.
+``.. rulespec-proofs::`` (optionally a game id)
+    runs the z3 claims once per game and build and tabulates the verdicts; a verdict that
+    is not the expected one is a Sphinx warning, which fails a ``-W`` build. Pages with
+    proofs are re-read on every build, so a failing claim can never hide in a cache.
+
+Every game needs a page with its ``rulespec-rules`` (the link target of the other
+directives); a game without one is a warning. Python references that Sphinx cannot
+resolve are looked up the way Python would, from the docstring's module (see
+:func:`resolve_like_python`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import importlib
+import importlib.util
+import re
+import sys
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+# docutils ships no type stubs, and types-docutils is not among rulespec's dependencies.
+from docutils import nodes  # type: ignore[import-untyped]
+from docutils.nodes import Node, system_message  # type: ignore[import-untyped]
+from docutils.parsers.rst.states import Inliner  # type: ignore[import-untyped]
+from sphinx import addnodes
+from sphinx.application import Sphinx
+from sphinx.environment import BuildEnvironment
+from sphinx.util import logging
+from sphinx.util.docutils import SphinxDirective
+from sphinx.util.nodes import make_refnode
+from sphinx.util.parsing import nested_parse_to_nodes
+from sphinx.util.typing import ExtensionMetadata
+
+import rulespec
+from rulespec.core import variants
+from rulespec.core.rules import Citation, Rule, Rulebook
+
+logger = logging.getLogger(__name__)
+
+RULE_DIRECTIVE = "rulespec-rule"
+RULE_ROLE = "rule"
+OPTION_DIRECTIVE = "rulespec-option"
+OPTION_ROLE = "game-option"
+
+# A game's rules are grouped by the second part of their id, groups in rulebook order.
+# Some games merge parts into one group (Mandala's steps of a turn), and some parts get
+# a heading of their own instead of the capitalised part name.
+MERGED_PARTS = {"mandala": {"play": "turn", "draw": "turn", "hand": "turn"}}
+PART_TITLES = {
+    "turn": "The turn",
+    "majority": "The majority check",
+    "complete": "Completion",
+    "resolve": "Resolution",
+    "end": "The end of the game",
+    "winner": "The winner",
+    "info": "Hidden information",
+}
+GAME_PART_TITLES = {
+    "mandala": {
+        "turn": "The turn: playing, drawing, the hand",
+        "complete": "Completing a mandala",
+        "resolve": "Resolving a mandala",
+    },
+}
+
+
+def group_title(game: str, part: str) -> str:
+    """The heading of a group of rules."""
+    titles = {**PART_TITLES, **GAME_PART_TITLES.get(game, {})}
+    return titles.get(part, part.replace("_", " ").capitalize())
+
+
+# --- reST text helpers -------------------------------------------------------------------
+
+_INLINE_SPECIAL = re.compile(r"([\\`*_|\[\]:<>])")
+
+
+def escape(raw: str) -> str:
+    """``raw`` with every inline markup character escaped."""
+    return _INLINE_SPECIAL.sub(r"\\\1", raw)
+
+
+def text(value: object) -> str:
+    """``value`` as inline reST that renders literally, on one line."""
+    return escape(" ".join(str(value).split()))
+
+
+_DOTTED = re.compile(r"\b[a-z]+(?:\.[a-z0-9_]+)+\b")
+
+
+@functools.cache
+def rule_ids() -> frozenset[str]:
+    """The id of every rule of every game."""
+    return frozenset(r.id for game in game_ids() for r in rulespec.rules(game))
+
+
+def linked(value: object) -> str:
+    """Like :func:`text`, with every registered rule id turned into a link to its entry."""
+    flat = " ".join(str(value).split())
+    out, last = [], 0
+    for m in _DOTTED.finditer(flat):
+        if m.group() in rule_ids():
+            out += [escape(flat[last : m.start()]), rule_ref(m.group())]
+            last = m.end()
+    out.append(escape(flat[last:]))
+    return "".join(out)
+
+
+def para(value: object) -> str:
+    """Like :func:`linked`, for text that opens a paragraph or a field body: a leading
+    escaped space keeps ``- foo`` or ``1. foo`` from being read as a list."""
+    flat = linked(value)
+    if not flat or flat.startswith(f":{RULE_ROLE}:"):
+        return flat
+    return "\\ " + flat
+
+
+def literal(value: object) -> str:
+    """``value`` as an inline literal (backquotes cannot occur in our values)."""
+    flat = " ".join(str(value).split()).replace("`", "'")
+    return f"``{flat}``" if flat else ""
+
+
+def heading(title: str, char: str) -> list[str]:
+    """A section title underlined with ``char``."""
+    return [title, char * max(len(title), 4), ""]
+
+
+def indent(lines: Iterable[str], by: int) -> list[str]:
+    """Lines indented by ``by`` spaces (blank lines stay blank)."""
+    pad = " " * by
+    return [pad + line if line else "" for line in lines]
+
+
+def rule_ref(rule_id: str) -> str:
+    """A link to a rule's entry on its game page."""
+    return f":{RULE_ROLE}:`{rule_id}`"
+
+
+def option_ref(game: str, key: str) -> str:
+    """A link to a game option's entry beside its variant table."""
+    return f":{OPTION_ROLE}:`{key} <{game}.{key}>`"
+
+
+def cite(c: Citation, rulebook: Rulebook) -> str:
+    """``mandala.de`` L74–76, *2. Karten vom Stapel ziehen* (one citation, as reST)."""
+    lines = f"L{c.first}" if c.first == c.last else f"L{c.first}–{c.last}"
+    where = f", *{text(c.section)}*" if c.section else ""
+    book = rulebook.book(c.book)
+    return f":abbr:`{c.book} ({text(book.title)})` {lines}{where}"
+
+
+def cites(items: Sequence[Citation], rulebook: Rulebook) -> str:
+    """All citations of a rule or cell, separated by semicolons."""
+    return "; ".join(cite(c, rulebook) for c in items) or "no citation"
+
+
+def field(name: str, body: str | Sequence[str]) -> list[str]:
+    """One field of a field list; a sequence becomes a bullet list."""
+    if isinstance(body, str):
+        return [f":{name}: {body}"]
+    return [f":{name}:", "", *indent([f"* {item}" for item in body], 3), ""]
+
+
+def bullet_list(items: Sequence[str]) -> list[str]:
+    """A bullet list of one-line items."""
+    return [f"* {item}" for item in items]
+
+
+def list_table(
+    header: Sequence[str], rows: Sequence[Sequence[Sequence[str]]], widths: str = "auto"
+) -> list[str]:
+    """A ``list-table`` with one header row; every cell is a list of reST lines."""
+    out = [".. list-table::", "   :header-rows: 1", f"   :widths: {widths}", ""]
+    for row in [[[h] for h in header], *rows]:
+        for i, cell in enumerate(row):
+            marker = "   * - " if i == 0 else "     - "
+            body = list(cell) or [""]
+            out.append(marker + body[0])
+            out.extend(indent(body[1:], 7))
+    out.append("")
+    return out
+
+
+# --- where the data comes from -------------------------------------------------------
+
+
+def game_ids() -> tuple[str, ...]:
+    """Every game rulespec implements, in :data:`rulespec.GAMES` order."""
+    return tuple(s.id for s in rulespec.GAMES)
+
+
+def source_files(game: str) -> list[Path]:
+    """The Python files a game's pages are built from: its package, ``rulespec.core`` and
+    the top-level modules (``rulespec.catalog`` lists the games)."""
+    spec = rulespec.spec(game)
+    package = Path(str(sys.modules[spec.make.__module__].__file__)).parent
+    top = Path(str(rulespec.__file__)).parent
+    return sorted([*package.glob("*.py"), *(top / "core").glob("*.py"), *top.glob("*.py")])
+
+
+def ruling_lines(r: Rule, rulebook: Rulebook) -> list[str]:
+    """Options, decision, reason and the game option of a ruling or ambiguity."""
+    out: list[str] = []
+    if r.options:
+        out += field("Options", [para(o) for o in r.options])
+    out += field("Decision", para(r.decision))
+    out += field("Reason", para(r.reason))
+    if r.option:
+        out += field("Game option", option_ref(r.game, r.option))
+    return out
+
+
+def kind_badge(r: Rule) -> str:
+    """The rule / ruling / ambiguity badge."""
+    return f":rulespec-kind:`{r.kind.value}`"
+
+
+class _Directive(SphinxDirective):
+    """Shared plumbing: one game id argument, generated reST parsed in place."""
+
+    has_content = False
+    required_arguments = 1
+    optional_arguments = 0
+
+    def game(self) -> str:
+        """The game id argument, checked against :data:`rulespec.GAMES`."""
+        game = str(self.arguments[0]).strip()
+        if game not in game_ids():
+            raise self.error(f"unknown game {game!r}; rulespec implements {game_ids()}")
+        return game
+
+    def depend_on_game(self, game: str) -> None:
+        """Re-read this page when the game's code changes."""
+        for path in source_files(game):
+            self.env.note_dependency(str(path))
+
+    def render(self, lines: list[str]) -> list[Node]:
+        """Parse generated reST (sections allowed) into nodes; problems in it are reported
+        against ``<rulespec-rules mandala, generated>`` and the line of the generated text."""
+        source = f"<{self.name} {' '.join(self.arguments)}, generated>".replace(" ,", ",")
+        return nested_parse_to_nodes(
+            self.state, "\n".join(lines), source=source, allow_section_headings=True
+        )
+
+
+# --- .. rulespec-rules:: -------------------------------------------------------------
+
+
+def rule_entry(r: Rule, rulebook: Rulebook) -> list[str]:
+    """One rule as an object description: the id is the link target."""
+    body = [
+        f"{kind_badge(r)} **{text(r.title)}**",
+        "",
+        para(r.text),
+        "",
+    ]
+    if r.is_ruling:
+        body += ruling_lines(r, rulebook)
+    body += field("Sources", cites(r.cites, rulebook))
+    return [f".. {RULE_DIRECTIVE}:: {r.id}", "", *indent(body, 3), ""]
+
+
+def rule_groups(game: str, rules: Iterable[Rule]) -> list[tuple[str, list[Rule]]]:
+    """Rules grouped by the second id part, groups in order of first appearance."""
+    merged = MERGED_PARTS.get(game, {})
+    groups: dict[str, list[Rule]] = {}
+    for r in rules:
+        part = r.id.split(".")[1]
+        groups.setdefault(merged.get(part, part), []).append(r)
+    return list(groups.items())
+
+
+def books_lines(rulebook: Rulebook) -> list[str]:
+    """What each book id in the citations stands for."""
+    items = [
+        f"{literal(b.id)}: {text(b.title)} (``shared/rulebooks/{b.file}``)" for b in rulebook.books
+    ]
+    return [
+        "Citations give a book, its lines and the section they fall in:",
+        "",
+        *bullet_list(items),
+        "",
+    ]
+
+
+class RulesDirective(_Directive):
+    """``.. rulespec-rules:: <game>``: the whole rulebook, grouped, each rule a target."""
+
+    def run(self) -> list[Node]:
+        game = self.game()
+        self.depend_on_game(game)
+        env_data(self.env).rules_pages[game] = self.env.docname
+        book = rulespec.rulebook(game)
+        counts = {
+            k: sum(1 for r in book.rules if r.kind.value == k)
+            for k in ("rule", "ruling", "ambiguity")
+        }
+        lines = [
+            f"{len(book.rules)} entries: {counts['rule']} rules stated by the rulebook, "
+            f"{counts['ruling']} rulings where it is silent and {counts['ambiguity']} "
+            "ambiguities where it can be read more than one way.",
+            "",
+            *books_lines(book),
+        ]
+        for part, rules in rule_groups(game, book.rules):
+            lines += heading(group_title(game, part), "~")
+            for r in rules:
+                lines += rule_entry(r, book)
+        return self.render(lines)
+
+
+# --- .. rulespec-variant-table:: ------------------------------------------------------
+
+
+def format_value(value: object) -> str:
+    """A TOML cell value as written in the docs: lists comma-separated."""
+    if isinstance(value, list | tuple):
+        return ", ".join(str(v) for v in value)
+    return str(value)
+
+
+def option_entry(
+    game: str, opt: variants.OptionSpec, table: variants.VariantTable, rulebook: Rulebook
+) -> list[str]:
+    """One game option as an object description (the link target of ``:game-option:``)."""
+    other = next((v for v in opt.values if v != opt.default), opt.default)
+    example = "".join(f"{k}={v!r}, " for k, v in table.columns[0].axes)
+    choices = [
+        f"{literal(repr(v))}: {linked(d)}" + (" (default)" if v == opt.default else "")
+        for v, d in opt.choices
+    ]
+    body = [
+        f"**{text(opt.title)}**",
+        "",
+        *field("Choices", choices),
+        *field("Default", literal(repr(opt.default))),
+        *field("Rule", rule_ref(opt.rule)),
+        *field("Sources", cites(opt.cites, rulebook)),
+        *field("Example", literal(f'rulespec.game("{game}", {example}{opt.key}={other!r})')),
+    ]
+    return [f".. {OPTION_DIRECTIVE}:: {game}.{opt.key}", "", *indent(body, 3), ""]
+
+
+def cell_lines(cell: variants.Cell, rulebook: Rulebook) -> list[str]:
+    """One table cell: the value, its note and its sources."""
+    body = [literal(format_value(cell.value))]
+    if cell.note:
+        body += ["", para(cell.note)]
+    return [*body, "", f"Sources: {cites(cell.cites, rulebook)}"]
+
+
+def row_head(row: variants.Row) -> list[str]:
+    """The first cell of a row: the rule point, its rule and its variant field."""
+    return [f"**{text(row.title)}**", "", f"{rule_ref(row.rule)}, field {literal(row.key)}"]
+
+
+class VariantTableDirective(_Directive):
+    """``.. rulespec-variant-table:: <game>``: rows × columns with cited cells, and options.
+
+    Rows that depend on one axis only (``axis = "edition"`` in the TOML) get a table of
+    their own with one column per value of that axis, instead of repeating each cell.
+    """
+
+    def run(self) -> list[Node]:
+        game = self.game()
+        book = rulespec.rulebook(game)
+        table = rulespec.spec(game).table()
+        self.env.note_dependency(str(variants.tables_dir() / f"{game}.toml"))
+        self.depend_on_game(game)
+        values = {
+            a: list(dict.fromkeys(dict(c.axes)[a] for c in table.columns)) for a in table.axes
+        }
+        axes = "; ".join(
+            f"{literal(a)} ({', '.join(str(v) for v in vs)})" for a, vs in values.items()
+        )
+        first = ", ".join(f"{k}={v!r}" for k, v in table.columns[0].axes)
+        lines = [
+            f"The variant axes are {axes}; a variant is chosen with "
+            f"{literal(f'rulespec.game({game!r}, {first})')}. Each row is a rule point that "
+            "differs between variants, with every variant's value and the lines that decide "
+            f"it, as the game loads them from ``variants/{game}.toml``.",
+            "",
+        ]
+        whole = [r for r in table.rows if r.axis is None]
+        split = len(whole) != len(table.rows)
+        if whole:
+            if split:
+                lines += [".. rubric:: Rule points that depend on the whole variant", ""]
+            header = ["Rule point", *(c.title for c in table.columns)]
+            rows = [
+                [row_head(r), *(cell_lines(r.cell(c.id), book) for c in table.columns)]
+                for r in whole
+            ]
+            lines += list_table(header, rows)
+        for axis in table.axes:
+            only = [r for r in table.rows if r.axis == axis]
+            if not only:
+                continue
+            lines += [f".. rubric:: Rule points that depend on ``{axis}`` only", ""]
+            header = ["Rule point", *(f"{axis} = {v}" for v, _ in only[0].by_axis)]
+            rows = [[row_head(r), *(cell_lines(cell, book) for _, cell in r.by_axis)] for r in only]
+            lines += list_table(header, rows)
+        if table.options:
+            lines += [
+                ".. rubric:: Options",
+                "",
+                "Choices players make whatever the variant; each is a recorded ruling "
+                "with its alternatives.",
+                "",
+            ]
+            for opt in table.options:
+                lines += option_entry(game, opt, table, book)
+        return self.render(lines)
+
+
+# --- .. rulespec-rulings:: ------------------------------------------------------------
+
+
+def ruling_entry(r: Rule, rulebook: Rulebook) -> list[str]:
+    """One ruling: the situation, what was considered, what rulespec does and why."""
+    body = [
+        f"{kind_badge(r)} **{text(r.title)}** ({rule_ref(r.id)})",
+        "",
+        *field("Situation", para(r.text)),
+        *ruling_lines(r, rulebook),
+        *field("Sources", cites(r.cites, rulebook)),
+    ]
+    return [".. container:: rulespec-ruling", "", *indent(body, 3), ""]
+
+
+class RulingsDirective(_Directive):
+    """``.. rulespec-rulings::`` (optionally ``<game>``): every ruling and ambiguity."""
+
+    required_arguments = 0
+    optional_arguments = 1
+
+    def run(self) -> list[Node]:
+        games = [self.game()] if self.arguments else list(game_ids())
+        lines: list[str] = []
+        for game in games:
+            self.depend_on_game(game)
+            book = rulespec.rulebook(game)
+            if not self.arguments:
+                lines += heading(rulespec.spec(game).title, "~")
+            lines += [
+                f"{len(book.rulings)} rulings and ambiguities for "
+                f"{text(rulespec.spec(game).title)}.",
+                "",
+            ]
+            for r in book.rulings:
+                lines += ruling_entry(r, book)
+        return self.render(lines)
+
+
+# --- .. rulespec-proofs:: -------------------------------------------------------------
+
+_VERDICTS: dict[str, list[Any]] = {}
+"""Verdicts per game, computed once per build process."""
+_WARNED: set[str] = set()
+"""Claims already reported in this build (the results appear on more than one page)."""
+
+
+def verdicts(game: str) -> list[Any]:
+    """The verdicts of a game's claims (z3 runs once per game and build)."""
+    if game not in _VERDICTS:
+        proofs = importlib.import_module("proofs")
+        _VERDICTS[game] = list(proofs.run(game))
+    return _VERDICTS[game]
+
+
+def proofs_sources() -> list[Path]:
+    """The files of the ``proofs`` package, if it is importable."""
+    spec = importlib.util.find_spec("proofs")
+    if spec is None or not spec.submodule_search_locations:
+        return []
+    return sorted(p for loc in spec.submodule_search_locations for p in Path(loc).glob("*.py"))
+
+
+MAX_DETAIL = 240
+"""A solver's reason for giving up can quote a whole term; the table shows its start."""
+
+
+def detail_lines(detail: str) -> list[str]:
+    """A verdict's detail: a witness's ``name = value`` pairs as literals, else text."""
+    pairs = [p.strip() for p in detail.split(",")]
+    if detail and all(re.fullmatch(r"[\w.\[\]]+ = \S+", p) for p in pairs):
+        return [", ".join(literal(p) for p in pairs)]
+    if len(detail) > MAX_DETAIL:
+        detail = detail[: MAX_DETAIL - 2] + " …"
+    return [para(detail) or "—"]
+
+
+class ProofsDirective(_Directive):
+    """``.. rulespec-proofs::`` (optionally ``<game>``): the z3 claims and their verdicts."""
+
+    required_arguments = 0
+    optional_arguments = 1
+
+    def run(self) -> list[Node]:
+        games = [self.game()] if self.arguments else list(game_ids())
+        for path in proofs_sources():
+            self.env.note_dependency(str(path))
+        env_data(self.env).proof_docs.add(self.env.docname)
+        lines: list[str] = []
+        for game in games:
+            self.depend_on_game(game)
+            if not self.arguments:
+                lines += heading(rulespec.spec(game).title, "~")
+            lines += self.game_lines(game)
+        return self.render(lines)
+
+    def warn(self, message: str, *args: object) -> None:
+        """A warning at this directive; ``-W`` turns it into a failed build."""
+        logger.warning(
+            "rulespec-proofs: " + message,
+            *args,
+            location=self.get_location(),
+            type="rulespec",
+            subtype="proofs",
+        )
+
+    def game_lines(self, game: str) -> list[str]:
+        """The verdict table of one game, warning for every verdict that is not ok."""
+        title = text(rulespec.spec(game).title)
+        try:
+            results = verdicts(game)
+        except Exception as exc:  # the docs must not hide a proof suite that cannot run
+            self.warn("cannot run the %s proofs: %s: %s", game, type(exc).__name__, exc)
+            return [f"The proofs of {title} could not be run when this page was built.", ""]
+        if not results:
+            return [f"{title} has no proofs yet.", ""]
+        rows = []
+        for v in results:
+            if not v.ok and v.claim_id not in _WARNED:
+                _WARNED.add(v.claim_id)
+                self.warn(
+                    "claim %s (rule %s) was expected %s but is %s: %s",
+                    v.claim_id,
+                    v.rule_id,
+                    v.expected.value,
+                    v.status.value,
+                    v.detail or "no detail",
+                )
+            verdict = f"**{text(v.status.value)}**" if v.ok else f"**{text(v.status.value)}** ✗"
+            rows.append(
+                [
+                    [literal(v.claim_id.partition(":")[2]), "", para(v.title)],
+                    [rule_ref(v.rule_id)],
+                    [para(v.expected.value)],
+                    [verdict],
+                    detail_lines(v.detail),
+                ]
+            )
+        ok = sum(1 for v in results if v.ok)
+        expected_cx = sum(1 for v in results if v.expected.value == "counterexample")
+        summary = (
+            f"{len(results)} claims about {title}, {expected_cx} of them written to get a "
+            f"counterexample; {ok} of {len(results)} got the verdict they expect."
+        )
+        header = ["Claim", "Rule", "Expected", "Verdict", "Counterexample or detail"]
+        return [summary, "", *list_table(header, rows, "28 22 12 12 26")]
+
+
+# --- references resolved the way Python resolves names ---------------------------------
+# A docstring may name an object as its own module sees it (``:class:`UnknownVariant```
+# in rulespec.core.variants, which imports it), while the docs describe it once, under its
+# public name (``rulespec.UnknownVariant``). When Sphinx finds no target, the name is
+# looked up in the docstring's module and the object it denotes is linked wherever it is
+# documented. Names that denote nothing still fail the nitpicky build.
+
+_PRIMITIVES = (int, float, str, bytes, bool, type(None))
+_DOCUMENTED: dict[int, tuple[int, dict[int, str]]] = {}
+
+
+def import_dotted(path: str) -> object | None:
+    """The object a dotted path names (a module, then attributes), or None."""
+    parts = path.split(".")
+    for i in range(len(parts), 0, -1):
+        try:
+            obj: object = importlib.import_module(".".join(parts[:i]))
+        except ImportError:
+            continue
+        except Exception:  # a module that fails to import names nothing here
+            return None
+        for attr in parts[i:]:
+            if not hasattr(obj, attr):
+                return None
+            obj = getattr(obj, attr)
+        return obj
+    return None
+
+
+def documented_objects(env: BuildEnvironment) -> dict[int, str]:
+    """id(object) -> the name it is documented under, for every Python object described."""
+    objects = env.domains.python_domain.objects
+    cached = _DOCUMENTED.get(id(env))
+    if cached is not None and cached[0] == len(objects):
+        return cached[1]
+    found: dict[int, str] = {}
+    # The shortest documented name wins: rulespec.CHANCE over rulespec.Node.CHANCE.
+    for name, _entry in sorted(objects.items(), key=lambda kv: (kv[1].aliased, kv[0].count("."))):
+        obj = import_dotted(name)
+        if obj is not None and type(obj) not in _PRIMITIVES:
+            found.setdefault(id(obj), name)
+    _DOCUMENTED[id(env)] = (len(objects), found)
+    return found
+
+
+def resolve_like_python(
+    app: Sphinx, env: BuildEnvironment, node: addnodes.pending_xref, contnode: nodes.TextElement
+) -> nodes.reference | None:
+    """Link a Python reference that Sphinx could not resolve, if its name denotes an
+    object, seen from the docstring's module and class, that is documented elsewhere."""
+    if node.get("refdomain") != "py":
+        return None
+    target = str(node["reftarget"]).lstrip(".~")
+    module, cls = node.get("py:module"), node.get("py:class")
+    candidates = [target]
+    if module:
+        candidates.insert(0, f"{module}.{target}")
+        if cls:
+            candidates.insert(0, f"{module}.{cls}.{target}")
+    documented = documented_objects(env)
+    for path in candidates:
+        obj = import_dotted(path)
+        if obj is None or type(obj) in _PRIMITIVES or id(obj) not in documented:
+            continue
+        name = documented[id(obj)]
+        entry = env.domains.python_domain.objects[name]
+        return make_refnode(
+            app.builder, node["refdoc"], entry.docname, entry.node_id, contnode, name
+        )
+    return None
+
+
+# --- roles, object types, events -----------------------------------------------------
+
+
+def kind_role(  # noqa: PLR0917 (the docutils role signature)
+    name: str,
+    rawtext: str,
+    kind: str,
+    lineno: int,
+    inliner: Inliner,
+    options: dict[str, Any] | None = None,
+    content: Sequence[str] = (),
+) -> tuple[list[Node], list[system_message]]:
+    """``:rulespec-kind:`ruling``` renders a small badge styled by ``rulespec.css``."""
+    node = nodes.inline(rawtext, kind, classes=["rulespec-kind", f"rulespec-kind-{kind}"])
+    return [node], []
+
+
+def parse_option(env: BuildEnvironment, sig: str, signode: addnodes.desc_signature) -> str:
+    """``mandala.final_mandalas`` shows as ``final_mandalas`` but links by the full name."""
+    game, _, key = sig.strip().partition(".")
+    signode += addnodes.desc_name(key, key)
+    signode += addnodes.desc_annotation(f" ({game} option)", f" ({game} option)")
+    return sig.strip()
+
+
+ENV_VERSION = 1
+
+
+@dataclasses.dataclass
+class EnvData:
+    """What the extension remembers between builds (pickled with the environment)."""
+
+    proof_docs: set[str] = dataclasses.field(default_factory=set)
+    """Pages with a proofs directive: re-read on every build."""
+    rules_pages: dict[str, str] = dataclasses.field(default_factory=dict)
+    """Game id -> the page with its ``rulespec-rules`` (where ``:rule:`` links point)."""
+
+
+def env_data(env: BuildEnvironment) -> EnvData:
+    """The extension's data in ``env``, created on first use."""
+    data = getattr(env, "rulespec_docs", None)
+    if not isinstance(data, EnvData):
+        data = EnvData()
+        env.rulespec_docs = data  # type: ignore[attr-defined]
+    return data
+
+
+def _purge(app: Sphinx, env: BuildEnvironment, docname: str) -> None:
+    data = env_data(env)
+    data.proof_docs.discard(docname)
+    for game in [g for g, doc in data.rules_pages.items() if doc == docname]:
+        del data.rules_pages[game]
+
+
+def _merge(app: Sphinx, env: BuildEnvironment, docnames: set[str], other: BuildEnvironment) -> None:
+    data, theirs = env_data(env), env_data(other)
+    data.proof_docs |= theirs.proof_docs
+    data.rules_pages.update(theirs.rules_pages)
+
+
+def _always_prove(
+    app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[str], removed: set[str]
+) -> list[str]:
+    """Re-read the pages with proofs on every build, so a failing claim always warns."""
+    return sorted(env_data(env).proof_docs - removed)
+
+
+def _every_game_has_a_page(app: Sphinx, env: BuildEnvironment) -> None:
+    """Each game needs a page listing its rules: the rulings and proofs link there."""
+    pages = env_data(env).rules_pages
+    for game in game_ids():
+        if game not in pages:
+            logger.warning(
+                "rulespec: no page shows the rules of %r, so links to its rules cannot "
+                "resolve; add docs/games/%s.rst with '.. rulespec-rules:: %s' (and the "
+                "variant table and proofs, like docs/games/mandala.rst)",
+                game,
+                game,
+                game,
+                type="rulespec",
+                subtype="pages",
+            )
+
+
+def setup(app: Sphinx) -> ExtensionMetadata:
+    """Register the directives, the ``:rule:`` and ``:game-option:`` targets and the badge."""
+    app.add_object_type(RULE_DIRECTIVE, RULE_ROLE, objname="rule", indextemplate="pair: %s; rule")
+    app.add_object_type(
+        OPTION_DIRECTIVE,
+        OPTION_ROLE,
+        objname="game option",
+        indextemplate="pair: %s; game option",
+        parse_node=parse_option,
+    )
+    app.add_role("rulespec-kind", kind_role)
+    app.add_directive("rulespec-rules", RulesDirective)
+    app.add_directive("rulespec-variant-table", VariantTableDirective)
+    app.add_directive("rulespec-rulings", RulingsDirective)
+    app.add_directive("rulespec-proofs", ProofsDirective)
+    app.connect("env-purge-doc", _purge)
+    app.connect("env-merge-info", _merge)
+    app.connect("env-get-outdated", _always_prove)
+    app.connect("env-check-consistency", _every_game_has_a_page)
+    app.connect("missing-reference", resolve_like_python)
+    return {
+        "version": rulespec.__version__,
+        # Bump when EnvData changes: Sphinx then rereads every page instead of trusting
+        # an environment pickled by another version of this extension.
+        "env_version": ENV_VERSION,
+        "parallel_read_safe": True,
+        "parallel_write_safe": True,
+    }

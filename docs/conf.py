@@ -1,0 +1,182 @@
+"""Sphinx configuration for the rulespec documentation.
+
+The site is built nitpicky with warnings as errors (``sphinx-build -n -W``) and its
+examples run under ``-b doctest``. No extension reaches the network: intersphinx is off,
+so references to the standard library and to hypothesis are listed in ``nitpick_ignore``.
+"""
+
+from __future__ import annotations
+
+import doctest
+import sys
+from pathlib import Path
+
+DOCS = Path(__file__).resolve().parent
+ROOT = DOCS.parent
+# The local extension, and the repository root so that ``proofs`` imports like rulespec.
+sys.path[:0] = [str(DOCS / "_ext"), str(ROOT)]
+
+# napoleon's docstring hook is private API (Sphinx 9): it is wrapped below, not replaced.
+from sphinx.ext.napoleon import _process_docstring as _napoleon  # noqa: E402
+
+import rulespec  # noqa: E402
+
+project = "rulespec"
+author = "The rulespec developers"
+copyright = "the rulespec developers"
+release = rulespec.__version__
+version = release
+
+extensions = [
+    "sphinx.ext.autodoc",
+    "sphinx.ext.napoleon",
+    "sphinx.ext.doctest",
+    "myst_parser",
+    "rulespec_docs",
+]
+
+source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
+exclude_patterns = ["_build", "Thumbs.db", ".DS_Store"]
+root_doc = "index"
+language = "en"
+
+html_theme = "furo"
+html_title = f"rulespec {release}"
+html_static_path = ["_static"]
+html_css_files = ["rulespec.css"]
+
+# --- autodoc and napoleon ------------------------------------------------------------
+
+autodoc_member_order = "bysource"
+autodoc_typehints = "signature"
+# Names imported only under ``typing.TYPE_CHECKING`` (to break import cycles) cannot be
+# evaluated at runtime; without these, autodoc leaves such annotations as bare strings
+# ("State") that match several documented classes.
+autodoc_type_aliases = {
+    "MandalaGame": "rulespec.mandala.MandalaGame",
+    "MandalaObservation": "rulespec.mandala.MandalaObservation",
+}
+autodoc_default_options = {"members": True, "undoc-members": True, "show-inheritance": True}
+napoleon_google_docstring = True
+napoleon_numpy_docstring = False
+
+# --- doctest -------------------------------------------------------------------------
+
+doctest_global_setup = """
+import random
+from fractions import Fraction
+
+import rulespec
+"""
+# Only ``.. doctest::`` blocks run here. The ``>>>`` examples in docstrings (shown on the
+# API page) need their module's globals; pytest runs them with --doctest-modules.
+doctest_test_doctest_blocks = ""
+doctest_default_flags = (
+    doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE | doctest.DONT_ACCEPT_TRUE_FOR_1
+)
+
+# --- myst (README and CHANGELOG are Markdown) ----------------------------------------
+
+myst_heading_anchors = 3
+
+# --- nitpicky references -------------------------------------------------------------
+# Without intersphinx (no network at build time), names from the standard library and
+# from hypothesis cannot resolve; exactly those are listed. Builtins and ``typing`` names
+# resolve on their own, and rulespec's own names must always resolve.
+
+nitpick_ignore = [
+    ("py:class", name)
+    for name in (
+        "collections.abc.Callable",
+        "collections.abc.Iterable",
+        "collections.abc.Mapping",
+        "collections.abc.Sequence",
+        "enum.Enum",
+        "enum.IntEnum",
+        "fractions.Fraction",
+        "pathlib.Path",
+        "random.Random",
+    )
+]
+nitpick_ignore_regex = [
+    # type variables in signatures (rulespec.core.api.S_co, rulespec.core.chance.T, ...)
+    (r"py:(class|obj)", r"rulespec\.[\w.]+\.(T|A|S|S_co)"),
+    # hypothesis, which rulespec.testing builds on
+    (r"py:(class|exc|func|obj)", r"hypothesis(\.\w+)+"),
+]
+
+
+# --- one entry per class ------------------------------------------------------------
+# ``rulespec`` and ``rulespec.mandala`` re-export their public names (``__all__``); those
+# are documented there, under the name users import (autodoc adds the defining module as
+# the ``:canonical:`` name, so both spellings resolve). A module section documented
+# without ``:imported-members:`` skips them, so no object is described twice.
+
+_FACES = ("rulespec", "rulespec.mandala")
+
+
+def _public(name: str, obj: object) -> bool:
+    import importlib
+
+    for face in _FACES:
+        module = importlib.import_module(face)
+        if name in module.__all__ and getattr(module, name) is obj:
+            return True
+    return False
+
+
+def _skip_reexported(app, what, name, obj, skip, options):  # type: ignore[no-untyped-def]  # noqa: PLR0917
+    if what == "module" and not getattr(options, "imported_members", None) and _public(name, obj):
+        return True
+    return None
+
+
+# rulespec's attribute and property docstrings are prose, often with a colon in the first
+# line ("Tiles left with a dark and with a light back: ..."); napoleon would read the part
+# before the colon as the attribute's type (the Google "type: description" form). So
+# napoleon handles functions, classes and modules, and attribute docstrings stay as written.
+
+
+def _napoleon_except_attributes(app, what, name, obj, options, lines):  # type: ignore[no-untyped-def]  # noqa: PLR0917
+    if what not in ("attribute", "property", "data"):
+        _napoleon(app, what, name, obj, options, lines)
+
+
+# A private base (rulespec.errors._ProblemsError) is not documented: the "Bases:" line shows
+# the public classes it stands for instead.
+
+
+def _public_bases(app, name, obj, options, bases):  # type: ignore[no-untyped-def]
+    def public(cls: type) -> list[type]:
+        if getattr(cls, "__name__", "").startswith("_"):
+            return [b for base in cls.__bases__ for b in public(base)]
+        return [cls]
+
+    bases[:] = list(dict.fromkeys(b for base in bases for b in public(base)))
+
+
+# Tables such as rulespec.mandala.actions.PLAYS (288 actions) would print their whole value
+# in the signature; long values are cut to their start.
+
+_MAX_VALUE = 100
+
+
+def _shorten_values(app, doctree):  # type: ignore[no-untyped-def]
+    from docutils import nodes  # type: ignore[import-untyped]
+    from sphinx import addnodes
+
+    for sig in doctree.findall(addnodes.desc_signature):
+        for annotation in sig.findall(addnodes.desc_annotation):
+            for text in annotation.findall(nodes.Text):
+                if len(text) > _MAX_VALUE:
+                    text.parent.replace(text, nodes.Text(text[: _MAX_VALUE - 2] + " …"))
+
+
+def setup(app):  # type: ignore[no-untyped-def]
+    for listener in list(app.events.listeners.get("autodoc-process-docstring", [])):
+        if listener.handler is _napoleon:
+            app.disconnect(listener.id)
+    app.connect("autodoc-process-docstring", _napoleon_except_attributes)
+    app.connect("autodoc-skip-member", _skip_reexported)
+    app.connect("autodoc-process-bases", _public_bases)
+    app.connect("doctree-read", _shorten_values)
