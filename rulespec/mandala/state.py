@@ -484,6 +484,7 @@ class State:
                 holdings[claim.runner_up] = holdings[claim.runner_up].receive(other)
             tiles: tuple[Tile, ...] = ()
         else:  # mandala.end.final_no_holder: the tiles stay
+            assert self.final is not None, "a completed mandala always has a marker holder"
             tiles = area.tiles
         discard, hands = self.discard, list(self.hands)
         for seat in range(self.players):
