@@ -37,8 +37,13 @@ def _parse_settings(extra: Sequence[str]) -> dict[str, object]:
     return settings
 
 
-def _label(settings: dict[str, object]) -> str:
-    return " ".join(f"{k}={v}" for k, v in settings.items())
+def _label(settings: dict[str, object], spec: GameSpec | None = None) -> str:
+    """``players=3 final_mandalas=two_others``: the axes, and options only where they
+    differ from their default (so a table of variants stays readable)."""
+    defaults = {} if spec is None else {o.key: o.default for o in spec.table().options}
+    return " ".join(
+        f"{k}={v}" for k, v in settings.items() if k not in defaults or defaults[k] != v
+    )
 
 
 def _load_proofs() -> ModuleType | None:
@@ -85,14 +90,14 @@ def verify(games: Sequence[GameSpec], count: int, seed: int, proofs: bool) -> in
                 failures += not v.ok
     print(f"== random play: {count} games per variant, invariants checked after every step ==")
     print(
-        f"  {'game':<9} {'variant':<36} {'games':>5} {'steps':>8} {'turns/game':>10} "
+        f"  {'game':<9} {'variant':<40} {'games':>5} {'steps':>8} {'steps/game':>10} "
         f"{'s':>6}  result"
     )
     for spec in games:
         for settings in spec.variants():
             game = rulespec.game(spec.id, **settings)
             started = time.perf_counter()
-            steps = turns = 0
+            steps = 0
             problems: list[str] = []
             for i in range(count):
                 rng = random.Random(seed + i)
@@ -106,23 +111,26 @@ def verify(games: Sequence[GameSpec], count: int, seed: int, proofs: bool) -> in
                         raise _Stop
 
                 try:
-                    final, n = playout(game.initial_state(), rng, check=check)
+                    _, n = playout(game.initial_state(), rng, check=check)
                     steps += n
-                    turns += getattr(final, "turn", 0)
                 except _Stop:
                     break
                 except (RulespecError, RuntimeError) as exc:
                     problems.append(f"game {seed + i}: {type(exc).__name__}: {exc}")
                     break
                 if sys.stdout.isatty():
-                    print(f"\r  {spec.id:<9} {_label(settings):<36} {i + 1:>5}", end="", flush=True)
+                    print(
+                        f"\r  {spec.id:<9} {_label(settings, spec):<40} {i + 1:>5}",
+                        end="",
+                        flush=True,
+                    )
             elapsed = time.perf_counter() - started
             result = "ok" if not problems else f"FAIL: {problems[0]}"
             if sys.stdout.isatty():
                 print("\r", end="")
             print(
-                f"  {spec.id:<9} {_label(settings):<36} {count:>5} {steps:>8} "
-                f"{turns / count:>10.1f} {elapsed:>6.1f}  {result}"
+                f"  {spec.id:<9} {_label(settings, spec):<40} {count:>5} {steps:>8} "
+                f"{steps / count:>10.1f} {elapsed:>6.1f}  {result}"
             )
             failures += bool(problems)
     print("verify:", "all checks passed" if not failures else f"{failures} failure(s)")
@@ -188,12 +196,12 @@ def explain_rule(rule_id: str) -> int:
 def bench(specs: Sequence[GameSpec], seconds: float, seed: int) -> int:
     """Random-play throughput per variant: reported, never asserted."""
     print(
-        f"{'game':<9} {'variant':<36} {'games':>6} {'steps':>9} {'us/step':>8} "
+        f"{'game':<9} {'variant':<40} {'games':>6} {'steps':>9} {'us/step':>8} "
         f"{'us/decision':>11} {'steps/s':>9} {'games/s':>8}"
     )
     clock = time.perf_counter
     for spec in specs:
-        for settings in spec.variants():
+        for settings in spec.variants(options=False):
             game = rulespec.game(spec.id, **settings)
             rng = random.Random(seed)
             games = steps = decisions = 0
@@ -213,7 +221,7 @@ def bench(specs: Sequence[GameSpec], seconds: float, seed: int) -> int:
                 games += 1
             elapsed = clock() - started
             print(
-                f"{spec.id:<9} {_label(settings):<36} {games:>6} {steps:>9} "
+                f"{spec.id:<9} {_label(settings, spec):<40} {games:>6} {steps:>9} "
                 f"{elapsed / steps * 1e6:>8.1f} {decision_time / decisions * 1e6:>11.1f} "
                 f"{steps / elapsed:>9.0f} {games / elapsed:>8.1f}"
             )

@@ -217,17 +217,19 @@ class GameSpec:
     narrate: Callable[[Any, Any, Any], str]
     """``narrate(before, action, after)``: one readable log line for ``rulespec play``."""
 
-    def variants(self) -> tuple[dict[str, object], ...]:
+    def variants(self, *, options: bool = True) -> tuple[dict[str, object], ...]:
         """Settings to exercise, for tests and ``verify``: every column of the variant
         table with the default options, then every other value of each option on every
         column (one option changed at a time, so the count grows by addition, not
-        multiplication)."""
+        multiplication). ``options=False`` gives the columns alone."""
         table = self.table()
         out: list[dict[str, object]] = []
         for column in table.columns:
             base: dict[str, object] = dict(column.axes)
             base.update({o.key: o.default for o in table.options})
             out.append(base)
+        if not options:
+            return tuple(out)
         for option in table.options:
             for value in option.values:
                 if value == option.default:
