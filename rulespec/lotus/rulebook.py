@@ -990,10 +990,12 @@ RULEBOOK = make_rulebook(
                 "with_combat: sides stay hidden and are revealed with the combat cards",
                 "before_combat: sides are revealed first, then combat is committed",
             ),
-            decision="German edition: with_combat, so each side-choosing player commits his "
-            "side and his combat points in one secret stage. French edition: "
-            "before_combat, a secret side stage with its own reveal, then the secret "
-            "combat stage.",
+            decision="German edition: with_combat, the sides stay hidden until the combat "
+            "cards are revealed, so nobody knows the sides when committing combat. French "
+            "edition: before_combat, the sides are revealed when everyone has chosen, before "
+            "anyone commits combat. In both, rulespec takes the side choices as one secret "
+            "step and the combat commitments as the next; with_combat shows nothing between "
+            "them, which is the same as choosing side and combat together.",
             reason="The German mentions only one reveal, as in an influence conflict where "
             "target and bid are revealed together; the French says so explicitly.",
         ),
@@ -1546,12 +1548,14 @@ RULEBOOK = make_rulebook(
             ),
             decision="With negotiation = 'on', a public window opens before the secret "
             "commitments of every conflict round and before the rebellion's secret stage "
-            "(sides and combat). In it each player once, in turn order from the emperor, "
-            "may give influence and/or combat points to one other player, or pass. Gifts "
-            "are public and take effect at once. Only influence and combat points can be "
-            "given (never the German 0-card, dragon cards, markers, chips, areas, VP chips "
-            "or the emperor's role). Promises are not modelled: talk is free and nothing is "
-            "enforced. With negotiation = 'off' (default) there are no windows.",
+            "(sides and combat). In it the players, one after another in turn order from "
+            "the emperor, may each make any number of gifts of influence and/or combat "
+            "points to other players and then pass; the window closes when the last player "
+            "has passed. Gifts are public and take effect at once. Only influence and "
+            "combat points can be given (never the German 0-card, dragon cards, markers, "
+            "chips, areas, VP chips or the emperor's role). Promises are not modelled: talk "
+            "is free and nothing is enforced. With negotiation = 'off' (default) there are "
+            "no windows.",
             reason="Gifts cover the German 'offer' and, as two gifts, the French 'exchange' "
             "(which nothing could enforce anyway); the windows are the moments at which a "
             "deal about a fight can still change it, and no transfer can slip between a "
