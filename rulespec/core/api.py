@@ -88,6 +88,13 @@ class Explanation:
     rule: Rule | None
     reason: str
 
+    @classmethod
+    def of(cls, action: object, problem: tuple[Rule, str] | None) -> Explanation:
+        """From a game's rule check: ``None`` if legal, else (rule, reason)."""
+        if problem is None:
+            return cls(action, True, None, f"{action} is allowed now")
+        return cls(action, False, problem[0], problem[1])
+
     def __bool__(self) -> bool:
         return self.legal
 

@@ -106,7 +106,8 @@ class VariantTable:
     source: str
 
     def column(self, **wanted: object) -> Column:
-        """The single column whose axis values match; :class:`~rulespec.UnknownVariant` otherwise."""
+        """The single column whose axis values match, else
+        :class:`~rulespec.UnknownVariant`."""
         unknown = sorted(set(wanted) - set(self.axes))
         if unknown:
             raise UnknownVariant(

@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from rulespec.core.positions import ProblemReader
 from rulespec.errors import MalformedAction, MalformedPosition
 from rulespec.lotus.actions import Bid, action_from_json
 from rulespec.lotus.components import (
@@ -118,21 +119,12 @@ def dump(state: State) -> dict[str, Any]:
     }
 
 
-class _Reader:
-    """Collects problems while reading, so all of them are reported together."""
+class _Reader(ProblemReader):
+    """Reads White Lotus's vocabulary: seats, buildings, per-seat numbers."""
 
     def __init__(self, players: int) -> None:
-        self.problems: list[str] = []
+        super().__init__()
         self.players = players
-
-    def bad(self, where: str, msg: str) -> None:
-        self.problems.append(f"{where}: {msg}")
-
-    def integer(self, where: str, v: object, low: int, high: int) -> int:
-        if isinstance(v, bool) or not isinstance(v, int) or not low <= v <= high:
-            self.bad(where, f"expected a whole number from {low} to {high}, got {v!r}")
-            return low
-        return v
 
     def seat(self, where: str, v: object) -> int:
         return self.integer(where, v, 0, self.players - 1)
@@ -160,15 +152,10 @@ class _Reader:
             self.bad(where, f"{v!r} is not a building ({valid})")
             return Building.VILLAGE
 
-    def flag(self, where: str, v: object) -> bool:
-        if not isinstance(v, bool):
-            self.bad(where, f"expected true or false, got {v!r}")
-            return False
-        return v
-
 
 def load(game: LotusGame, data: Mapping[str, Any]) -> State:
-    """Read a position for ``game``; raise :class:`~rulespec.MalformedPosition` with every problem."""
+    """Read a position for ``game``; every problem at once in a
+    :class:`~rulespec.MalformedPosition`."""
     if not isinstance(data, Mapping):
         raise MalformedPosition([f"a position must be a JSON object, got {type(data).__name__}"])
     n = game.players

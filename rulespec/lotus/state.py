@@ -1,9 +1,10 @@
 """The White Lotus state and its transitions: setup, the six phases of a year, the end.
 
-A :class:`State` is frozen; :meth:`State.apply <rulespec.lotus.State.apply>` checks the action against the rules
-(raising :class:`~rulespec.IllegalAction` with the deciding rule, the state untouched) and
-builds the next state. Steps without a decision (awards, payments, reveals, the emperor's
-point, income without a palace, the emperor checks) happen inside ``apply``.
+A :class:`State` is frozen; :meth:`State.apply <rulespec.lotus.State.apply>` checks the
+action against the rules (raising :class:`~rulespec.IllegalAction` with the deciding rule,
+the state untouched) and builds the next state. Steps without a decision (awards,
+payments, reveals, the emperor's point, income without a palace, the emperor checks)
+happen inside ``apply``.
 
 Secret simultaneous choices (conflict bids, rebellion sides and combat) are taken one
 player at a time in turn order from the emperor and stored in the state, where
@@ -22,6 +23,7 @@ import attrs
 
 from rulespec.core.api import CHANCE, TERMINAL, Explanation, Node, Outcome
 from rulespec.core.chance import pick_weighted, weighted
+from rulespec.core.immutable import field_names, put, replace
 from rulespec.core.rules import Rule
 from rulespec.errors import GameNotOver, IllegalAction, NotYourTurn
 from rulespec.lotus import rules as steps
@@ -313,10 +315,7 @@ class State:
 
     def explain(self, action: Action) -> Explanation:
         """Whether ``action`` is legal here and, if not, the rule that forbids it."""
-        problem = self._violation(action)
-        if problem is None:
-            return Explanation(action, True, None, f"{action} is allowed now")
-        return Explanation(action, False, problem[0], problem[1])
+        return Explanation.of(action, self._violation(action))
 
     def observation(self, player: int) -> LotusObservation:
         """Exactly what ``player`` may see (ruling lotus.info.hidden)."""
@@ -480,10 +479,8 @@ class State:
         return tuple(pool)
 
     def _but(self, **changes: Any) -> State:
-        """A copy with some fields replaced (a cheap ``attrs.evolve``)."""
-        new = State(*[changes.pop(f) if f in changes else getattr(self, f) for f in _FIELDS])
-        assert not changes, f"no such State fields: {sorted(changes)}"
-        return new
+        """A copy with some fields replaced (a cheap ``attrs.evolve`` for the hot path)."""
+        return replace(self, _FIELDS, changes)
 
     # --- rule checks ---------------------------------------------------------------
 
@@ -529,7 +526,7 @@ class State:
 
     def _place_marker(self, action: PlaceMarker) -> State:
         i = self.game.area_index[action.area]
-        claims = _put(self.claims, i, self.claims[i] | {self.seat})
+        claims = put(self.claims, i, self.claims[i] | {self.seat})
         return self._but(claims=claims)._next_claim(self.cursor + 1)
 
     def _decline_claim(self) -> State:
@@ -557,8 +554,8 @@ class State:
         chip = self.chips[i]
         assert chip is not None
         return self._but(
-            chips=_put(self.chips, i, OWNED[seat][chip.building]),
-            claims=_put(self.claims, i, frozenset()),
+            chips=put(self.chips, i, OWNED[seat][chip.building]),
+            claims=put(self.claims, i, frozenset()),
         )
 
     def _award_singles(self) -> State:
@@ -624,7 +621,7 @@ class State:
         influence = list(self.influence)
         for seat, amount in paid.items():
             influence[seat] -= amount
-        claims = _put(self.claims, self.area, self.claims[self.area] - {loser})
+        claims = put(self.claims, self.area, self.claims[self.area] - {loser})
         reveal = (*self.last, ("loser", loser), ("paid", tuple(sorted(paid.items()))))
         state = self._but(
             influence=tuple(influence),
@@ -654,7 +651,7 @@ class State:
         (lotus.components.vp_supply)."""
         if self.game.options.vp_chips is VpChips.LIMITED and sum(self.vp) >= VP_CHIPS:
             return self
-        return self._but(vp=_put(self.vp, seat, self.vp[seat] + 1))
+        return self._but(vp=put(self.vp, seat, self.vp[seat] + 1))
 
     # --- phase 4: rebellion -------------------------------------------------------
 
@@ -756,7 +753,7 @@ class State:
         if chip.building is Building.PALACE and chip.owner == self.emperor:
             taker = self.seat
         return self._but(
-            chips=_put(self.chips, i, OWNED[self.seat][chip.building]),
+            chips=put(self.chips, i, OWNED[self.seat][chip.building]),
             hit=self.hit | {chip.owner},
             palace_taker=taker,
             queue=self.queue[1:],
@@ -814,8 +811,8 @@ class State:
             gain_i = min(gain_i, max(self.bank[0], 0))
             gain_c = min(gain_c, max(self.bank[1], 0))
         return self._but(
-            influence=_put(self.influence, seat, self.influence[seat] + gain_i),
-            combat=_put(self.combat, seat, self.combat[seat] + gain_c),
+            influence=put(self.influence, seat, self.influence[seat] + gain_i),
+            combat=put(self.combat, seat, self.combat[seat] + gain_c),
             bank=(self.bank[0] - gain_i, self.bank[1] - gain_c),
         )
 
@@ -845,14 +842,14 @@ class State:
         return self._but(phase=Phase.DRAW, seat=seat)
 
     def _draw(self, action: DrawChip) -> State:
-        unseen = _put(self.unseen, action.building, self.unseen[action.building] - 1)
+        unseen = put(self.unseen, action.building, self.unseen[action.building] - 1)
         return self._but(phase=Phase.PLACE, unseen=unseen, drawn=action.building)
 
     def _place_chip(self, action: PlaceChip) -> State:
         assert self.drawn is not None
         i = self.game.area_index[action.area]
         return self._but(
-            chips=_put(self.chips, i, NEUTRAL[self.drawn]), drawn=None, slots=self.slots[1:]
+            chips=put(self.chips, i, NEUTRAL[self.drawn]), drawn=None, slots=self.slots[1:]
         )._next_slot()
 
     def _take_extra(self) -> State:
@@ -876,10 +873,10 @@ class State:
 
     def _give(self, action: Give) -> State:
         s, t = self.seat, action.to
-        influence = _put(self.influence, s, self.influence[s] - action.influence)
-        influence = _put(influence, t, influence[t] + action.influence)
-        combat = _put(self.combat, s, self.combat[s] - action.combat)
-        combat = _put(combat, t, combat[t] + action.combat)
+        influence = put(self.influence, s, self.influence[s] - action.influence)
+        influence = put(influence, t, influence[t] + action.influence)
+        combat = put(self.combat, s, self.combat[s] - action.combat)
+        combat = put(combat, t, combat[t] + action.combat)
         return self._but(influence=influence, combat=combat)
 
     def _pass(self) -> State:
@@ -891,18 +888,13 @@ class State:
 
     def _setup_chip(self, action: StartChip) -> State:
         i = self.queue[0]
-        state = self._but(chips=_put(self.chips, i, NEUTRAL[action.building]), queue=self.queue[1:])
+        state = self._but(chips=put(self.chips, i, NEUTRAL[action.building]), queue=self.queue[1:])
         if state.queue:
             return state
         return state._begin_claims()
 
 
-_FIELDS = tuple(a.name for a in attrs.fields(State))
-
-
-def _put(items: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
-    """``items`` with position ``i`` replaced."""
-    return (*items[:i], value, *items[i + 1 :])
+_FIELDS = field_names(State)
 
 
 def _actor(actor: int | Node) -> str:

@@ -120,7 +120,8 @@ DRAWS: tuple[DrawCard, ...] = tuple(DrawCard(c) for c in COLOURS)
 
 
 def action_from_json(data: Mapping[str, Any]) -> Action:
-    """Read an action back from its JSON form; :class:`~rulespec.MalformedAction` lists what is wrong."""
+    """Read an action back from its JSON form; a :class:`~rulespec.MalformedAction`
+    lists what is wrong."""
     if not isinstance(data, Mapping):
         raise MalformedAction([f"an action must be a JSON object, got {data!r}"])
     kind = data.get("type")

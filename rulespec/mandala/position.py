@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from rulespec.core.positions import ProblemReader
 from rulespec.errors import MalformedPosition, UnknownVariant
 from rulespec.mandala import rules as steps
 from rulespec.mandala.components import (
@@ -107,23 +108,8 @@ def dump(state: State) -> dict[str, Any]:
     }
 
 
-class _Reader:
-    """Collects problems while reading, so all of them are reported together."""
-
-    def __init__(self) -> None:
-        self.problems: list[str] = []
-
-    def bad(self, where: str, msg: str) -> None:
-        self.problems.append(f"{where}: {msg}")
-
-    def integer(self, where: str, v: object, low: int, high: int) -> int:
-        if isinstance(v, bool) or not isinstance(v, int) or not low <= v <= high:
-            self.bad(where, f"expected a whole number from {low} to {high}, got {v!r}")
-            return low
-        return v
-
-    def maybe_index(self, where: str, v: object, high: int) -> int:
-        return -1 if v is None else self.integer(where, v, 0, high)
+class _Reader(ProblemReader):
+    """Reads Mandala's vocabulary: card counts, tiles, per-seat lists."""
 
     def counts(self, where: str, v: object) -> Counts:
         if not isinstance(v, Mapping):
@@ -160,7 +146,8 @@ class _Reader:
 
 
 def load(game: MandalaGame, data: Mapping[str, Any]) -> State:
-    """Read a position for ``game``; raise :class:`~rulespec.MalformedPosition` with every problem."""
+    """Read a position for ``game``; every problem at once in a
+    :class:`~rulespec.MalformedPosition`."""
     r = _Reader()
     if not isinstance(data, Mapping):
         raise MalformedPosition([f"a position must be a JSON object, got {type(data).__name__}"])

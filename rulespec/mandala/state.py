@@ -1,24 +1,24 @@
 """The Mandala state and its transitions: setup, the four turn steps, resolution, the end.
 
-A :class:`State` is frozen; :meth:`State.apply <rulespec.mandala.State.apply>` checks the action against the rules
-(raising :class:`~rulespec.IllegalAction` with the deciding rule, the state untouched)
-and builds the next state. Between decisions the state passes through chance nodes:
-dealing and drawing cards one at a time, revealing tiles, choosing the order of the final
-resolution. Steps without a decision (the majority check, completion, flowers, discards)
-happen inside ``apply``.
-"""
+A :class:`State` is frozen; :meth:`State.apply <rulespec.mandala.State.apply>` checks the
+action against the rules (raising :class:`~rulespec.IllegalAction` with the deciding rule,
+the state untouched) and builds the next state. Between decisions the state passes through
+chance nodes: dealing and drawing cards one at a time, revealing tiles, choosing the order
+of the final resolution. Steps without a decision (the majority check, completion,
+flowers, discards) happen inside ``apply``."""
 
 from __future__ import annotations
 
 import enum
 import random
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from rulespec.core.api import CHANCE, TERMINAL, Explanation, Node, Outcome
 from rulespec.core.chance import pick_weighted, weighted
+from rulespec.core.immutable import field_names, put, replace
 from rulespec.core.rules import Rule
 from rulespec.errors import GameNotOver, IllegalAction, NotYourTurn
 from rulespec.mandala import rules as steps
@@ -56,7 +56,6 @@ if TYPE_CHECKING:
     from rulespec.mandala.game import MandalaGame
     from rulespec.mandala.observation import MandalaObservation
 
-T = TypeVar("T")
 R = RULEBOOK.get
 R_ORDER = R("mandala.turn.order")
 R_PLAY = R("mandala.play.one_colour_one_mandala")
@@ -137,7 +136,7 @@ class Area:
 
     def _but(self, **changes: Any) -> Area:
         """A copy with some fields replaced (a cheap ``attrs.evolve`` for the hot path)."""
-        return Area(*[changes.pop(f) if f in changes else getattr(self, f) for f in _AREA_FIELDS])
+        return replace(self, _AREA_FIELDS, changes)
 
 
 @attrs.frozen
@@ -300,10 +299,7 @@ class State:
 
     def explain(self, action: Action) -> Explanation:
         """Whether ``action`` is legal here and, if not, the rule that forbids it."""
-        problem = self._violation(action)
-        if problem is None:
-            return Explanation(action, True, None, f"{action} is allowed now")
-        return Explanation(action, False, problem[0], problem[1])
+        return Explanation.of(action, self._violation(action))
 
     def observation(self, player: int) -> MandalaObservation:
         """Exactly what ``player`` may see (ruling mandala.info.public)."""
@@ -416,8 +412,8 @@ class State:
             area = area._but(down=_bump(area.down, seat, colour, count))
         draws = steps.draw_count(sum(hand), count, self._cards_available())
         state = self._but(
-            hands=_put(self.hands, seat, hand),
-            mandalas=_put(self.mandalas, play.mandala, area),
+            hands=put(self.hands, seat, hand),
+            mandalas=put(self.mandalas, play.mandala, area),
             played=play.mandala,
             phase=Phase.DRAW,
             pending=draws,
@@ -429,7 +425,7 @@ class State:
         deck, discard = self.deck, self.discard
         if not any(deck):  # mandala.draw.reshuffle, at the moment of need
             deck, discard = discard, NO_CARDS
-        hands = _put(self.hands, self.seat, add(self.hands[self.seat], colour, 1))
+        hands = put(self.hands, self.seat, add(self.hands[self.seat], colour, 1))
         state = self._but(
             deck=add(deck, colour, -1), discard=discard, hands=hands, pending=self.pending - 1
         )
@@ -451,7 +447,7 @@ class State:
         state = self
         if holder != area.marker:
             area = area._but(marker=holder)
-            state = self._but(mandalas=_put(self.mandalas, m, area))
+            state = self._but(mandalas=put(self.mandalas, m, area))
         if steps.is_complete(area.colours()):
             return state._but(last_completed=m)._start_resolution(m)
         return state._end_turn()
@@ -497,7 +493,7 @@ class State:
             holdings=tuple(holdings),
             discard=discard,
             hands=tuple(hands),
-            mandalas=_put(self.mandalas, m, Area.empty(self.players, tiles)),
+            mandalas=put(self.mandalas, m, Area.empty(self.players, tiles)),
             resolving=m,
         )
         if self.final is not None:
@@ -518,7 +514,7 @@ class State:
             m = self.resolving
         area = self.mandalas[m]
         area = area._but(tiles=(*area.tiles, tile))
-        state = state._but(mandalas=_put(self.mandalas, m, area), pending=self.pending - 1)
+        state = state._but(mandalas=put(self.mandalas, m, area), pending=self.pending - 1)
         if state.pending:
             return state
         if self.phase is Phase.SETUP_TILES:  # then the starting hands
@@ -556,9 +552,7 @@ class State:
 
     def _but(self, **changes: Any) -> State:
         """A copy with some fields replaced (a cheap ``attrs.evolve`` for the hot path)."""
-        new = State(*[changes.pop(f) if f in changes else getattr(self, f) for f in _FIELDS])
-        assert not changes, f"no such State fields: {sorted(changes)}"
-        return new
+        return replace(self, _FIELDS, changes)
 
     def _cards_available(self) -> int:
         """Cards that step 2 could draw: draw pile plus discard pile."""
@@ -576,17 +570,12 @@ class State:
         return self.dark if self._next_back() is Back.DARK else self.light
 
 
-_FIELDS = tuple(a.name for a in attrs.fields(State))
-_AREA_FIELDS = tuple(a.name for a in attrs.fields(Area))
-
-
-def _put(items: tuple[T, ...], i: int, value: T) -> tuple[T, ...]:
-    """``items`` with position ``i`` replaced."""
-    return (*items[:i], value, *items[i + 1 :])
+_FIELDS = field_names(State)
+_AREA_FIELDS = field_names(Area)
 
 
 def _bump(per_seat: tuple[Counts, ...], seat: int, colour: Colour, n: int) -> tuple[Counts, ...]:
-    return _put(per_seat, seat, add(per_seat[seat], colour, n))
+    return put(per_seat, seat, add(per_seat[seat], colour, n))
 
 
 _PLAY_CACHE: dict[tuple[Counts, bool], tuple[Play, ...]] = {}
