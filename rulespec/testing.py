@@ -25,6 +25,7 @@ never imports it.
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import Any
 
@@ -56,12 +57,18 @@ def _check_max_steps(max_steps: object) -> int:
 
 
 def _every_variant(game_id: str) -> SearchStrategy[Game[Any]]:
-    """Every variant and option combination of one game, as built games."""
+    """Every variant and option setting of one game, as built games."""
     try:
-        spec = rulespec.spec(game_id)
+        return st.sampled_from(_built(game_id))
     except UnknownGame as exc:
         raise InvalidArgument(f"games(game_ids=...) drew {game_id!r}: {exc}") from None
-    return st.sampled_from(tuple(spec.make(**settings) for settings in spec.variants()))
+
+
+@functools.cache
+def _built(game_id: str) -> tuple[Game[Any], ...]:
+    """The games of :meth:`~rulespec.GameSpec.variants`, built once per process."""
+    spec = rulespec.spec(game_id)
+    return tuple(spec.make(**settings) for settings in spec.variants())
 
 
 def games(game_ids: SearchStrategy[str] | None = None) -> SearchStrategy[Game[Any]]:

@@ -17,6 +17,7 @@ connected on their own (the 3–5 player board).
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Iterable, Mapping
 from importlib import resources
@@ -233,6 +234,7 @@ def load(path: str | Path) -> Board:
     return from_json(data)
 
 
+@functools.cache
 def schematic() -> Board:
     """The default board shipped with rulespec: a documented stand-in for the printed map."""
     text = (resources.files("rulespec.lotus") / "boards" / "schematic.json").read_text("utf-8")
