@@ -16,6 +16,12 @@ drift from the code: change a rule's paraphrase or a table cell and the page cha
     runs the z3 claims once per game and build and tabulates the verdicts; a verdict that
     is not the expected one is a Sphinx warning, which fails a ``-W`` build. Pages with
     proofs are re-read on every build, so a failing claim can never hide in a cache.
+``.. rulespec-edition-comparison:: lotus``
+    the variant-table rows that depend on the edition only, the editions side by side,
+    each classified as the same value, different wording proved to give the same result,
+    or different (re-read on every build too: the classification comes from the proofs).
+``.. rulespec-lotus-board::`` (optionally a board file)
+    the White Lotus board drawn as inline SVG from its data, with a legend of its counts.
 
 Every game needs a page with its ``rulespec-rules`` (the link target of the other
 directives); a game without one is a warning. Python references that Sphinx cannot
@@ -27,8 +33,10 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import html
 import importlib
 import importlib.util
+import math
 import re
 import sys
 from collections.abc import Iterable, Sequence
@@ -579,6 +587,285 @@ class ProofsDirective(_Directive):
         return [summary, "", *list_table(header, rows, "28 22 12 12 26")]
 
 
+# --- .. rulespec-edition-comparison:: -------------------------------------------------
+
+EDITION_AXIS = "edition"
+SAME_VALUE = "same value"
+SAME_RESULT = "different wording; see proofs"
+DIFFERENT = "different"
+COMPARISON_CLASS = "rulespec-edition-comparison"
+COMPARISON_STYLE = f"""<style>
+.{COMPARISON_CLASS} table {{ table-layout: fixed; width: 100%; }}
+.{COMPARISON_CLASS} td {{ overflow-wrap: anywhere; }}
+.{COMPARISON_CLASS} span.pre {{ white-space: normal; }}
+</style>"""
+"""The comparison's four columns fit the page if long rule ids and values may wrap (the
+theme keeps literals on one line); scoped to the table, shipped with it."""
+
+
+def proved_about(results: Sequence[Any], rule_id: str) -> list[Any]:
+    """The verdicts about ``rule_id`` that are proved, as their claims expect."""
+    return [v for v in results if v.rule_id == rule_id and v.ok and v.status.value == "proved"]
+
+
+def classify(row: variants.Row, results: Sequence[Any]) -> tuple[str, list[Any]]:
+    """How the editions compare on one row, and the verdicts that say so.
+
+    Equal values are the ``same value``. Values that differ are ``different`` unless a
+    claim about the row's rule is proved (the wordings differ, the results do not): then
+    the label points to the proofs. A row whose claims exist but are not proved stays
+    ``different`` and lists them, so a failing proof never upgrades a row.
+    """
+    values = [cell.value for _, cell in row.by_axis]
+    if all(v == values[0] for v in values[1:]):
+        return SAME_VALUE, []
+    proved = proved_about(results, row.rule)
+    if proved:
+        return SAME_RESULT, proved
+    return DIFFERENT, [v for v in results if v.rule_id == row.rule]
+
+
+def classification_lines(label: str, about: Sequence[Any]) -> list[str]:
+    """The classification cell: the label, then the claims behind it with their verdicts."""
+    out = [f"**{text(label)}**"]
+    if about:
+        claims = ", ".join(
+            f"{literal(v.claim_id.partition(':')[2])} ({text(v.status.value)})" for v in about
+        )
+        out += ["", f"Claims: {claims}"]
+    return out
+
+
+def edition_heading(game: str, value: str, rulebook: Rulebook) -> str:
+    """``de``: *Der weiße Lotus* (the book ``<game>.<value>``, up to its first comma)."""
+    books = {b.id: b for b in rulebook.books}
+    book = books.get(f"{game}.{value}")
+    if book is None:
+        return literal(value)
+    return f"{literal(value)}: *{text(book.title.partition(',')[0])}*"
+
+
+class EditionComparisonDirective(_Directive):
+    """``.. rulespec-edition-comparison:: <game>``: the rows that depend on the edition only,
+    the editions side by side, each row classified as the same value, different wording
+    with the same result (a proved claim about its rule), or different.
+
+    The page is re-read on every build, like a page with proofs: its classification
+    comes from the verdicts.
+    """
+
+    def run(self) -> list[Node]:
+        game = self.game()
+        book = rulespec.rulebook(game)
+        table = rulespec.spec(game).table()
+        self.env.note_dependency(str(variants.tables_dir() / f"{game}.toml"))
+        self.depend_on_game(game)
+        for path in proofs_sources():
+            self.env.note_dependency(str(path))
+        env_data(self.env).proof_docs.add(self.env.docname)
+        if EDITION_AXIS not in table.axes:
+            raise self.error(f"the {game} variant table has no {EDITION_AXIS!r} axis")
+        rows = [r for r in table.rows if r.axis == EDITION_AXIS]
+        if not rows:
+            return self.render([f"No rule point of {text(game)} depends on the edition only.", ""])
+        try:
+            results = verdicts(game)
+        except Exception as exc:  # a proof suite that cannot run upgrades no row
+            logger.warning(
+                "rulespec-edition-comparison: cannot run the %s proofs: %s: %s",
+                game,
+                type(exc).__name__,
+                exc,
+                location=self.get_location(),
+                type="rulespec",
+                subtype="proofs",
+            )
+            results = []
+        editions = [value for value, _ in rows[0].by_axis]
+        classified = [(r, *classify(r, results)) for r in rows]
+        counts = {
+            label: sum(1 for _, found, _ in classified if found == label)
+            for label in (SAME_VALUE, SAME_RESULT, DIFFERENT)
+        }
+        books = "; ".join(
+            f"{literal(v)} is *{text(b.title)}*"
+            for v in editions
+            for b in book.books
+            if b.id == f"{game}.{v}"
+        )
+        lines = [
+            f"{len(rows)} rule points of the variant table depend on the edition only "
+            f"({books}). {counts[SAME_VALUE]} have the same value in every edition, "
+            f"{counts[SAME_RESULT]} are worded differently but proved to give the same "
+            f"result, and {counts[DIFFERENT]} differ.",
+            "",
+        ]
+        header = ["Rule point", *(edition_heading(game, v, book) for v in editions)]
+        body = [
+            [
+                row_head(r),
+                *(cell_lines(cell, book) for _, cell in r.by_axis),
+                classification_lines(label, about),
+            ]
+            for r, label, about in classified
+        ]
+        widths = " ".join(["19", *(["30"] * len(editions)), "21"])
+        grid = list_table([*header, "Classification"], body, widths)
+        lines += [f".. container:: {COMPARISON_CLASS}", "", *indent(grid, 3)]
+        return [nodes.raw("", COMPARISON_STYLE, format="html"), *self.render(lines)]
+
+
+# --- .. rulespec-lotus-board:: --------------------------------------------------------
+# The White Lotus board drawn from its data: one flat-topped hexagon per area at its
+# ``pos`` on an odd-q offset grid (``pos = [column, row]``, odd columns half a row down),
+# light or brown, the lotus start areas marked L and the dragon areas D. Nothing else is
+# drawn (no adjacency lines): on the schematic board hexagons touch exactly where areas
+# are adjacent.
+
+HEX_RADIUS = 34.0
+"""Circumradius of a hexagon, in SVG pixels."""
+BOARD_MARGIN = 4.0
+SQRT3 = 3**0.5
+BOARD_INK = "#4a3b2a"
+AREA_STYLE = {False: ("#f4ead5", BOARD_INK), True: ("#9b6a3c", "#ffffff")}
+"""brown -> (fill, text colour)."""
+MARK_STYLE = {"L": ("#ffffff", "#9d174d", "#9d174d"), "D": ("#b91c1c", "#7f1d1d", "#ffffff")}
+"""Mark letter -> (fill, outline, letter colour): L a white lotus, D a red dragon."""
+
+
+def xml(raw: object) -> str:
+    """``raw`` escaped for SVG text and attribute values."""
+    return html.escape(str(raw), quote=True)
+
+
+def hex_centre(col: int, row: float) -> tuple[float, float]:
+    """The centre of the hexagon at ``(col, row)`` of an odd-q offset grid starting at 0."""
+    x = BOARD_MARGIN + HEX_RADIUS + 1.5 * HEX_RADIUS * col
+    y = BOARD_MARGIN + SQRT3 / 2 * HEX_RADIUS + SQRT3 * HEX_RADIUS * (row + 0.5 * (col % 2))
+    return x, y
+
+
+def hex_points(x: float, y: float) -> str:
+    """The six corners of a flat-topped hexagon, as an SVG ``points`` list."""
+    corners = []
+    for k in range(6):
+        angle = math.radians(60 * k)
+        corners.append(
+            f"{x + HEX_RADIUS * math.cos(angle):.1f},{y + HEX_RADIUS * math.sin(angle):.1f}"
+        )
+    return " ".join(corners)
+
+
+def area_marks(area: Any) -> list[str]:
+    """The letters an area is marked with: L for a lotus start area, D for a dragon area."""
+    return [m for m, on in (("L", area.lotus), ("D", area.dragon)) if on]
+
+
+def area_tooltip(area: Any) -> str:
+    """What hovering an area shows: its id, name and kind."""
+    kinds = ["brown (six players only)" if area.brown else "light"]
+    kinds += ["lotus start area"] * area.lotus + ["dragon area"] * area.dragon
+    return f"{area.id}: {area.name}; {', '.join(kinds)}"
+
+
+def board_svg(board: Any) -> str:
+    """The board as a standalone SVG document (``board`` a :class:`rulespec.lotus.Board`).
+
+    Columns are shifted by an even number so that the odd columns stay the shifted ones
+    whatever the smallest column is.
+    """
+    cols = [round(a.pos[0]) for a in board.areas]
+    rows = [a.pos[1] for a in board.areas]
+    col0 = min(cols, default=0)
+    col0 -= col0 % 2
+    row0 = math.floor(min(rows, default=0))
+    centres = [hex_centre(c - col0, r - row0) for c, r in zip(cols, rows, strict=True)]
+    width = max((x for x, _ in centres), default=0) + HEX_RADIUS + BOARD_MARGIN
+    height = max((y for _, y in centres), default=0) + SQRT3 / 2 * HEX_RADIUS + BOARD_MARGIN
+    label = (
+        f"{board.name}: {len(board.areas)} areas, {sum(a.brown for a in board.areas)} brown; "
+        "L marks a lotus start area, D a dragon area"
+    )
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" '
+        f'width="{width:.0f}" height="{height:.0f}" role="img" aria-label="{xml(label)}" '
+        'font-family="sans-serif" style="max-width: 100%; height: auto">',
+        f"<title>{xml(label)}</title>",
+    ]
+    for area, (x, y) in zip(board.areas, centres, strict=True):
+        fill, ink = AREA_STYLE[area.brown]
+        marks = area_marks(area)
+        out += [
+            "<g>",
+            f"<title>{xml(area_tooltip(area))}</title>",
+            f'<polygon points="{hex_points(x, y)}" fill="{fill}" stroke="{BOARD_INK}" '
+            'stroke-width="1.5"/>',
+            f'<text x="{x:.1f}" y="{y + (-3 if marks else 4):.1f}" font-size="13" '
+            f'text-anchor="middle" fill="{ink}">{xml(area.id)}</text>',
+        ]
+        for k, mark in enumerate(marks):
+            mx = x + 18 * (k - (len(marks) - 1) / 2)
+            mfill, outline, letter = MARK_STYLE[mark]
+            out += [
+                f'<circle cx="{mx:.1f}" cy="{y + 13:.1f}" r="8" fill="{mfill}" '
+                f'stroke="{outline}" stroke-width="1.5"/>',
+                f'<text x="{mx:.1f}" y="{y + 17:.1f}" font-size="11" font-weight="bold" '
+                f'text-anchor="middle" fill="{letter}">{mark}</text>',
+            ]
+        out.append("</g>")
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+def board_legend(board: Any) -> list[str]:
+    """The counts behind the picture, as reST, computed from the same board."""
+    areas = board.areas
+    brown = sum(a.brown for a in areas)
+    lotus = [a for a in areas if a.lotus]
+    lotus_brown = sum(a.brown for a in lotus)
+    dragons = [a.id for a in areas if a.dragon]
+    return [
+        f"*{text(board.name)}*: {len(areas)} areas, {len(areas) - brown} light and {brown} "
+        f"brown (the brown ones are in play only with six players); **L** marks the "
+        f"{len(lotus)} lotus start areas ({len(lotus) - lotus_brown} light, {lotus_brown} "
+        f"brown), **D** the {len(dragons)} dragon areas ({text(', '.join(dragons))}). "
+        "Hexagons that share an edge are adjacent; hovering an area shows its name.",
+        "",
+    ]
+
+
+class LotusBoardDirective(_Directive):
+    """``.. rulespec-lotus-board::`` (optionally a board file, relative to the page): the
+    White Lotus board drawn as inline SVG at build time, with a legend of its counts.
+
+    The picture is a raw HTML node, so only HTML builders show it; the legend is text and
+    appears everywhere. A board file that does not validate fails the build with every
+    problem :func:`rulespec.lotus.board.from_json` found.
+    """
+
+    required_arguments = 0
+    optional_arguments = 1
+
+    def run(self) -> list[Node]:
+        from rulespec.lotus import board as boards
+
+        module = Path(str(boards.__file__))
+        self.env.note_dependency(str(module))
+        if self.arguments:
+            rel, path = self.env.relfn2path(str(self.arguments[0]))
+            self.env.note_dependency(rel)
+            try:
+                board = boards.load(path)
+            except boards.MalformedBoard as exc:
+                raise self.error(str(exc)) from exc
+        else:
+            self.env.note_dependency(str(module.parent / "boards" / "schematic.json"))
+            board = boards.schematic()
+        picture = nodes.container(classes=["rulespec-board"])
+        picture += nodes.raw("", board_svg(board), format="html")
+        return [picture, *self.render(board_legend(board))]
+
+
 # --- references resolved the way Python resolves names ---------------------------------
 # A docstring may name an object as its own module sees it (``:class:`UnknownVariant```
 # in rulespec.core.variants, which imports it), while the docs describe it once, under its
@@ -750,6 +1037,8 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_directive("rulespec-variant-table", VariantTableDirective)
     app.add_directive("rulespec-rulings", RulingsDirective)
     app.add_directive("rulespec-proofs", ProofsDirective)
+    app.add_directive("rulespec-edition-comparison", EditionComparisonDirective)
+    app.add_directive("rulespec-lotus-board", LotusBoardDirective)
     app.connect("env-purge-doc", _purge)
     app.connect("env-merge-info", _merge)
     app.connect("env-get-outdated", _always_prove)

@@ -128,10 +128,16 @@ def from_json(data: Mapping[str, Any]) -> Board:
         raise MalformedBoard([f"a board must be a JSON object, got {type(data).__name__}"])
     if data.get("format") != 1:
         problems.append(f"format: expected 1, got {data.get('format')!r}")
+    for key in sorted(set(data) - {"format", "name", "stand_in", "areas"}):
+        problems.append(f"{key}: unknown key; a board has format, name, stand_in and areas")
+    for key in ("name", "stand_in"):
+        if key in data and not isinstance(data[key], str):
+            problems.append(f"{key}: expected a string, got {data[key]!r}")
     raw_areas = data.get("areas")
     if not isinstance(raw_areas, list):
         raise MalformedBoard([*problems, "areas: expected a list of areas"])
     areas: list[Area] = []
+    drawn_at: dict[tuple[float, float], str] = {}
     for i, raw in enumerate(raw_areas):
         where = f"areas[{i}]"
         if not isinstance(raw, Mapping):
@@ -150,10 +156,19 @@ def from_json(data: Mapping[str, Any]) -> Board:
                 value = False
             flags[key] = value
         pos = raw.get("pos", [0, 0])
+        if "pos" in raw and isinstance(pos, list) and len(pos) == 2:
+            spot = (
+                (float(pos[0]), float(pos[1]))
+                if all(isinstance(x, int | float) for x in pos)
+                else (0.0, 0.0)
+            )
+            if spot in drawn_at:
+                problems.append(f"{where}: drawn at the same 'pos' as {drawn_at[spot]}")
+            drawn_at.setdefault(spot, aid)
         if (
             not isinstance(pos, list)
             or len(pos) != 2
-            or not all(isinstance(x, int | float) for x in pos)
+            or not all(isinstance(x, int | float) and not isinstance(x, bool) for x in pos)
         ):
             problems.append(f"{where}: 'pos' must be [x, y]")
             pos = [0, 0]
@@ -164,10 +179,13 @@ def from_json(data: Mapping[str, Any]) -> Board:
         extra = sorted(set(raw) - {"id", "name", "brown", "lotus", "dragon", "pos", "adjacent"})
         if extra:
             problems.append(f"{where}: unknown keys {', '.join(extra)}")
+        name = raw.get("name", aid)
+        if not isinstance(name, str):
+            problems.append(f"{where}: 'name' must be a string")
         areas.append(
             Area(
                 aid,
-                str(raw.get("name", aid)),
+                str(name),
                 flags["brown"],
                 flags["lotus"],
                 flags["dragon"],
@@ -178,6 +196,7 @@ def from_json(data: Mapping[str, Any]) -> Board:
     ids = [a.id for a in areas]
     for aid in sorted({x for x in ids if ids.count(x) > 1}):
         problems.append(f"area {aid}: the id is used more than once")
+
     index = {a.id: a for a in areas}
     for a in areas:
         for n in sorted(a.adjacent):
@@ -193,31 +212,38 @@ def from_json(data: Mapping[str, Any]) -> Board:
 
     def count(what: str, found: int, wanted: int, rule: str) -> None:
         if found != wanted:
-            problems.append(f"{what}: {found}, the rulebooks give {wanted} ({rule})")
+            problems.append(f"{what}: {found}, expected {wanted} ({rule})")
 
     count("areas", len(areas), AREAS, "lotus.board.areas")
-    count("brown areas", sum(a.brown for a in areas), BROWN_AREAS, "lotus.board.brown_areas")
+    count("brown areas", sum(a.brown for a in areas), BROWN_AREAS, "lotus.board.areas")
     count(
         "light start areas (lotus)",
         sum(a.lotus and not a.brown for a in areas),
         LIGHT_START_AREAS,
-        "lotus.setup.start_chips",
+        "lotus.board.lotus_areas",
     )
     count(
         "brown start areas (lotus)",
         sum(a.lotus and a.brown for a in areas),
         BROWN_START_AREAS,
-        "lotus.setup.start_chips",
+        "lotus.board.lotus_areas",
     )
     count("dragon areas", sum(a.dragon for a in areas), DRAGON_AREAS, "lotus.end.dragon_areas")
     adjacency = {a.id: frozenset(n for n in a.adjacent if n in index) for a in areas}
     if areas and not _connected(index, adjacency):
-        problems.append("the board is not one connected map")
+        problems.append("the board is not one connected map (lotus.expand.disconnected)")
     light = [a.id for a in areas if not a.brown]
     if light and not _connected(light, adjacency):
-        problems.append("the light areas (the 3–5 player board) are not connected on their own")
-    if any(a.dragon and a.brown for a in areas):
-        problems.append("a dragon area is brown; with 3–5 players it would be out of play")
+        problems.append(
+            "the light areas (the 3–5 player board) are not connected on their own "
+            "(lotus.expand.disconnected)"
+        )
+    for a in areas:
+        if a.dragon and a.brown:
+            problems.append(
+                f"area {a.id}: a dragon area is brown, so 3–5 players would lose it "
+                "(lotus.board.dragon_areas_light)"
+            )
     if problems:
         raise MalformedBoard(problems)
     return Board(

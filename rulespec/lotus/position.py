@@ -44,7 +44,7 @@ from rulespec.lotus.components import (
     chips_fit,
 )
 from rulespec.lotus.state import Phase, State
-from rulespec.lotus.variant import ChipSupply, VpChips
+from rulespec.lotus.variant import ChipSupply, TempleExtra, VpChips
 
 if TYPE_CHECKING:
     from rulespec.lotus.game import LotusGame
@@ -466,6 +466,18 @@ def invariant_problems(state: State) -> list[str]:
         out.append("leader: a rebellion needs a leader who is not the emperor")
     if phase is Phase.REWARD and state.winners is None:
         out.append("winners: rewards need the winning side")
+    if phase in (Phase.TEMPLE_EXTRA, Phase.DRAW, Phase.PLACE):
+        if not state.slots or state.slots[0][0] != state.seat:
+            out.append(
+                f"slots: phase {phase.value} needs the placement of seat {state.seat} first in line"
+            )
+        elif phase is Phase.TEMPLE_EXTRA and not state.slots[0][1]:
+            out.append("slots: only a temple's extra chip can be declined")
+    if phase is Phase.TEMPLE_EXTRA and game.variant.temple_extra is not TempleExtra.MAY:
+        out.append(
+            "phase temple_extra: this edition's temple extras are compulsory "
+            "(lotus.expand.temple_extra)"
+        )
     if phase is Phase.PLACE and state.drawn is None:
         out.append("drawn: a placement needs the chip drawn")
     if phase is not Phase.PLACE and state.drawn is not None:
