@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import rulespec
 
-from . import mandala
+from . import lotus, mandala
 from .harness import Claim, Expect, Status, Verdict, check, check_all
 
-CLAIMS: dict[str, tuple[Claim, ...]] = {"mandala": mandala.CLAIMS}
+CLAIMS: dict[str, tuple[Claim, ...]] = {"mandala": mandala.CLAIMS, "lotus": lotus.CLAIMS}
 """Every game's claims, canaries included, by game id."""
 
 
