@@ -232,7 +232,8 @@ class PlaceChip:
 
 @attrs.frozen(cache_hash=True)
 class Give:
-    """Negotiation variant: hand ``influence`` and ``combat`` points to seat ``to``."""
+    """Negotiation variant: hand ``influence`` or ``combat`` points to seat ``to`` (one
+    kind per gift; giving both takes two gifts)."""
 
     to: int
     influence: int = 0

@@ -7,7 +7,7 @@ leave out what follows from the rest. A minimal position (year 2, seat 1 to clai
      "year": 2, "emperor": 0, "seat": 1, "phase": "claim",
      "chips": {"a09": {"building": "palace", "owner": 0},
                "a11": {"building": "village", "owner": 1},
-               "a13": {"building": "temple"}}}
+               "a15": {"building": "temple"}}}
 
 ``chips`` maps area ids to a building and, for a player's chip, its ``owner`` seat
 (absent: a neutral chip); areas not listed are empty. Defaults: ``phase`` "claim" (or
@@ -351,7 +351,7 @@ def load(game: LotusGame, data: Mapping[str, Any]) -> State:
         vp=vp,
         claims=tuple(claims),
         declined=frozenset(r.seats("declined", data.get("declined", []))),
-        cursor=r.integer("cursor", data.get("cursor", 0), 0, 100),
+        cursor=r.integer("cursor", data.get("cursor", (seat - emperor) % n), 0, 100),
         queue=queue,
         area=conflict,
         bids=tuple(bids),
@@ -480,6 +480,16 @@ def invariant_problems(state: State) -> list[str]:
         )
     if phase is Phase.PLACE and state.drawn is None:
         out.append("drawn: a placement needs the chip drawn")
+    if phase is Phase.CLAIM and (state.emperor + state.cursor % n) % n != state.seat:
+        out.append(
+            f"cursor: placement {state.cursor} of the claim rounds is not seat {state.seat}'s "
+            "turn (lotus.claim.three_rounds)"
+        )
+    if not out and not state.is_chance and not state.is_terminal and not state.legal_actions():
+        out.append(
+            f"seat {state.seat} is to act in phase {phase.value} but has no legal action; "
+            "play never reaches such a position (it would have been skipped)"
+        )
     if phase is not Phase.PLACE and state.drawn is not None:
         out.append("drawn: a chip is waiting although nobody is placing")
     return out

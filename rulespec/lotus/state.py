@@ -95,7 +95,8 @@ R_SIDES = R("lotus.rebellion.sides")
 R_COMBAT = R("lotus.rebellion.combat_commit")
 R_ADJACENT = R("lotus.rebellion.adjacent_only")
 R_ONE_LOSS = R("lotus.rebellion.one_loss")
-R_SAME_BUILDING = R("lotus.rebellion.same_building")
+R_REWARDS = R("lotus.rebellion.rewards")
+R_REWARD_CHIPS = R("lotus.rebellion.chip_supply")
 R_VP_CHOICE = R("lotus.rebellion.reward_vp_by_choice")
 R_PALACE = R("lotus.income.palace")
 R_TEMPLE = R("lotus.expand.temple_extra")
@@ -1067,13 +1068,16 @@ def _check_take(s: State, a: TakeArea) -> Problem:
     losing = Side.REBELS if s.winners is Side.EMPEROR else Side.EMPEROR
     losers = {t for t, side in s._all_sides() if side is losing}
     if i is None or chip is None or chip.owner not in losers:
-        return R_ADJACENT, f"{a.area} does not belong to a player of the losing side"
+        return R_REWARDS, f"{a.area} does not belong to a player of the losing side"
     if chip.owner in s.hit:
         return R_ONE_LOSS, f"seat {chip.owner} has already lost an area in this rebellion"
     mine = set(s.owned(s.seat))
     if mine and not (s.game.index_adjacency[i] & mine):
         return R_ADJACENT, f"{a.area} is not adjacent to an area of seat {s.seat}"
-    return R_SAME_BUILDING, f"seat {s.seat} has no {chip.building.label} chip left"
+    return R_REWARD_CHIPS, (
+        f"seat {s.seat} has no {chip.building.label} chip left to show, and the building "
+        "never changes (lotus.rebellion.same_building)"
+    )
 
 
 def _check_take_vp(s: State, a: TakeVictoryPoint) -> Problem:
@@ -1099,8 +1103,11 @@ def _check_place(s: State, a: PlaceChip) -> Problem:
 def _check_give(s: State, a: Give) -> Problem:
     if a.to == s.seat or not 0 <= a.to < s.players:
         return R_NEGOTIATE, f"seat {s.seat} can only give to another seat"
-    if a.influence < 0 or a.combat < 0 or a.influence + a.combat == 0:
-        return R_NEGOTIATE, "a gift is a positive number of influence and/or combat points"
+    if a.influence < 0 or a.combat < 0 or (a.influence > 0) == (a.combat > 0):
+        return R_NEGOTIATE, (
+            "a gift is a positive number of influence points or of combat points; "
+            "give both as two gifts"
+        )
     if a.influence > s.influence[s.seat] or a.combat > s.combat[s.seat]:
         return R_POINTS, f"seat {s.seat} does not hold that many points"
     return None

@@ -1,0 +1,264 @@
+"""What a White Lotus player sees (rulespec/lotus/observation.py, ruling lotus.info.hidden).
+
+Leak tests: two states that differ only in something a player cannot see give that player
+the same observation; the converse checks show the view is not constant (a player's own
+points, bid, side and combat show). States come from seeded random play of every edition
+and player count; the twins are built with ``attrs.evolve`` and checked to be consistent
+positions (``problems() == ()``) unless said otherwise.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import assume, given
+from hypothesis import strategies as st
+
+import rulespec
+from rulespec.lotus import (
+    Bid,
+    ChooseSide,
+    CommitCombat,
+    Lead,
+    Phase,
+    Side,
+    State,
+    TakeArea,
+)
+
+from . import E, R, game, load, position, run
+
+VARIANTS = [(e, n) for e in ("de", "fr") for n in (3, 4, 5, 6)]
+PRIVATE = ("player", "influence", "combat", "own_bid", "own_combat", "sides")
+"""Observation fields that may differ between players of the same state."""
+
+
+def reach(edition: str, players: int, seed: int, wanted: Callable[[State], bool]) -> State:
+    """A state of a seeded random game that ``wanted`` accepts (the k-th such state, k
+    from the seed), or the last one found."""
+    rng = random.Random(seed)
+    skip = seed % 5
+    state = game(edition, players).initial_state()
+    found = None
+    while not state.is_terminal:
+        if wanted(state):
+            found = state
+            if skip == 0:
+                return state
+            skip -= 1
+        state = rulespec.random_step(state, rng)
+    assume(found is not None)
+    assert found is not None
+    return found
+
+
+def states_where(wanted: Callable[[State], bool]) -> st.SearchStrategy[State]:
+    return st.builds(
+        reach,
+        st.sampled_from([e for e, _ in VARIANTS]),
+        st.integers(3, 6),
+        st.integers(0, 10_000),
+        st.just(wanted),
+    )
+
+
+def others(state: State, observer: int, seats: Any) -> list[int]:
+    return [s for s in seats if s != observer]
+
+
+# --- pending secret commitments ------------------------------------------------------------
+
+
+def pending_bids(s: State) -> bool:
+    return s.phase is Phase.BID and len(s.bids) >= 1
+
+
+@given(state=states_where(pending_bids), data=st.data())
+def test_another_players_pending_bid_is_hidden(state: State, data: Any) -> None:
+    observer = data.draw(st.integers(0, state.players - 1), label="observer")
+    bidders = others(state, observer, [s for s, _ in state.bids])
+    assume(bidders)
+    seat = data.draw(st.sampled_from(bidders), label="bidder")
+    targets = sorted(state.claims[state.area] - {seat})
+    new = Bid(
+        data.draw(st.sampled_from(targets), label="target"),
+        data.draw(st.integers(0, state.influence[seat]), label="points"),
+        data.draw(st.booleans(), label="zero") and state.game.variant.zero_cards,
+    )
+    twin = attrs.evolve(state, bids=tuple((s, new if s == seat else b) for s, b in state.bids))
+    assert twin.problems() == ()
+    assert twin.observation(observer) == state.observation(observer)
+    assert twin.observation(observer).to_json() == state.observation(observer).to_json()
+    if new != dict(state.bids)[seat]:
+        assert twin.observation(seat) != state.observation(seat)  # his own bid shows
+        assert twin.observation(seat).own_bid == new
+
+
+def pending_sides(s: State) -> bool:
+    return s.phase is Phase.SIDE and len(s.sides) >= 1
+
+
+@given(state=states_where(pending_sides), data=st.data())
+def test_another_players_pending_side_is_hidden(state: State, data: Any) -> None:
+    observer = data.draw(st.integers(0, state.players - 1), label="observer")
+    choosers = others(state, observer, [s for s, _ in state.sides])
+    assume(choosers)
+    seat = data.draw(st.sampled_from(choosers), label="chooser")
+    flip = {Side.EMPEROR: Side.REBELS, Side.REBELS: Side.EMPEROR}
+    twin = attrs.evolve(
+        state, sides=tuple((s, flip[x] if s == seat else x) for s, x in state.sides)
+    )
+    assert twin.problems() == ()
+    assert twin.observation(observer) == state.observation(observer)
+    assert twin.observation(seat) != state.observation(seat)
+
+
+def pending_combat(s: State) -> bool:
+    return s.phase is Phase.COMBAT and len(s.commits) >= 1
+
+
+@given(state=states_where(pending_combat), data=st.data())
+def test_another_players_pending_combat_is_hidden(state: State, data: Any) -> None:
+    observer = data.draw(st.integers(0, state.players - 1), label="observer")
+    committed = others(state, observer, [s for s, _ in state.commits])
+    assume(committed)
+    seat = data.draw(st.sampled_from(committed), label="committer")
+    points = data.draw(st.integers(0, state.combat[seat]), label="points")
+    twin = attrs.evolve(
+        state, commits=tuple((s, points if s == seat else c) for s, c in state.commits)
+    )
+    assert twin.problems() == ()
+    assert twin.observation(observer) == state.observation(observer)
+    if points != dict(state.commits)[seat]:
+        assert twin.observation(seat).own_combat == points
+
+
+@given(state=states_where(lambda s: s.phase is Phase.COMBAT), data=st.data())
+def test_in_combat_german_sides_are_hidden_french_sides_are_shown(state: State, data: Any) -> None:
+    """lotus.rebellion.side_reveal: German with_combat, French before_combat."""
+    assume(state.sides)
+    observer = data.draw(st.integers(0, state.players - 1), label="observer")
+    choosers = others(state, observer, [s for s, _ in state.sides])
+    assume(choosers)
+    seat = data.draw(st.sampled_from(choosers), label="chooser")
+    flip = {Side.EMPEROR: Side.REBELS, Side.REBELS: Side.EMPEROR}
+    twin = attrs.evolve(
+        state, sides=tuple((s, flip[x] if s == seat else x) for s, x in state.sides)
+    )
+    same = twin.observation(observer) == state.observation(observer)
+    assert same is (state.game.variant.edition.value == "de")
+
+
+# --- card points and the face-down chips ------------------------------------------------------
+
+
+def decision(s: State) -> bool:
+    return not s.is_chance and not s.is_terminal
+
+
+@given(state=states_where(decision), data=st.data())
+def test_other_players_points_are_hidden(state: State, data: Any) -> None:
+    """Influence and combat points moved between two other players, the bank unchanged."""
+    observer = data.draw(st.integers(0, state.players - 1), label="observer")
+    a, b = data.draw(st.permutations(others(state, observer, range(state.players))))[:2]
+    influence, combat = list(state.influence), list(state.combat)
+    influence[a], influence[b] = influence[b], influence[a]
+    moved = data.draw(st.integers(0, combat[a]), label="combat moved")
+    combat[a], combat[b] = combat[a] - moved, combat[b] + moved
+    twin = attrs.evolve(state, influence=tuple(influence), combat=tuple(combat))
+    pending = {s: bid.influence for s, bid in state.bids}
+    assume(all(pending[s] <= influence[s] for s in pending))
+    assume(all(c <= combat[s] for s, c in state.commits))
+    assert twin.problems() == ()
+    assert twin.observation(observer) == state.observation(observer)
+    if influence[a] != state.influence[a] or moved:
+        assert twin.observation(a) != state.observation(a)
+
+
+@given(state=states_where(lambda s: not s.is_terminal), data=st.data())
+def test_the_face_down_chips_show_only_their_number(state: State, data: Any) -> None:
+    """The composition of the unseen chips follows from what is in view, so no consistent
+    state differs in it alone; this changes it anyway (an inconsistent state, for the view
+    only) to show the view reads nothing but the count."""
+    observer = data.draw(st.integers(0, state.players - 1), label="observer")
+    total = sum(state.unseen)
+    assume(total >= 2)
+    cuts = sorted(data.draw(st.lists(st.integers(0, total), min_size=4, max_size=4)))
+    parts = [b - a for a, b in zip([0, *cuts], [*cuts, total], strict=True)]
+    twin = attrs.evolve(state, unseen=tuple(parts))
+    assert twin.observation(observer) == state.observation(observer)
+
+
+@given(state=states_where(decision), data=st.data())
+def test_a_players_own_points_show(state: State, data: Any) -> None:
+    seat = data.draw(st.integers(0, state.players - 1), label="seat")
+    other = (seat + 1) % state.players
+    assume(state.influence[other] > 0)
+    influence = list(state.influence)
+    influence[seat] += 1
+    influence[other] -= 1
+    assume(all(bid.influence <= influence[s] for s, bid in state.bids))
+    twin = attrs.evolve(state, influence=tuple(influence))
+    assert twin.observation(seat) != state.observation(seat)
+    assert twin.observation(seat).influence == state.influence[seat] + 1
+    for observer in range(state.players):
+        if observer not in (seat, other):
+            assert twin.observation(observer) == state.observation(observer)
+
+
+@given(state=states_where(lambda s: not s.is_terminal))
+def test_everyone_sees_the_same_table_and_the_last_reveal(state: State) -> None:
+    views = [state.observation(p).to_json() for p in range(state.players)]
+    public = [{k: v for k, v in view.items() if k not in PRIVATE} for view in views]
+    assert all(p == public[0] for p in public)
+    assert all(view["last"] == views[0]["last"] for view in views)
+
+
+# --- the reveal steps, by hand ----------------------------------------------------------------
+
+BOARD = {"a16": ("palace", 0), "a22": ("village", 1), "a24": ("village", 1), "a30": ("village", 3)}
+
+
+@pytest.mark.parametrize("edition", ["de", "fr"])
+def test_sides_show_at_the_reward_step_and_stay_in_the_last_reveal(edition: str) -> None:
+    state = load(position(4, BOARD, edition=edition, phase="lead", seat=1))
+    state = run(state, Lead(True), ChooseSide(Side.REBELS))
+    # in the side step a player sees only his own side
+    assert dict(state.observation(2).sides) == {2: Side.REBELS}
+    assert dict(state.observation(3).sides) == {}
+    state = state.apply(ChooseSide(Side.EMPEROR))
+    in_combat = dict(state.observation(0).sides)
+    assert in_combat == ({} if edition == "de" else {2: Side.REBELS, 3: Side.EMPEROR})
+    state = run(state, CommitCombat(1))
+    assert state.observation(0).own_combat == 1
+    assert state.observation(1).own_combat is None
+    state = run(state, CommitCombat(0), CommitCombat(3), CommitCombat(0))  # 2 + 1 v 2 + 3
+    assert state.phase is Phase.REWARD
+    for seat in range(4):
+        view = state.observation(seat)
+        assert dict(view.sides) == {2: R, 3: E}  # the emperor's and leader's are fixed
+        assert dict(view.last)["combat"] == ((0, 1), (1, 0), (2, 3), (3, 0))
+    after = state.apply(TakeArea("a16"))
+    assert all(
+        dict(after.observation(s).last)["sides"]
+        == ((0, "emperor"), (1, "rebels"), (2, "rebels"), (3, "emperor"))
+        for s in range(4)
+    )
+
+
+def test_a_conflict_reveal_is_public_and_the_next_round_secret_again() -> None:
+    board = {"a17": "temple", "a16": ("palace", 0)}
+    data = position(
+        3, board, phase="bid", area="a17", claims={"a17": [0, 1, 2]}, seat=0, queue=[1, 2]
+    )
+    state = load(data).apply(Bid(1, 4))
+    assert [state.observation(s).own_bid for s in range(3)] == [Bid(1, 4), None, None]
+    state = run(state, Bid(0, 2), Bid(0, 1))  # 4 against seat 1: he leaves
+    views = [state.observation(s) for s in range(3)]
+    assert all(v.last == views[0].last for v in views)
+    assert dict(views[2].last)["bids"] == ((0, 1, 4, False), (1, 0, 2, False), (2, 0, 1, False))
+    assert all(v.own_bid is None and v.committed == () for v in views)

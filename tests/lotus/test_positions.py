@@ -1,0 +1,273 @@
+"""The White Lotus JSON position format (rulespec/lotus/position.py): the documented minimal
+position, defaults, every problem of a bad position reported at once, and round trips of
+states from random play."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from typing import Any
+
+import pytest
+
+import rulespec
+from rulespec.lotus import Building, Phase, PlaceMarker, State
+from rulespec.lotus import position as positions
+from rulespec.lotus.position import invariant_problems
+
+from . import LIGHT, game, position
+
+
+def documented() -> dict[str, Any]:
+    """The minimal position of the position.py docstring, read from the docstring itself."""
+    doc = positions.__doc__
+    assert doc is not None
+    block = re.search(r"::\n\n((?:    .*\n)+)", doc)
+    assert block is not None
+    data: dict[str, Any] = json.loads(block.group(1))
+    return data
+
+
+def problems(data: Any, edition: str = "de", players: int = 3, **options: Any) -> tuple[str, ...]:
+    g = rulespec.game("lotus", edition=edition, players=players, **options)
+    with pytest.raises(rulespec.MalformedPosition) as caught:
+        g.state_from_json(data)
+    assert isinstance(caught.value, ValueError)
+    assert str(len(caught.value.problems)) in str(caught.value)
+    return tuple(caught.value.problems)
+
+
+def has(found: tuple[str, ...], *needles: str) -> None:
+    """Each needle appears in some problem."""
+    for needle in needles:
+        assert any(needle in p for p in found), f"{needle!r} not in {found}"
+
+
+def test_the_documented_minimal_position_loads() -> None:
+    data = documented()
+    assert data["settings"] == {"edition": "de", "players": 3}
+    state = game().state_from_json(data)
+    assert state.phase is Phase.CLAIM
+    assert state.seat == 1
+
+
+def minimal() -> dict[str, Any]:
+    """The documented position with its neutral temple on a light area (a15), so that the
+    defaults can be checked whatever happens to the docstring."""
+    data = documented()
+    data["chips"] = {**data["chips"]}
+    data["chips"]["a15"] = data["chips"].pop("a13", {"building": "temple"})
+    return data
+
+
+def test_a_minimal_position_loads_with_its_defaults() -> None:
+    state = game().state_from_json(minimal())
+    assert (state.year, state.emperor, state.seat, state.phase) == (2, 0, 1, Phase.CLAIM)
+    assert state.influence == (12, 12, 12)
+    assert state.combat == (3, 3, 3)
+    assert state.vp == (0, 0, 0)
+    assert state.bank == (154 - 36, 100 - 9)
+    assert state.unseen == (4, 4, 6, 6, 16)  # 39 chips minus the three on the board
+    assert all(not c for c in state.claims)
+    assert (state.area, state.leader, state.palace_taker) == (-1, -1, -1)
+    assert state.bids == ()
+    assert state.sides == ()
+    assert state.commits == ()
+    assert not state.final
+    assert state.problems() == ()
+    dumped = json.loads(json.dumps(state.to_json()))
+    assert game().state_from_json(dumped) == state
+    # settings and game may be left out, but must match if given
+    bare = {k: v for k, v in minimal().items() if k not in ("game", "settings")}
+    assert game().state_from_json(bare) == state
+    has(
+        problems({**minimal(), "settings": {"edition": "fr", "players": 4}, "game": "mandala"}),
+        "settings.edition",
+        "settings.players",
+        "game",
+    )
+
+
+def test_the_minimal_position_plays_on_from_seat_1() -> None:
+    """Seat 1 claims first (the docstring says so); the emperor, seat 0, has then placed
+    his first marker already, so seat 2 must be next, not seat 1 again."""
+    data = minimal()
+    data["chips"]["a16"] = {"building": "village"}  # a second neutral area
+    state = game().state_from_json(data)
+    after = state.apply(PlaceMarker("a15"))
+    assert after.seat == 2
+
+
+def test_year_1_without_chips_is_the_setup_chance_node() -> None:
+    state = game("fr").state_from_json({"settings": {"edition": "fr", "players": 3}})
+    assert state.phase is Phase.SETUP
+    assert state.is_chance
+    assert state == game("fr").initial_state()
+
+
+def test_every_problem_is_reported_at_once() -> None:
+    data = {
+        **minimal(),
+        "phase": "lunch",
+        "seat": 7,
+        "chips": {"a09": {"building": "castle", "owner": 0}, "a99": {"building": "temple"}},
+        "influence": [12, 12],
+        "vp": [0, 0, -1],
+        "colour": "blue",
+    }
+    found = problems(data)
+    has(found, "phase", "lunch", "seat", "castle", "a99", "influence", "vp[2]", "colour")
+    assert len(found) == 7, found
+
+
+def test_a_position_that_is_no_object_is_rejected() -> None:
+    for bad in ([1, 2], "position", None, 3):
+        assert problems(bad) == (f"a position must be a JSON object, got {type(bad).__name__}",)
+
+
+# --- conservation ----------------------------------------------------------------------------
+
+
+def test_conservation_of_influence_and_combat() -> None:
+    data = position(3, {}, influence=[12, 12, 12], bank={"influence": 100, "combat": 90})
+    has(problems(data), "do not add up to 154", "do not add up to 100")
+
+
+def test_conservation_of_neutral_chips() -> None:
+    data = position(3, {"a16": "palace"}, unseen={"palace": 5, "village": 16})
+    has(problems(data), "6 palace chips", "16 village chips", "temple", "fortress", "rice")
+    six = dict.fromkeys(("a15", "a16", "a17", "a22", "a23", "a24"), "village")
+    has(problems(position(3, six, unseen={"village": 12})), "18 village chips")
+
+
+def test_limited_vp_chips_and_negative_points() -> None:
+    has(problems(position(3, {}, vp=[10, 9, 0]), vp_chips="limited"), "19 victory-point chips")
+    has(problems(position(3, {}, combat=[-1, 3, 3])), "combat[0]")
+
+
+# --- the rules' invariants ---------------------------------------------------------------------
+
+
+def test_markers_only_on_neutral_areas_and_only_in_phases_1_and_2() -> None:
+    board = {"a16": {"building": "palace", "owner": 0}, "a17": {"building": "temple"}}
+    data = {**position(3, {}), "chips": board, "claims": {"a16": [1], "a23": [2]}}
+    has(problems(data), "claims.a16: markers on an area without a neutral chip", "claims.a23")
+    late = {**data, "phase": "lead", "seat": 1, "claims": {"a17": [1]}}
+    has(problems(late), "claims.a17: markers outside phases 1 and 2")
+    twice = {**data, "claims": {"a17": [1, 1]}}
+    has(problems(twice), "a seat has two markers on one area")
+
+
+def test_markers_per_seat_are_capped_by_the_rice_rule() -> None:
+    board = dict.fromkeys(("a15", "a16", "a17", "a22"), "village")
+    data = position(3, board, claims={a: [0] for a in board})
+    has(problems(data), "seat 0: 4 markers placed, 3 allowed")
+
+
+def test_the_emperor_must_have_the_most_palaces() -> None:
+    board = {"a16": ("palace", 1)}
+    has(problems(position(3, board)), "emperor: seat 0 has fewer palaces")
+    # during the rewards of a rebellion it may briefly not hold (seat 1 has just won and
+    # still has the emperor's a15 to take)
+    data = position(
+        3,
+        {**board, "a15": ("village", 0)},
+        phase="reward",
+        leader=1,
+        winners="rebels",
+        seat=1,
+        queue=[1],
+        sides=[[2, "rebels"]],
+    )
+    assert "emperor" not in " ".join(invariant_problems(game().state_from_json(data)))
+
+
+def test_chips_on_brown_areas_only_with_six_players() -> None:
+    for players in (3, 4, 5):
+        data = position(players, {"a07": "village", "a01": ("temple", 1)})
+        has(
+            problems(data, players=players),
+            f"a07: holds a chip but is not in play with {players} players",
+            f"a01: holds a chip but is not in play with {players} players",
+        )
+    assert game("de", 6).state_from_json(position(6, {"a07": "village"})).problems() == ()
+
+
+def test_chip_supply_of_a_colour() -> None:
+    four = {**dict.fromkeys(("a15", "a16", "a17", "a22"), ("palace", 0)), "a09": "village"}
+    has(problems(position(3, four)), "seat 0: owns more buildings than its 16 chips")
+    assert game(chip_supply="unlimited").state_from_json(position(3, four)).problems() == ()
+
+
+def test_year_1_claims_with_owned_areas() -> None:
+    data = position(3, {"a09": ("palace", 0)}, year=1, phase="claim")
+    has(problems(data), "year 1 claims")
+
+
+def test_steps_in_progress_need_their_pieces() -> None:
+    has(problems(position(3, {"a16": "temple"}, phase="bid", area="a16")), "conflict needs")
+    has(problems(position(3, {}, phase="remove")), "tied")
+    has(problems(position(3, {}, phase="combat")), "leader")
+    has(problems(position(3, {}, phase="reward", leader=1)), "winners")
+    has(problems(position(3, {}, phase="place")), "drawn")
+    has(problems(position(3, {}, drawn="temple")), "a chip is waiting")
+    bid = position(
+        3,
+        {"a16": "temple"},
+        phase="bid",
+        area="a16",
+        claims={"a16": [0, 1]},
+        seat=2,
+        bids=[[2, {"type": "bid", "target": 0, "influence": 1}]],
+    )
+    has(problems(bid), "not a claimant", "bids: a bid from a player who is not a claimant")
+
+
+def test_a_player_to_act_without_any_legal_action_is_reported() -> None:
+    """A decision position must offer its player something (legal_actions() is empty only
+    at the end). Seat 0 owns sixteen villages, so the one neutral village is no legal
+    claim for him, yet the position says he is to claim."""
+    board: dict[str, Any] = dict.fromkeys(LIGHT[:16], ("village", 0))
+    board[LIGHT[16]] = "village"
+    data = position(3, board, phase="claim", seat=0)
+    found = problems(data)
+    assert found
+
+
+# --- round trips -----------------------------------------------------------------------------
+
+SETTINGS = [
+    {"edition": e, "players": n, **o}
+    for e in ("de", "fr")
+    for n in (3, 4, 5, 6)
+    for o in ({}, {"chip_supply": "unlimited", "card_supply": "unlimited"})
+] + [{"edition": "de", "players": 4, "negotiation": "on", "reward_choice": "player_choice"}]
+
+
+@pytest.mark.parametrize("settings", SETTINGS, ids=lambda s: "-".join(str(v) for v in s.values()))
+def test_states_from_random_play_round_trip_through_json(settings: dict[str, Any]) -> None:
+    g = game(**settings)
+    rng = random.Random(4)
+    state: State = g.initial_state()
+    for step in range(2000):
+        if step % 3 == 0 or state.is_terminal:
+            data = json.loads(json.dumps(state.to_json()))
+            back = g.state_from_json(data)
+            assert back == state
+            assert back.to_json() == data
+            assert invariant_problems(state) == []
+        if state.is_terminal:
+            break
+        state = rulespec.random_step(state, rng)
+    else:
+        # negotiation games can be long: stopping early still checks thousands of states
+        assert settings.get("negotiation") == "on"
+
+
+def test_a_full_dump_names_every_field() -> None:
+    state = game("fr", 5).new_game(seed=2)
+    data = state.to_json()
+    assert set(data) == positions._KEYS
+    assert data["chips"]
+    assert all(Building[v["building"].upper()] in Building for v in data["chips"].values())
