@@ -111,6 +111,11 @@ def chips_fit(held: tuple[int, ...] | list[int]) -> bool:
     >>> chips_fit((3, 4, 5, 4, 0)), chips_fit((4, 0, 0, 0, 0)), chips_fit((0, 0, 0, 0, 17))
     (True, False, False)
     """
-    return sum(held) <= CHIPS_PER_COLOUR and all(
-        held[b] <= CHIP_FRONTS[b] for b in BUILDINGS if b is not Building.VILLAGE
+    palaces, temples, fortresses, rice, _ = CHIP_FRONTS
+    return (
+        sum(held) <= CHIPS_PER_COLOUR
+        and held[Building.PALACE] <= palaces
+        and held[Building.TEMPLE] <= temples
+        and held[Building.FORTRESS] <= fortresses
+        and held[Building.RICE] <= rice
     )

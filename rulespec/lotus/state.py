@@ -14,6 +14,7 @@ player at a time in turn order from the emperor and stored in the state, where
 from __future__ import annotations
 
 import enum
+import functools
 import random
 from collections.abc import Callable, Iterable
 from fractions import Fraction
@@ -400,26 +401,26 @@ class State:
     def claim_areas(self, seat: int) -> tuple[int, ...]:
         """Areas ``seat`` may place a marker on now (lotus.claim.neutral_only,
         lotus.claim.one_per_colour, lotus.claim.chip_supply)."""
-        limited = self.game.options.chip_supply is ChipSupply.LIMITED
-        if limited:
+        fits = [True] * len(BUILDINGS)
+        if self.game.options.chip_supply is ChipSupply.LIMITED:
             held = list(self.held(seat))
             for i, c in enumerate(self.claims):
                 chip = self.chips[i]
                 if seat in c and chip is not None:
                     held[chip.building] += 1
-        out = []
-        for i in self.game.in_play:
-            chip = self.chips[i]
-            if chip is None or not chip.neutral or seat in self.claims[i]:
-                continue
-            if limited:
-                held[chip.building] += 1
-                fits = chips_fit(held)
-                held[chip.building] -= 1
-                if not fits:
-                    continue
-            out.append(i)
-        return tuple(out)
+            for b in BUILDINGS:
+                held[b] += 1
+                fits[b] = chips_fit(held)
+                held[b] -= 1
+        chips, claims = self.chips, self.claims
+        return tuple(
+            i
+            for i in self.game.in_play
+            if (chip := chips[i]) is not None
+            and chip.owner is None
+            and seat not in claims[i]
+            and fits[chip.building]
+        )
 
     def markers_allowed(self, seat: int) -> int:
         """Markers ``seat`` places this year (lotus.claim.rice_extra)."""
@@ -917,13 +918,17 @@ def _legal_choose(s: State) -> tuple[Action, ...]:
 
 
 def _legal_bid(s: State) -> tuple[Action, ...]:
-    targets = sorted(s.claims[s.area] - {s.seat})
-    zero = (False, True) if s.game.variant.zero_cards else (False,)
+    targets = tuple(sorted(s.claims[s.area] - {s.seat}))
+    return _bids(targets, s.influence[s.seat], s.game.variant.zero_cards)
+
+
+@functools.lru_cache(maxsize=4096)
+def _bids(targets: tuple[int, ...], influence: int, zero_cards: bool) -> tuple[Action, ...]:
+    """Every bid against ``targets`` with up to ``influence`` points (cached: bids are
+    values, and a conflict offers the same list round after round)."""
+    zero = (False, True) if zero_cards else (False,)
     return tuple(
-        Bid(t, points, z)
-        for t in targets
-        for points in range(s.influence[s.seat] + 1)
-        for z in zero
+        Bid(t, points, z) for t in targets for points in range(influence + 1) for z in zero
     )
 
 
