@@ -42,7 +42,6 @@ class Action(Protocol):
 
     def to_json(self) -> JSON:
         """The action as a JSON object (the game's ``action_from_json`` reads it back)."""
-        ...
 
 
 class Observation(Protocol):
@@ -51,11 +50,9 @@ class Observation(Protocol):
     @property
     def player(self) -> int:
         """The seat this view belongs to."""
-        ...
 
     def to_json(self) -> JSON:
         """The view as a JSON object."""
-        ...
 
 
 @attrs.frozen
@@ -114,53 +111,41 @@ class State(Protocol[A]):
     @property
     def current_player(self) -> int | Node:
         """The seat to act, :data:`~rulespec.CHANCE` or :data:`~rulespec.TERMINAL`."""
-        ...
 
     @property
     def is_terminal(self) -> bool:
         """True when the game is over."""
-        ...
 
     @property
     def is_chance(self) -> bool:
         """True at a chance node."""
-        ...
 
     def legal_actions(self) -> tuple[A, ...]:
         """Every legal action in a fixed order (the chance outcomes at a chance node)."""
-        ...
 
     def apply(self, action: A, *, player: int | None = None) -> Self:
         """The state after ``action``; raises :class:`~rulespec.IllegalAction` unchanged."""
-        ...
 
     def chance_outcomes(self) -> tuple[tuple[A, Fraction], ...]:
         """At a chance node, each outcome with its exact probability (summing to 1)."""
-        ...
 
     def sample_chance(self, rng: random.Random) -> A:
         """Draw one chance outcome with its probability, using ``rng``."""
-        ...
 
     def explain(self, action: A) -> Explanation:
         """Whether ``action`` is legal here, and the rule that decides it."""
-        ...
 
     def observation(self, player: int) -> Observation:
         """Exactly what ``player`` may see of this state."""
-        ...
 
     def outcome(self) -> Outcome:
         """The final scores and winners; :class:`~rulespec.GameNotOver` before the end."""
-        ...
 
     def to_json(self) -> JSON:
         """The whole state as a JSON position (the game's ``state_from_json`` reads it)."""
-        ...
 
     def problems(self) -> tuple[str, ...]:
         """Every rule invariant this state breaks: empty for any state reached by play."""
-        ...
 
 
 S_co = TypeVar("S_co", bound="State[Any]", covariant=True)
@@ -172,32 +157,25 @@ class Game(Protocol[S_co]):
     @property
     def spec(self) -> GameSpec:
         """The game's declarative record."""
-        ...
 
     @property
     def players(self) -> int:
         """Number of seats, numbered 0 … players-1 in turn order."""
-        ...
 
     def settings(self) -> Mapping[str, object]:
         """The variant axes and options as keyword arguments for :func:`rulespec.game`."""
-        ...
 
     def initial_state(self) -> S_co:
         """The state before any chance: setup is still to be dealt."""
-        ...
 
     def new_game(self, seed: int | None = None, *, rng: random.Random | None = None) -> S_co:
         """The first decision state, setup chance sampled with ``random.Random(seed)``."""
-        ...
 
     def state_from_json(self, data: Mapping[str, Any]) -> S_co:
         """Load a position; :class:`~rulespec.MalformedPosition` lists every problem."""
-        ...
 
     def action_from_json(self, data: Mapping[str, Any]) -> Action:
         """Read one action; :class:`~rulespec.MalformedAction` if it names none."""
-        ...
 
 
 @attrs.frozen
