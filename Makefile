@@ -47,6 +47,10 @@ docs-doctest: $(VENV)/.installed-dev
 proofs: $(VENV)/.installed-dev
 	$(PY) -m proofs
 
+## make playthroughs: rewrite tests/playthroughs/*.txt (the golden games the tests diff against)
+playthroughs: $(VENV)/.installed-dev
+	$(PY) -m rulespec.core.playthrough tests/playthroughs
+
 ## make bench: random-play throughput per variant (reported, never asserted)
 bench: $(VENV)/.installed-run
 	$(BIN)/rulespec bench
