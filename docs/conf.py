@@ -8,18 +8,22 @@ so references to the standard library and to hypothesis are listed in ``nitpick_
 from __future__ import annotations
 
 import doctest
+import importlib
 import sys
 from pathlib import Path
+
+from docutils import nodes  # type: ignore[import-untyped]
+from sphinx import addnodes
+
+# napoleon's docstring hook is private API (Sphinx 9): it is wrapped below, not replaced.
+from sphinx.ext.napoleon import _process_docstring as _napoleon
+
+import rulespec
 
 DOCS = Path(__file__).resolve().parent
 ROOT = DOCS.parent
 # The local extension, and the repository root so that ``proofs`` imports like rulespec.
 sys.path[:0] = [str(DOCS / "_ext"), str(ROOT)]
-
-# napoleon's docstring hook is private API (Sphinx 9): it is wrapped below, not replaced.
-from sphinx.ext.napoleon import _process_docstring as _napoleon  # noqa: E402
-
-import rulespec  # noqa: E402
 
 project = "rulespec"
 author = "The rulespec developers"
@@ -116,8 +120,6 @@ _FACES = ("rulespec", "rulespec.mandala")
 
 
 def _public(name: str, obj: object) -> bool:
-    import importlib
-
     for face in _FACES:
         module = importlib.import_module(face)
         if name in module.__all__ and getattr(module, name) is obj:
@@ -162,9 +164,6 @@ _MAX_VALUE = 100
 
 
 def _shorten_values(app, doctree):  # type: ignore[no-untyped-def]
-    from docutils import nodes  # type: ignore[import-untyped]
-    from sphinx import addnodes
-
     for sig in doctree.findall(addnodes.desc_signature):
         for annotation in sig.findall(addnodes.desc_annotation):
             for text in annotation.findall(nodes.Text):

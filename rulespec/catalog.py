@@ -1,30 +1,78 @@
-"""The games rulespec knows, and the lookups that span them (rules, records)."""
+"""The games rulespec knows, and the lookups that span them (rules, records).
+
+:data:`GAMES` lists the games explicitly (no registration by import) and loads each one
+only when it is first used: ``import rulespec`` imports no game package. A game is a
+package ``rulespec/<id>/`` whose ``game`` module defines ``SPEC`` (its
+:class:`~rulespec.GameSpec`) and ``make(**settings)``; adding one is that package plus
+its id in :data:`GAMES`.
+"""
 
 from __future__ import annotations
 
 import difflib
-from collections.abc import Mapping
-from typing import Any
+import importlib
+from collections.abc import Iterator, Mapping, Sequence
+from types import ModuleType
+from typing import Any, overload
 
-from rulespec import lotus, mandala
 from rulespec.core.api import Action, Explanation, Game, GameSpec, State
 from rulespec.core.record import Record, settings_from_json
 from rulespec.core.rules import Rule, Rulebook
 from rulespec.errors import MalformedAction, MalformedRecord, UnknownGame, UnknownRule
 
-GAMES: tuple[GameSpec, ...] = (lotus.SPEC, mandala.SPEC)
+
+class Games(Sequence[GameSpec]):
+    """The explicit list of games, as :class:`~rulespec.GameSpec` records loaded on first
+    use. ``ids`` needs no game at all."""
+
+    def __init__(self, *ids: str) -> None:
+        self.ids: tuple[str, ...] = ids
+
+    @overload
+    def __getitem__(self, index: int) -> GameSpec: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[GameSpec, ...]: ...
+    def __getitem__(self, index: int | slice) -> GameSpec | tuple[GameSpec, ...]:
+        if isinstance(index, slice):
+            return tuple(_module(i).SPEC for i in self.ids[index])
+        found: GameSpec = _module(self.ids[index]).SPEC
+        return found
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+    def __iter__(self) -> Iterator[GameSpec]:
+        return (_module(i).SPEC for i in self.ids)
+
+    def __repr__(self) -> str:
+        return f"GAMES{self.ids!r}"
+
+
+GAMES = Games(
+    "lotus",
+    "mandala",
+)
 """Every game rulespec implements, listed explicitly (no registration by import)."""
+
+
+def _module(game_id: str) -> ModuleType:
+    """The ``game`` module of a listed game (importing its package on first use)."""
+    return importlib.import_module(f"rulespec.{game_id}.game")
+
+
+def _check_id(game_id: str) -> str:
+    if game_id in GAMES.ids:
+        return game_id
+    valid = ", ".join(GAMES.ids)
+    close = difflib.get_close_matches(str(game_id), GAMES.ids, n=1)
+    hint = f" (did you mean {close[0]!r}?)" if close else ""
+    raise UnknownGame(f"no game {game_id!r}{hint}; rulespec implements: {valid}")
 
 
 def spec(game_id: str) -> GameSpec:
     """The :class:`GameSpec` of a game id; :class:`UnknownGame` lists the valid ids."""
-    for s in GAMES:
-        if s.id == game_id:
-            return s
-    valid = ", ".join(s.id for s in GAMES)
-    close = difflib.get_close_matches(game_id, [s.id for s in GAMES], n=1)
-    hint = f" (did you mean {close[0]!r}?)" if close else ""
-    raise UnknownGame(f"no game {game_id!r}{hint}; rulespec implements: {valid}")
+    found: GameSpec = _module(_check_id(game_id)).SPEC
+    return found
 
 
 def game(game_id: str, **settings: Any) -> Game[Any]:
@@ -33,7 +81,8 @@ def game(game_id: str, **settings: Any) -> Game[Any]:
     Unknown games, variant values or options raise :class:`~rulespec.UnknownGame` or
     :class:`~rulespec.UnknownVariant` listing the valid values.
     """
-    return spec(game_id).make(**settings)
+    made: Game[Any] = _module(_check_id(game_id)).make(**settings)
+    return made
 
 
 def rulebook(game_id: str) -> Rulebook:

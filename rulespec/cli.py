@@ -158,7 +158,7 @@ def play(spec: GameSpec, settings: dict[str, object], seed: int) -> int:
         action = state.sample_chance(rng) if state.is_chance else rng.choice(state.legal_actions())
         after = state.apply(action)
         if shown_setup:
-            print(spec.narrate(state, action, after))
+            print(game.narrate(state, action, after))
         state = after
     print(state)
     return 0
@@ -236,7 +236,7 @@ def bench(specs: Sequence[GameSpec], seconds: float, seed: int) -> int:
 
 
 def _specs(game_id: str | None) -> tuple[GameSpec, ...]:
-    return rulespec.GAMES if game_id is None else (rulespec.spec(game_id),)
+    return tuple(rulespec.GAMES) if game_id is None else (rulespec.spec(game_id),)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -68,7 +68,7 @@ def _every_variant(game_id: str) -> SearchStrategy[Game[Any]]:
 def _built(game_id: str) -> tuple[Game[Any], ...]:
     """The games of :meth:`~rulespec.GameSpec.variants`, built once per process."""
     spec = rulespec.spec(game_id)
-    return tuple(spec.make(**settings) for settings in spec.variants())
+    return tuple(rulespec.game(game_id, **settings) for settings in spec.variants())
 
 
 def games(game_ids: SearchStrategy[str] | None = None) -> SearchStrategy[Game[Any]]:

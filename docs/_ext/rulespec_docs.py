@@ -59,6 +59,7 @@ from sphinx.util.typing import ExtensionMetadata
 import rulespec
 from rulespec.core import variants
 from rulespec.core.rules import Citation, Rule, Rulebook
+from rulespec.lotus import board as boards
 
 logger = logging.getLogger(__name__)
 
@@ -218,8 +219,8 @@ def game_ids() -> tuple[str, ...]:
 def source_files(game: str) -> list[Path]:
     """The Python files a game's pages are built from: its package, ``rulespec.core`` and
     the top-level modules (``rulespec.catalog`` lists the games)."""
-    spec = rulespec.spec(game)
-    package = Path(str(sys.modules[spec.make.__module__].__file__)).parent
+    rulespec.spec(game)  # an unknown id fails here
+    package = Path(str(importlib.import_module(f"rulespec.{game}").__file__)).parent
     top = Path(str(rulespec.__file__)).parent
     return sorted([*package.glob("*.py"), *(top / "core").glob("*.py"), *top.glob("*.py")])
 
@@ -847,8 +848,6 @@ class LotusBoardDirective(_Directive):
     optional_arguments = 1
 
     def run(self) -> list[Node]:
-        from rulespec.lotus import board as boards
-
         module = Path(str(boards.__file__))
         self.env.note_dependency(str(module))
         if self.arguments:

@@ -8,15 +8,16 @@ A frontend written against these protocols works with every game. States are imm
 from __future__ import annotations
 
 import enum
+import importlib
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any, Protocol, Self, TypeVar
 
 import attrs
 
 from rulespec.core.rules import Rule, Rulebook
-from rulespec.core.variants import VariantTable
+from rulespec.core.variants import VariantTable, load_table
 
 
 class Node(enum.Enum):
@@ -177,10 +178,53 @@ class Game(Protocol[S_co]):
     def action_from_json(self, data: Mapping[str, Any]) -> Action:
         """Read one action; :class:`~rulespec.MalformedAction` if it names none."""
 
+    def narrate(self, before: Any, action: Any, after: Any) -> str:
+        """One readable log entry: what ``action`` did between ``before`` and ``after``."""
+
+
+class Dynamics(enum.Enum):
+    """How players take turns (OpenSpiel's ``GameType.Dynamics``)."""
+
+    SEQUENTIAL = "sequential"
+    """One seat acts at a time. Secret simultaneous choices are taken one seat at a time
+    in a fixed order, and nobody sees a commitment before the reveal."""
+
+
+class ChanceMode(enum.Enum):
+    """How chance enters (OpenSpiel's ``GameType.ChanceMode``)."""
+
+    DETERMINISTIC = "deterministic"
+    """No chance at all."""
+    EXPLICIT = "explicit"
+    """Chance nodes list every outcome with its exact probability."""
+
+
+class Information(enum.Enum):
+    """What players know (OpenSpiel's ``GameType.Information``)."""
+
+    PERFECT = "perfect"
+    """Everything is visible to everyone."""
+    IMPERFECT = "imperfect"
+    """Some of the state is hidden from some players (hands, face-down pieces, secret
+    choices): ``state.observation(seat)`` shows what a seat may see."""
+
+
+class Utility(enum.Enum):
+    """What the players' returns add up to (OpenSpiel's ``GameType.Utility``)."""
+
+    WIN_SHARE = "win_share"
+    """Constant sum 1: a sole winner gets 1, k tied winners 1/k each, everyone else 0
+    (:meth:`Outcome.returns`). The scores themselves are general sum."""
+
 
 @attrs.frozen
 class GameSpec:
-    """The declarative record that opens every game package (like OpenSpiel's GameType)."""
+    """The declarative record of a game (like OpenSpiel's ``GameType``): pure data.
+
+    What a game *does* lives in its package (``rulespec.<id>``); the spec only describes
+    it, so listing the games (:data:`rulespec.GAMES`) loads none of them. The variant table
+    and the rulebook are data files read on first use.
+    """
 
     id: str
     title: str
@@ -190,17 +234,24 @@ class GameSpec:
     year: int
     players: tuple[int, int]
     """Smallest and largest player count."""
-    chance: str
-    """How chance enters, in words."""
-    information: str
+    dynamics: Dynamics
+    chance: ChanceMode
+    information: Information
+    utility: Utility
+    chance_note: str
+    """Where chance enters, in words."""
+    information_note: str
     """What is hidden, in words."""
-    rulebook: Callable[[], Rulebook]
-    table: Callable[[], VariantTable]
-    """The game's variant table (``variants/<id>.toml``)."""
-    make: Callable[..., Game[Any]]
-    """``make(**settings)`` builds a :class:`Game`; ``rulespec.game`` calls it."""
-    narrate: Callable[[Any, Any, Any], str]
-    """``narrate(before, action, after)``: one readable log line for ``rulespec play``."""
+
+    def rulebook(self) -> Rulebook:
+        """The game's rules, rulings and books (loaded on first use)."""
+        module = importlib.import_module(f"rulespec.{self.id}.rulebook")
+        book: Rulebook = module.RULEBOOK
+        return book
+
+    def table(self) -> VariantTable:
+        """The game's variant table (``variants/<id>.toml``), checked against its rulebook."""
+        return load_table(self.id, self.rulebook())
 
     def variants(self, *, options: bool = True) -> tuple[dict[str, object], ...]:
         """Settings to exercise, for tests and ``verify``: every column of the variant

@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping
 from fractions import Fraction
 from importlib import resources
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 import attrs
 
@@ -446,3 +446,73 @@ def structure_options(table: VariantTable, cls: type[T], given: Mapping[str, obj
                 [f"{table.source}: option {key}: choice {raw!r} does not fit: {exc}"]
             ) from exc
     return cls(**values)
+
+
+V = TypeVar("V")
+Opt = TypeVar("Opt")
+
+_CHECKED: dict[tuple[str, type, type], VariantTable] = {}
+
+
+@attrs.frozen
+class TypedTable(Generic[V, Opt]):
+    """A game's variant table bound to its typed variant and options classes.
+
+    The table is loaded and checked against both classes, every column and every option
+    choice at once, the first time it is used (:func:`check_typed`).
+    """
+
+    game: str
+    rulebook: Callable[[], Rulebook]
+    variant_type: type[V]
+    options_type: type[Opt]
+
+    def table(self) -> VariantTable:
+        """The loaded and checked table."""
+        key = (self.game, self.variant_type, self.options_type)
+        found = _CHECKED.get(key)
+        if found is None:
+            found = load_table(self.game, self.rulebook())
+            check_typed(found, self.variant_type, self.options_type)
+            _CHECKED[key] = found
+        return found
+
+    def variant(self, **axes: object) -> V:
+        """The typed variant of the column matching ``axes``; every axis is needed."""
+        table = self.table()
+        missing = [a for a in table.axes if a not in axes]
+        if missing:
+            raise UnknownVariant(
+                f"{self.game} needs "
+                + " and ".join(f"{a} (one of {', '.join(_values(table, a))})" for a in missing)
+            )
+        return structure(table, table.column(**axes), self.variant_type)
+
+    def options(self, **given: object) -> Opt:
+        """Options from keyword arguments, defaults filled in, unknown names rejected."""
+        return structure_options(self.table(), self.options_type, given)
+
+    def split(self, settings: Mapping[str, object]) -> tuple[V, Opt]:
+        """Settings as :func:`rulespec.game` takes them: the table's axes pick the
+        variant, every other name is an option."""
+        axes = self.table().axes
+        variant = self.variant(**{k: v for k, v in settings.items() if k in axes})
+        options = self.options(**{k: v for k, v in settings.items() if k not in axes})
+        return variant, options
+
+    def settings(self, variant: V, options: Opt) -> dict[str, object]:
+        """The keyword arguments of :func:`rulespec.game` that rebuild ``variant`` and
+        ``options``: the axes first, then every option (enums by their value)."""
+        out: dict[str, object] = {a: _plain(getattr(variant, a)) for a in self.table().axes}
+        for field in attrs.fields(self.options_type):  # type: ignore[arg-type]
+            out[field.name] = _plain(getattr(options, field.name))
+        return out
+
+
+def _plain(value: object) -> object:
+    return value.value if isinstance(value, enum.Enum) else value
+
+
+def _values(table: VariantTable, axis: str) -> list[str]:
+    seen = dict.fromkeys(f"{axis}={dict(c.axes)[axis]!r}" for c in table.columns)
+    return list(seen)

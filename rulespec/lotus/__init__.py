@@ -6,51 +6,7 @@ with secret influence bids, may rebel against the emperor with secret combat car
 income and open new areas; the game ends when every area in play is owned.
 """
 
-from __future__ import annotations
-
-from typing import Any
-
-from rulespec.core.api import GameSpec
-from rulespec.core.variants import VariantTable
-from rulespec.lotus.rulebook import RULEBOOK
-
-
-def _make(**settings: Any) -> LotusGame:
-    from rulespec.lotus.game import make
-
-    return make(**settings)
-
-
-def _table() -> VariantTable:
-    from rulespec.lotus.variant import table
-
-    return table()
-
-
-def _narrate(before: State, action: Action, after: State) -> str:
-    from rulespec.lotus.render import narrate
-
-    return narrate(before, action, after)
-
-
-SPEC = GameSpec(
-    id="lotus",
-    title="White Lotus",
-    names=(("de", "Der weiße Lotus"), ("fr", "Le Lotus Blanc"), ("en", "White Lotus")),
-    designers=("Martin Wallace",),
-    year=2000,
-    players=(3, 6),
-    chance="the start chips' places and every neutral chip drawn in phase 6, from the "
-    "unordered face-down supply",
-    information="card points are kept face down; conflict bids, rebellion sides and combat "
-    "commitments are secret until revealed together; the neutral chips are face down",
-    rulebook=lambda: RULEBOOK,
-    table=_table,
-    make=_make,
-    narrate=_narrate,
-)
-
-from rulespec.lotus.actions import (  # noqa: E402
+from rulespec.lotus.actions import (
     Action,
     Bid,
     ChooseConflict,
@@ -70,12 +26,22 @@ from rulespec.lotus.actions import (  # noqa: E402
     TakeExtra,
     TakeVictoryPoint,
 )
-from rulespec.lotus.board import Board  # noqa: E402
-from rulespec.lotus.components import Building, Chip, Edition, Side  # noqa: E402
-from rulespec.lotus.game import LotusGame  # noqa: E402
-from rulespec.lotus.observation import LotusObservation  # noqa: E402
-from rulespec.lotus.state import Phase, State  # noqa: E402
-from rulespec.lotus.variant import LotusOptions, LotusVariant  # noqa: E402
+from rulespec.lotus.board import Board
+from rulespec.lotus.components import Building, Chip, Edition, Side
+from rulespec.lotus.game import SPEC, LotusGame
+from rulespec.lotus.observation import LotusObservation
+from rulespec.lotus.rulebook import RULEBOOK
+from rulespec.lotus.state import (
+    ClaimRound,
+    Conflict,
+    ConflictReveal,
+    Expansion,
+    Phase,
+    Rebellion,
+    RebellionReveal,
+    State,
+)
+from rulespec.lotus.variant import LotusOptions, LotusVariant
 
 __all__ = [
     "RULEBOOK",
@@ -87,10 +53,14 @@ __all__ = [
     "Chip",
     "ChooseConflict",
     "ChooseSide",
+    "ClaimRound",
     "CommitCombat",
+    "Conflict",
+    "ConflictReveal",
     "DeclineExtra",
     "DrawChip",
     "Edition",
+    "Expansion",
     "Give",
     "Lead",
     "LotusGame",
@@ -102,6 +72,8 @@ __all__ = [
     "Phase",
     "PlaceChip",
     "PlaceMarker",
+    "Rebellion",
+    "RebellionReveal",
     "Remove",
     "Side",
     "StartChip",

@@ -1,27 +1,45 @@
-"""The White Lotus :class:`~rulespec.core.api.Game`: an edition, a player count, a board."""
+"""White Lotus's composition root: the game's declarative record and its ``Game`` class
+(an edition, a player count, a board), which binds the variant table, the phase table and
+the views to the states."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Self
 
 import attrs
 
-from rulespec.core.api import Action, GameSpec
-from rulespec.core.play import advance
-from rulespec.core.record import Record
-from rulespec.errors import UnknownVariant
-from rulespec.lotus import actions, position
+from rulespec.core.api import ChanceMode, Dynamics, GameSpec, Information, Utility
+from rulespec.core.game import BaseGame
+from rulespec.core.kernel import Views
 from rulespec.lotus import board as boards
-from rulespec.lotus import variant as variants
+from rulespec.lotus import observation, position, render
+from rulespec.lotus.actions import action_from_json
 from rulespec.lotus.board import Board
+from rulespec.lotus.phases import TABLE
 from rulespec.lotus.state import State
-from rulespec.lotus.variant import AreasInPlay, LotusOptions, LotusVariant
+from rulespec.lotus.variant import TYPED, AreasInPlay, LotusOptions, LotusVariant
+
+SPEC = GameSpec(
+    id="lotus",
+    title="White Lotus",
+    names=(("de", "Der weiße Lotus"), ("fr", "Le Lotus Blanc"), ("en", "White Lotus")),
+    designers=("Martin Wallace",),
+    year=2000,
+    players=(3, 6),
+    dynamics=Dynamics.SEQUENTIAL,
+    chance=ChanceMode.EXPLICIT,
+    information=Information.IMPERFECT,
+    utility=Utility.WIN_SHARE,
+    chance_note="the start chips' places and every neutral chip drawn in phase 6, from the "
+    "unordered face-down supply",
+    information_note="card points are kept face down; conflict bids, rebellion sides and "
+    "combat commitments are secret until revealed together; the neutral chips are face down",
+)
 
 
 @attrs.frozen
-class LotusGame:
+class LotusGame(BaseGame):
     """White Lotus for one edition and player count on one board."""
 
     variant: LotusVariant
@@ -35,6 +53,19 @@ class LotusGame:
     start_areas: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
     index_adjacency: tuple[frozenset[int], ...] = attrs.field(init=False, eq=False, repr=False)
     adjacency: Mapping[int, frozenset[int]] = attrs.field(init=False, eq=False, repr=False)
+
+    spec = SPEC
+    typed = TYPED
+    table = TABLE
+    views = Views(
+        observe=observation.observe,
+        dump=position.dump,
+        load=position.load,
+        invariants=position.invariant_problems,
+        render=render.render,
+        narrate=render.narrate,
+    )
+    read_action = action_from_json
 
     def __attrs_post_init__(self) -> None:
         areas = self.board.areas
@@ -53,74 +84,32 @@ class LotusGame:
         for name, value in values.items():
             object.__setattr__(self, name, value)
 
-    @property
-    def spec(self) -> GameSpec:
-        """The declarative record of White Lotus."""
-        from rulespec.lotus import SPEC
+    @classmethod
+    def make(cls, board: str | Board = "schematic", **settings: Any) -> Self:
+        """``rulespec.game("lotus", edition="fr", players=6, board=…, …)`` ends up here.
 
-        return SPEC
-
-    @property
-    def players(self) -> int:
-        """Number of seats (3–6)."""
-        return self.variant.players
+        ``board`` is ``"schematic"`` (the shipped stand-in), a path to a board file, or a
+        :class:`~rulespec.lotus.board.Board`.
+        """
+        variant, options = cls.typed.split(settings)
+        if isinstance(board, Board):
+            loaded, source = board, board.name
+        elif board == "schematic":
+            loaded, source = boards.schematic(), "schematic"
+        else:
+            loaded, source = boards.load(board), str(board)
+        return cls(variant, options, loaded, source)
 
     def settings(self) -> Mapping[str, object]:
         """Arguments for ``rulespec.game("lotus", …)`` that rebuild this game."""
-        o = self.options
-        return {
-            "edition": self.variant.edition.value,
-            "players": self.players,
-            "board": self.board_source,
-            "card_supply": o.card_supply.value,
-            "vp_chips": o.vp_chips.value,
-            "chip_supply": o.chip_supply.value,
-            "reward_choice": o.reward_choice.value,
-            "negotiation": o.negotiation.value,
-        }
+        out = dict(self.typed.settings(self.variant, self.options))
+        axes = {k: out.pop(k) for k in ("edition", "players")}
+        return {**axes, "board": self.board_source, **out}
 
     def initial_state(self) -> State:
         """Before setup chance: the start chips are still to be dealt."""
         return State.initial(self)
 
-    def new_game(self, seed: int | None = None, *, rng: random.Random | None = None) -> State:
-        """The first decision (the emperor's first claim), start chips sampled."""
-        if rng is None:
-            rng = random.Random(seed)
-        return advance(self.initial_state(), rng)
 
-    def state_from_json(self, data: Mapping[str, Any]) -> State:
-        """Load a position (:mod:`rulespec.lotus.position`), all problems at once."""
-        return position.load(self, data)
-
-    def action_from_json(self, data: Mapping[str, Any]) -> Action:
-        """Read one action from JSON."""
-        return actions.action_from_json(data)
-
-    def record(self, played: tuple[Action, ...], seed: int | None = None) -> Record:
-        """A replayable record of ``played`` (decisions only when ``seed`` is given)."""
-        return Record.of(self, played, seed)
-
-
-def make(
-    edition: str | None = None,
-    players: int | None = None,
-    board: str | Board = "schematic",
-    **options: object,
-) -> LotusGame:
-    """``rulespec.game("lotus", edition="fr", players=6, board=…, …)`` ends up here.
-
-    ``board`` is ``"schematic"`` (the shipped stand-in), a path to a board file, or a
-    :class:`~rulespec.lotus.board.Board`.
-    """
-    if edition is None or players is None:
-        raise UnknownVariant("lotus needs edition='de' or 'fr' and players=3, 4, 5 or 6")
-    if isinstance(board, Board):
-        loaded, source = board, board.name
-    elif board == "schematic":
-        loaded, source = boards.schematic(), "schematic"
-    else:
-        loaded, source = boards.load(board), str(board)
-    return LotusGame(
-        variants.variant(str(edition), players), variants.options(**options), loaded, source
-    )
+make = LotusGame.make
+"""``rulespec.game("lotus", edition=…, players=…, board=…, …)`` ends up here."""

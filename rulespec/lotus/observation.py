@@ -16,6 +16,7 @@ import attrs
 from rulespec.core.api import JSON, Node
 from rulespec.lotus.actions import Bid
 from rulespec.lotus.components import Building, Chip, Side
+from rulespec.lotus.position import dump_reveal
 from rulespec.lotus.state import Phase, State
 from rulespec.lotus.variant import SideReveal
 
@@ -29,7 +30,7 @@ class LotusObservation:
     to_act: int | Node
     year: int
     emperor: int
-    leader: int
+    leader: int | None
     chips: tuple[Chip | None, ...]
     claims: tuple[frozenset[int], ...]
     influence: int
@@ -40,7 +41,7 @@ class LotusObservation:
     vp: tuple[int, ...]
     unseen_chips: int
     """How many neutral chips are still face down."""
-    area: int
+    area: int | None
     committed: tuple[int, ...]
     """Seats that have committed in the current secret step (what they chose is hidden)."""
     own_bid: Bid | None
@@ -64,7 +65,7 @@ class LotusObservation:
             "to_act": self.to_act if isinstance(self.to_act, int) else self.to_act.value,
             "year": self.year,
             "emperor": self.emperor,
-            "leader": None if self.leader < 0 else self.leader,
+            "leader": self.leader,
             "chips": [
                 None if c is None else {"building": c.building.label, "owner": c.owner}
                 for c in self.chips
@@ -75,7 +76,7 @@ class LotusObservation:
             "bank": {"influence": self.bank[0], "combat": self.bank[1]},
             "vp": list(self.vp),
             "unseen_chips": self.unseen_chips,
-            "area": None if self.area < 0 else self.area,
+            "area": self.area,
             "committed": list(self.committed),
             "own_bid": None if self.own_bid is None else self.own_bid.to_json(),
             "sides": [[s, side.value] for s, side in self.sides],
@@ -99,19 +100,20 @@ def observe(state: State, player: int) -> LotusObservation:
     """The view of ``state`` for seat ``player``."""
     if not 0 <= player < state.players:
         raise ValueError(f"no seat {player}; seats are 0 to {state.players - 1}")
+    c, r, e = state.conflict, state.rebellion, state.expansion
+    all_sides = () if r is None else r.sides
     sides_public = state.phase is Phase.REWARD or (
         state.phase is Phase.COMBAT and state.game.variant.side_reveal is SideReveal.BEFORE_COMBAT
     )
-    if sides_public:
-        sides = state.sides
-    else:
-        sides = tuple((s, side) for s, side in state.sides if s == player)
+    sides = all_sides if sides_public else tuple((s, x) for s, x in all_sides if s == player)
+    bids = () if c is None else c.bids
+    commits = () if r is None else r.commits
     if state.phase is Phase.BID:
-        committed = tuple(s for s, _ in state.bids)
+        committed = tuple(s for s, _ in bids)
     elif state.phase is Phase.SIDE:
-        committed = tuple(s for s, _ in state.sides)
+        committed = tuple(s for s, _ in all_sides)
     elif state.phase is Phase.COMBAT:
-        committed = tuple(s for s, _ in state.commits)
+        committed = tuple(s for s, _ in commits)
     else:
         committed = ()
     return LotusObservation(
@@ -120,7 +122,7 @@ def observe(state: State, player: int) -> LotusObservation:
         to_act=state.current_player,
         year=state.year,
         emperor=state.emperor,
-        leader=state.leader,
+        leader=None if r is None else r.leader,
         chips=state.chips,
         claims=state.claims,
         influence=state.influence[player],
@@ -128,15 +130,21 @@ def observe(state: State, player: int) -> LotusObservation:
         bank=state.bank,
         vp=state.vp,
         unseen_chips=sum(state.unseen),
-        area=state.area,
+        area=None if c is None else c.area,
         committed=committed,
-        own_bid=dict(state.bids).get(player),
+        own_bid=dict(bids).get(player),
         sides=sides,
-        own_combat=dict(state.commits).get(player),
-        tied=state.tied,
-        queue=state.queue,
-        slots=state.slots,
-        drawn=state.drawn,
+        own_combat=dict(commits).get(player),
+        tied=frozenset() if c is None else c.tied,
+        queue=state.start_areas_left() if state.phase is Phase.SETUP else state.queue,
+        slots=() if e is None else e.slots,
+        drawn=None if e is None else e.drawn,
         final=state.final,
-        last=state.last,
+        last=tuple((k, _frozen(v)) for k, v in dump_reveal(state)),
     )
+
+
+def _frozen(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_frozen(v) for v in value)
+    return value

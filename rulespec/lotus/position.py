@@ -22,7 +22,7 @@ supplies, …), and reports every problem at once in a :class:`~rulespec.Malform
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from rulespec.core.positions import ProblemReader
@@ -43,7 +43,17 @@ from rulespec.lotus.components import (
     Side,
     chips_fit,
 )
-from rulespec.lotus.state import Phase, State
+from rulespec.lotus.state import (
+    ClaimRound,
+    Conflict,
+    ConflictReveal,
+    Expansion,
+    Phase,
+    Rebellion,
+    RebellionReveal,
+    Reveal,
+    State,
+)
 from rulespec.lotus.variant import ChipSupply, TempleExtra, VpChips
 
 if TYPE_CHECKING:
@@ -59,25 +69,39 @@ _KEYS = frozenset(
 )  # fmt: skip
 
 
-def _opt(i: int) -> int | None:
-    return None if i < 0 else i
-
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, tuple):
-        return [_plain(v) for v in value]
-    return value
-
-
 def _frozen(value: Any) -> Any:
     if isinstance(value, list):
         return tuple(_frozen(v) for v in value)
     return value
 
 
+def dump_reveal(state: State) -> list[list[Any]]:
+    """The last public reveal as ``[[key, value], …]`` pairs."""
+    last = state.last
+    if isinstance(last, ConflictReveal):
+        out: list[list[Any]] = [
+            ["conflict", state.area_id(last.area)],
+            ["bids", [list(b) for b in last.bids]],
+            ["totals", [list(t) for t in last.totals]],
+        ]
+        if last.loser is not None:
+            out += [["loser", last.loser], ["paid", [list(p) for p in last.paid]]]
+        return out
+    if isinstance(last, RebellionReveal):
+        return [
+            ["rebellion", last.leader],
+            ["sides", [[seat, side.value] for seat, side in last.sides]],
+            ["combat", [list(c) for c in last.combat]],
+            ["totals", list(last.totals)],
+            ["winner", last.winner.value],
+        ]
+    return []
+
+
 def dump(state: State) -> dict[str, Any]:
     """Every field of ``state``, in the position format ``load`` reads back."""
     ids = [a.id for a in state.game.board.areas]
+    k, c, r, e = state.claiming, state.conflict, state.rebellion, state.expansion
     return {
         "game": "lotus",
         "settings": dict(state.game.settings()),
@@ -86,36 +110,38 @@ def dump(state: State) -> dict[str, Any]:
         "emperor": state.emperor,
         "seat": state.seat,
         "chips": {
-            ids[i]: {"building": c.building.label}
-            if c.owner is None
-            else {"building": c.building.label, "owner": c.owner}
-            for i, c in enumerate(state.chips)
-            if c is not None
+            ids[i]: {"building": chip.building.label}
+            if chip.owner is None
+            else {"building": chip.building.label, "owner": chip.owner}
+            for i, chip in enumerate(state.chips)
+            if chip is not None
         },
         "unseen": {b.label: state.unseen[b] for b in BUILDINGS},
         "influence": list(state.influence),
         "combat": list(state.combat),
         "bank": {"influence": state.bank[0], "combat": state.bank[1]},
         "vp": list(state.vp),
-        "claims": {ids[i]: sorted(c) for i, c in enumerate(state.claims) if c},
-        "declined": sorted(state.declined),
-        "cursor": state.cursor,
-        "queue": [ids[i] for i in state.queue] if state.phase is Phase.SETUP else list(state.queue),
-        "area": None if state.area < 0 else ids[state.area],
-        "bids": [[s, b.to_json()] for s, b in state.bids],
-        "tied": sorted(state.tied),
-        "leader": _opt(state.leader),
-        "sides": [[s, side.value] for s, side in state.sides],
-        "commits": [[s, c] for s, c in state.commits],
-        "winners": None if state.winners is None else state.winners.value,
-        "hit": sorted(state.hit),
-        "palace_taker": _opt(state.palace_taker),
-        "slots": [[s, extra] for s, extra in state.slots],
-        "drawn": None if state.drawn is None else state.drawn.label,
+        "claims": {ids[i]: sorted(cl) for i, cl in enumerate(state.claims) if cl},
+        "declined": [] if k is None else sorted(k.declined),
+        "cursor": 0 if k is None else k.cursor,
+        "queue": [ids[i] for i in state.start_areas_left()]
+        if state.phase is Phase.SETUP
+        else list(state.queue),
+        "area": None if c is None else ids[c.area],
+        "bids": [] if c is None else [[seat, b.to_json()] for seat, b in c.bids],
+        "tied": [] if c is None else sorted(c.tied),
+        "leader": None if r is None else r.leader,
+        "sides": [] if r is None else [[seat, side.value] for seat, side in r.sides],
+        "commits": [] if r is None else [list(x) for x in r.commits],
+        "winners": None if r is None or r.winners is None else r.winners.value,
+        "hit": [] if r is None else sorted(r.hit),
+        "palace_taker": None if r is None else r.palace_taker,
+        "slots": [] if e is None else [list(x) for x in e.slots],
+        "drawn": None if e is None or e.drawn is None else e.drawn.label,
         "singles_pending": state.singles_pending,
         "resume": None if state.resume is None else state.resume.value,
         "final": state.final,
-        "last": [[k, _plain(v)] for k, v in state.last],
+        "last": dump_reveal(state),
     }
 
 
@@ -151,6 +177,43 @@ class _Reader(ProblemReader):
             valid = ", ".join(b.label for b in BUILDINGS)
             self.bad(where, f"{v!r} is not a building ({valid})")
             return Building.VILLAGE
+
+
+_EXPANDING = frozenset({Phase.TEMPLE_EXTRA, Phase.DRAW, Phase.PLACE})
+
+
+def _reveal(r: _Reader, raw: object, area: Callable[[str, object], int]) -> Reveal | None:
+    """The last reveal from its ``[[key, value], …]`` pairs (see :func:`dump_reveal`)."""
+    if raw in ([], None):
+        return None
+    pairs = (
+        {p[0]: _frozen(p[1]) for p in raw if isinstance(p, list) and len(p) == 2}
+        if isinstance(raw, list)
+        else {}
+    )
+    try:
+        if "conflict" in pairs:
+            loser = pairs.get("loser")
+            return ConflictReveal(
+                area("last.conflict", pairs["conflict"]),
+                tuple((int(s), int(t), int(i), bool(z)) for s, t, i, z in pairs["bids"]),
+                tuple((int(s), int(t)) for s, t in pairs["totals"]),
+                None if loser is None else int(loser),
+                tuple((int(s), int(a)) for s, a in pairs.get("paid", ())),
+            )
+        if "rebellion" in pairs:
+            e, rb = pairs["totals"]
+            return RebellionReveal(
+                int(pairs["rebellion"]),
+                tuple((int(s), Side(side)) for s, side in pairs["sides"]),
+                tuple((int(s), int(c)) for s, c in pairs["combat"]),
+                (int(e), int(rb)),
+                Side(pairs["winner"]),
+            )
+    except (KeyError, TypeError, ValueError):
+        pass
+    r.bad("last", "expected the pairs of a conflict or rebellion reveal, as a position writes them")
+    return None
 
 
 def load(game: LotusGame, data: Mapping[str, Any]) -> State:
@@ -279,7 +342,7 @@ def load(game: LotusGame, data: Mapping[str, Any]) -> State:
     drawn_raw = data.get("drawn")
     drawn = None if drawn_raw is None else r.building("drawn", drawn_raw)
     raw_area = data.get("area")
-    conflict = -1 if raw_area is None else area("area", raw_area)
+    conflict_area = -1 if raw_area is None else area("area", raw_area)
 
     # chips not on the board: unseen, unless given
     on_board = [0] * len(BUILDINGS)
@@ -322,18 +385,45 @@ def load(game: LotusGame, data: Mapping[str, Any]) -> State:
         bank = (0, 0)
 
     raw_queue = data.get("queue")
-    if raw_queue is None:
-        queue = game.start_areas if phase is Phase.SETUP else ()
-    elif phase is Phase.SETUP:
-        queue = tuple(area(f"queue[{k}]", a) for k, a in enumerate(raw_queue))
-    else:
+    queue: tuple[int, ...] = ()
+    if phase is Phase.SETUP:
+        left = [areas[i].id for i in game.start_areas if chips[i] is None]
+        if raw_queue is not None and raw_queue != left:
+            r.bad("queue", f"during setup the lotus areas still to deal are {left}")
+    elif raw_queue is not None:
         queue = tuple(r.seats("queue", raw_queue))
-    raw_last = data.get("last", [])
-    last = tuple(
-        (str(p[0]), _frozen(p[1]))
-        for p in (raw_last if isinstance(raw_last, list) else [])
-        if isinstance(p, list) and len(p) == 2
-    )
+    last = _reveal(r, data.get("last", []), area)
+
+    # the parts of the year: each sub-record exists only while its part is under way
+    cursor = r.integer("cursor", data.get("cursor", (seat - emperor) % n), 0, 100)
+    declined = frozenset(r.seats("declined", data.get("declined", [])))
+    claiming = ClaimRound(cursor, declined) if phase is Phase.CLAIM else None
+    if claiming is None and (declined or data.get("cursor", 0) != 0):
+        r.bad("cursor", "cursor and declined belong to phase 1 (claim) only")
+    tied = frozenset(r.seats("tied", data.get("tied", [])))
+    conflict = None
+    if raw_area is not None:
+        conflict = Conflict(conflict_area, tuple(bids), tied)
+    elif bids or tied:
+        r.bad("area", "bids and tied need the area being fought over")
+    leader = r.maybe_seat("leader", data.get("leader"))
+    hit = frozenset(r.seats("hit", data.get("hit", [])))
+    palace_taker = r.maybe_seat("palace_taker", data.get("palace_taker"))
+    rebellion = None
+    if leader >= 0:
+        rebellion = Rebellion(
+            leader,
+            tuple(sides),
+            tuple(commits),
+            winners,
+            hit,
+            None if palace_taker < 0 else palace_taker,
+        )
+    elif sides or commits or winners is not None or hit or palace_taker >= 0:
+        r.bad("leader", "sides, commits, winners, hit and palace_taker need a rebel leader")
+    expansion = None
+    if slots or drawn is not None or phase in _EXPANDING:
+        expansion = Expansion(tuple(slots), drawn)
 
     if r.problems:
         raise MalformedPosition(r.problems)
@@ -350,20 +440,11 @@ def load(game: LotusGame, data: Mapping[str, Any]) -> State:
         bank=bank,
         vp=vp,
         claims=tuple(claims),
-        declined=frozenset(r.seats("declined", data.get("declined", []))),
-        cursor=r.integer("cursor", data.get("cursor", (seat - emperor) % n), 0, 100),
         queue=queue,
-        area=conflict,
-        bids=tuple(bids),
-        tied=frozenset(r.seats("tied", data.get("tied", []))),
-        leader=r.maybe_seat("leader", data.get("leader")),
-        sides=tuple(sides),
-        commits=tuple(commits),
-        winners=winners,
-        hit=frozenset(r.seats("hit", data.get("hit", []))),
-        palace_taker=r.maybe_seat("palace_taker", data.get("palace_taker")),
-        slots=tuple(slots),
-        drawn=drawn,
+        claiming=claiming,
+        conflict=conflict,
+        rebellion=rebellion,
+        expansion=expansion,
         singles_pending=r.flag("singles_pending", data.get("singles_pending", False)),
         resume=resume,
         final=r.flag("final", data.get("final", False)),
@@ -399,9 +480,10 @@ def invariant_problems(state: State) -> list[str]:
             out.append(f"{state.area_id(i)}: holds a chip but is not in play with {n} players")
     pending = [0] * len(BUILDINGS)
     if phase is Phase.SETUP:
-        pending = list(state._start_pool())
-    if state.drawn is not None:
-        pending[state.drawn] += 1
+        pending = list(state.start_pool())
+    drawn = None if state.expansion is None else state.expansion.drawn
+    if drawn is not None:
+        pending[drawn] += 1
     for b in BUILDINGS:
         total = counts[b] + state.unseen[b] + pending[b]
         if total != NEUTRAL_CHIPS[b]:
@@ -450,46 +532,61 @@ def invariant_problems(state: State) -> list[str]:
         and any(c is not None and not c.neutral for c in state.chips)
     ):
         out.append("year 1 claims: nobody can own an area before the first resolution")
-    if phase in (Phase.BID, Phase.REMOVE):
-        if state.area < 0 or len(state.claims[state.area]) < 2:
-            out.append("area: a conflict needs an area with two or more claimants")
-        elif any(s not in state.claims[state.area] for s, _ in state.bids):
+    conflict, rb, e = state.conflict, state.rebellion, state.expansion
+    fighting = phase in (Phase.BID, Phase.REMOVE) or (
+        phase is Phase.NEGOTIATE and state.resume is Phase.BID
+    )
+    if fighting and (conflict is None or len(state.claims[conflict.area]) < 2):
+        out.append("area: a conflict needs an area with two or more claimants")
+    elif conflict is not None and not fighting:
+        out.append(f"area: no conflict is being fought in phase {phase.value}")
+    elif conflict is not None:
+        if any(s not in state.claims[conflict.area] for s, _ in conflict.bids):
             out.append("bids: a bid from a player who is not a claimant of the area")
-    if phase is Phase.BID and state.area >= 0 and state.seat not in state.claims[state.area]:
-        out.append(f"seat: seat {state.seat} is not a claimant of the disputed area")
-    if phase is Phase.REMOVE and not state.tied:
+        if phase is Phase.BID and state.seat not in state.claims[conflict.area]:
+            out.append(f"seat: seat {state.seat} is not a claimant of the disputed area")
+    if phase is Phase.REMOVE and (conflict is None or not conflict.tied):
         out.append("tied: the emperor must have tied players to choose from")
-    if (
-        phase in (Phase.SIDE, Phase.COMBAT, Phase.REWARD)
-        or (phase is Phase.NEGOTIATE and state.resume is Phase.SIDE)
-    ) and (state.leader < 0 or state.leader == state.emperor):
+    rebelling = phase in (Phase.SIDE, Phase.COMBAT, Phase.REWARD) or (
+        phase is Phase.NEGOTIATE and state.resume is Phase.SIDE
+    )
+    if rebelling and (rb is None or rb.leader == state.emperor):
         out.append("leader: a rebellion needs a leader who is not the emperor")
-    if phase is Phase.REWARD and state.winners is None:
+    elif rb is not None and not rebelling:
+        out.append(f"leader: no rebellion is under way in phase {phase.value}")
+    if phase is Phase.REWARD and (rb is None or rb.winners is None):
         out.append("winners: rewards need the winning side")
-    if phase in (Phase.TEMPLE_EXTRA, Phase.DRAW, Phase.PLACE):
-        if not state.slots or state.slots[0][0] != state.seat:
+    if phase in _EXPANDING:
+        if e is None or not e.slots or e.slots[0][0] != state.seat:
             out.append(
                 f"slots: phase {phase.value} needs the placement of seat {state.seat} first in line"
             )
-        elif phase is Phase.TEMPLE_EXTRA and not state.slots[0][1]:
+        elif phase is Phase.TEMPLE_EXTRA and not e.slots[0][1]:
             out.append("slots: only a temple's extra chip can be declined")
+    elif e is not None:
+        out.append(f"slots: no chips are being placed in phase {phase.value}")
     if phase is Phase.TEMPLE_EXTRA and game.variant.temple_extra is not TempleExtra.MAY:
         out.append(
             "phase temple_extra: this edition's temple extras are compulsory "
             "(lotus.expand.temple_extra)"
         )
-    if phase is Phase.PLACE and state.drawn is None:
+    drawn = None if e is None else e.drawn
+    if phase is Phase.PLACE and drawn is None:
         out.append("drawn: a placement needs the chip drawn")
-    if phase is Phase.CLAIM and (state.emperor + state.cursor % n) % n != state.seat:
+    k = state.claiming
+    if phase is Phase.CLAIM and (k is None or (state.emperor + k.cursor % n) % n != state.seat):
+        cursor = None if k is None else k.cursor
         out.append(
-            f"cursor: placement {state.cursor} of the claim rounds is not seat {state.seat}'s "
+            f"cursor: placement {cursor} of the claim rounds is not seat {state.seat}'s "
             "turn (lotus.claim.three_rounds)"
         )
+    if phase is not Phase.CLAIM and k is not None:
+        out.append(f"cursor: no claims are being placed in phase {phase.value}")
     if not out and not state.is_chance and not state.is_terminal and not state.legal_actions():
         out.append(
             f"seat {state.seat} is to act in phase {phase.value} but has no legal action; "
             "play never reaches such a position (it would have been skipped)"
         )
-    if phase is not Phase.PLACE and state.drawn is not None:
+    if phase is not Phase.PLACE and drawn is not None:
         out.append("drawn: a chip is waiting although nobody is placing")
     return out

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from rulespec.lotus.components import BUILDINGS
+from rulespec.lotus.state import ConflictReveal, RebellionReveal
 
 if TYPE_CHECKING:
     from rulespec.lotus.actions import Action
@@ -49,8 +50,8 @@ def narrate(before: State, action: Action, after: State) -> str:
     actor = before.current_player
     who = f"seat {actor}" if isinstance(actor, int) else "chance"
     lines = [f"year {before.year} {before.phase.value}: {who}: {action}"]
-    if after.last != before.last and after.last:
-        lines.append("  reveal: " + _describe(dict(after.last)))
+    if after.last != before.last and after.last is not None:
+        lines.append("  reveal: " + _describe(after))
     for i, (old, new) in enumerate(zip(before.chips, after.chips, strict=True)):
         if old != new and new is not None and new.owner is not None:
             lines.append(f"  seat {new.owner} takes {before.area_id(i)} ({new.building.label})")
@@ -69,14 +70,16 @@ def narrate(before: State, action: Action, after: State) -> str:
     return "\n".join(lines)
 
 
-def _describe(last: dict[str, Any]) -> str:
-    if "conflict" in last:
+def _describe(state: State) -> str:
+    last = state.last
+    if isinstance(last, ConflictReveal):
         bids = "; ".join(
-            f"seat {s} {p} against seat {t}" + (" +0-card" if z else "")
-            for s, t, p, z in last["bids"]
+            f"seat {s} {p} against seat {t}" + (" +0-card" if z else "") for s, t, p, z in last.bids
         )
-        if "loser" not in last:
-            return f"{last['conflict']}: {bids}; tie: the emperor decides"
-        return f"{last['conflict']}: {bids}; seat {last['loser']} leaves"
-    emperor, rebels = last["totals"]
-    return f"rebellion: emperor's side {emperor}, rebels {rebels}; {last['winner']} win"
+        area = state.area_id(last.area)
+        if last.loser is None:
+            return f"{area}: {bids}; tie: the emperor decides"
+        return f"{area}: {bids}; seat {last.loser} leaves"
+    assert isinstance(last, RebellionReveal)
+    emperor, rebels = last.totals
+    return f"rebellion: emperor's side {emperor}, rebels {rebels}; {last.winner.value} win"

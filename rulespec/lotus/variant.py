@@ -8,17 +8,10 @@ result in different words keep both values; the proofs show they agree.
 from __future__ import annotations
 
 import enum
-import functools
 
 import attrs
 
-from rulespec.core.variants import (
-    VariantTable,
-    check_typed,
-    load_table,
-    structure,
-    structure_options,
-)
+from rulespec.core.variants import TypedTable, VariantTable
 from rulespec.lotus.components import Building, Edition
 from rulespec.lotus.rulebook import RULEBOOK
 
@@ -146,21 +139,23 @@ class LotusOptions:
     negotiation: Negotiation = Negotiation.OFF
 
 
-@functools.cache
+TYPED: TypedTable[LotusVariant, LotusOptions] = TypedTable(
+    "lotus", lambda: RULEBOOK, LotusVariant, LotusOptions
+)
+"""The variant table bound to :class:`LotusVariant` and :class:`LotusOptions`."""
+
+
 def table() -> VariantTable:
     """The loaded variant table, checked against :class:`LotusVariant` and
     :class:`LotusOptions` in every column."""
-    loaded = load_table("lotus", RULEBOOK)
-    check_typed(loaded, LotusVariant, LotusOptions)
-    return loaded
+    return TYPED.table()
 
 
 def variant(edition: str, players: int) -> LotusVariant:
     """The variant for an edition and player count; unknown values list the valid ones."""
-    t = table()
-    return structure(t, t.column(edition=edition, players=players), LotusVariant)
+    return TYPED.variant(edition=edition, players=players)
 
 
 def options(**given: object) -> LotusOptions:
     """Options from keyword arguments, defaults filled in, unknown names rejected."""
-    return structure_options(table(), LotusOptions, given)
+    return TYPED.options(**given)

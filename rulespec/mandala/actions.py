@@ -23,6 +23,7 @@ from rulespec.mandala.components import (
     CARDS_PER_COLOUR,
     COLOURS,
     NUM_MANDALAS,
+    TILES,
     Colour,
     Tile,
 )
@@ -117,6 +118,8 @@ PLAYS: tuple[tuple[tuple[Play, ...], ...], ...] = tuple(
 """``PLAYS[mandala][colour][count]``: every play there can be, built once."""
 DRAWS: tuple[DrawCard, ...] = tuple(DrawCard(c) for c in COLOURS)
 """``DRAWS[colour]``."""
+REVEALS: dict[Tile, RevealTile] = {t: RevealTile(t) for t in TILES}
+"""``REVEALS[tile]``: every tile reveal, built once."""
 
 
 def action_from_json(data: Mapping[str, Any]) -> Action:

@@ -12,6 +12,7 @@ import attrs
 
 from rulespec.core.api import JSON, Node
 from rulespec.mandala.components import Counts
+from rulespec.mandala.position import dump_area, dump_counts, dump_holdings
 from rulespec.mandala.scoring import Holdings
 from rulespec.mandala.state import Area, Phase, State
 
@@ -34,14 +35,12 @@ class MandalaObservation:
     """Tiles left with a dark and with a light back."""
     holdings: tuple[Holdings, ...]
     pending: int
-    played: int
-    resolving: int
+    played: int | None
+    resolving: int | None
     final: tuple[int, ...] | None
 
     def to_json(self) -> JSON:
         """The view as JSON, in the same vocabulary as a position."""
-        from rulespec.mandala.position import dump_area, dump_counts, dump_holdings
-
         return {
             "player": self.player,
             "phase": self.phase.value,
@@ -55,8 +54,8 @@ class MandalaObservation:
             "stack_sizes": {"dark": self.stack_sizes[0], "light": self.stack_sizes[1]},
             "tiles": [dump_holdings(h) for h in self.holdings],
             "pending": self.pending,
-            "played": None if self.played < 0 else self.played,
-            "resolving": None if self.resolving < 0 else self.resolving,
+            "played": self.played,
+            "resolving": self.resolving,
             "final": None if self.final is None else list(self.final),
         }
 

@@ -79,10 +79,6 @@ def dump_holdings(h: Holdings) -> dict[str, Any]:
     }
 
 
-def _opt(i: int) -> int | None:
-    return None if i < 0 else i
-
-
 def dump(state: State) -> dict[str, Any]:
     """Every field of ``state``, in the position format ``load`` reads back."""
     return {
@@ -92,9 +88,9 @@ def dump(state: State) -> dict[str, Any]:
         "seat": state.seat,
         "turn": state.turn,
         "pending": state.pending,
-        "played": _opt(state.played),
-        "resolving": _opt(state.resolving),
-        "last_completed": _opt(state.last_completed),
+        "played": state.played,
+        "resolving": state.resolving,
+        "last_completed": state.last_completed,
         "final": None if state.final is None else list(state.final),
         "deck": dump_counts(state.deck),
         "discard": dump_counts(state.discard),
@@ -145,6 +141,11 @@ class _Reader(ProblemReader):
         return v
 
 
+def _mandala(r: _Reader, where: str, v: object) -> int | None:
+    """A mandala number, or None for ``null``."""
+    return None if v is None else r.integer(where, v, 0, NUM_MANDALAS - 1)
+
+
 def load(game: MandalaGame, data: Mapping[str, Any]) -> State:
     """Read a position for ``game``; every problem at once in a
     :class:`~rulespec.MalformedPosition`."""
@@ -170,9 +171,9 @@ def load(game: MandalaGame, data: Mapping[str, Any]) -> State:
     seat = r.integer("seat", data.get("seat", 0), 0, n - 1)
     turn = r.integer("turn", data.get("turn", 1), 0, 10**6)
     pending = r.integer("pending", data.get("pending", 0), 0, 2 * NUM_MANDALAS + 8)
-    played = r.maybe_index("played", data.get("played"), NUM_MANDALAS - 1)
-    resolving = r.maybe_index("resolving", data.get("resolving"), NUM_MANDALAS - 1)
-    last_completed = r.maybe_index("last_completed", data.get("last_completed"), NUM_MANDALAS - 1)
+    played = _mandala(r, "played", data.get("played"))
+    resolving = _mandala(r, "resolving", data.get("resolving"))
+    last_completed = _mandala(r, "last_completed", data.get("last_completed"))
     final_raw = data.get("final")
     final: tuple[int, ...] | None = None
     if final_raw is not None:
@@ -425,18 +426,18 @@ def invariant_problems(state: State) -> list[str]:
                 "ended (mandala.end.third_flower)"
             )
     if phase is Phase.TAKE_TILE:
-        if state.resolving < 0:
+        if state.resolving is None:
             out.append("resolving: a tile choice needs the mandala being resolved")
         else:
             a = state.mandalas[state.resolving]
             share = state.game.variant.runner_up_min_share
             if steps.claim(a.marker, a.totals(), a.ups(), share).runner_up is None:
                 out.append("phase take_tile: nobody shares this mandala's tiles, so no choice")
-    if phase in (Phase.DRAW, Phase.TAKE_TILE) and state.played < 0 and state.final is None:
+    if phase in (Phase.DRAW, Phase.TAKE_TILE) and state.played is None and state.final is None:
         out.append(f"played: phase {phase.value} needs the mandala played into this turn")
     if phase is Phase.FINAL_ORDER and (state.final is None or len(state.final) < 2):
         out.append("final: choosing an order needs at least two mandalas left")
-    if phase is Phase.NEW_TILES and state.resolving < 0:
+    if phase is Phase.NEW_TILES and state.resolving is None:
         out.append("resolving: new tiles need the mandala being restarted")
     return out
 

@@ -3,18 +3,11 @@
 from __future__ import annotations
 
 import enum
-import functools
 from fractions import Fraction
 
 import attrs
 
-from rulespec.core.variants import (
-    VariantTable,
-    check_typed,
-    load_table,
-    structure,
-    structure_options,
-)
+from rulespec.core.variants import TypedTable, VariantTable
 from rulespec.mandala.rulebook import RULEBOOK
 
 
@@ -44,21 +37,23 @@ class MandalaOptions:
     final_mandalas: FinalMandalas = FinalMandalas.ALL
 
 
-@functools.cache
+TYPED: TypedTable[MandalaVariant, MandalaOptions] = TypedTable(
+    "mandala", lambda: RULEBOOK, MandalaVariant, MandalaOptions
+)
+"""The variant table bound to :class:`MandalaVariant` and :class:`MandalaOptions`."""
+
+
 def table() -> VariantTable:
     """The loaded variant table, checked against :class:`MandalaVariant` and
     :class:`MandalaOptions` in every column."""
-    loaded = load_table("mandala", RULEBOOK)
-    check_typed(loaded, MandalaVariant, MandalaOptions)
-    return loaded
+    return TYPED.table()
 
 
 def variant(players: int) -> MandalaVariant:
     """The variant for a player count; :class:`~rulespec.UnknownVariant` lists valid ones."""
-    t = table()
-    return structure(t, t.column(players=players), MandalaVariant)
+    return TYPED.variant(players=players)
 
 
 def options(**given: object) -> MandalaOptions:
     """Options from keyword arguments, defaults filled in, unknown names rejected."""
-    return structure_options(table(), MandalaOptions, given)
+    return TYPED.options(**given)

@@ -127,7 +127,8 @@ def refused_by(state: State, action: Any) -> str:
 def bids(state: State, plan: Mapping[int, tuple[int, int] | tuple[int, int, bool]]) -> State:
     """Play one conflict round: ``plan`` maps each claimant to (target, points[, 0-card])."""
     assert state.phase is Phase.BID
-    assert set(plan) == state.claims[state.area]
+    assert state.conflict is not None
+    assert set(plan) == state.claims[state.conflict.area]
     for _ in plan:
         entry = plan[state.seat]
         zero = bool(entry[2]) if len(entry) == 3 else False
@@ -222,3 +223,28 @@ def building(state: State, area: str) -> str:
 def claimants(state: State, area: str) -> frozenset[int]:
     """Seats with a marker on ``area``."""
     return state.claims[state.game.area_index[area]]
+
+
+def bids_of(state: State) -> tuple[tuple[int, Bid], ...]:
+    """The secret bids of the conflict round under way (none outside a conflict)."""
+    return () if state.conflict is None else state.conflict.bids
+
+
+def sides_of(state: State) -> tuple[tuple[int, Side], ...]:
+    """The secret sides chosen in the rebellion under way (none outside a rebellion)."""
+    return () if state.rebellion is None else state.rebellion.sides
+
+
+def commits_of(state: State) -> tuple[tuple[int, int], ...]:
+    """The secret combat committed in the rebellion under way (none outside one)."""
+    return () if state.rebellion is None else state.rebellion.commits
+
+
+def leader_of(state: State) -> int | None:
+    """The rebel leader, None when no rebellion is under way."""
+    return None if state.rebellion is None else state.rebellion.leader
+
+
+def area_of(state: State) -> int | None:
+    """The index of the area being fought over, None outside a conflict."""
+    return None if state.conflict is None else state.conflict.area

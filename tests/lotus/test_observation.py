@@ -30,7 +30,7 @@ from rulespec.lotus import (
     TakeArea,
 )
 
-from . import E, R, game, load, position, run
+from . import E, R, bids_of, commits_of, game, load, position, run, sides_of
 
 VARIANTS = [(e, n) for e in ("de", "fr") for n in (3, 4, 5, 6)]
 PRIVATE = ("player", "influence", "combat", "own_bid", "own_combat", "sides")
@@ -74,43 +74,53 @@ def others(state: State, observer: int, seats: Any) -> list[int]:
 
 
 def pending_bids(s: State) -> bool:
-    return s.phase is Phase.BID and len(s.bids) >= 1
+    return s.phase is Phase.BID and len(bids_of(s)) >= 1
 
 
 @given(state=states_where(pending_bids), data=st.data())
 def test_another_players_pending_bid_is_hidden(state: State, data: Any) -> None:
     observer = data.draw(st.integers(0, state.players - 1), label="observer")
-    bidders = others(state, observer, [s for s, _ in state.bids])
+    bidders = others(state, observer, [s for s, _ in bids_of(state)])
     assume(bidders)
     seat = data.draw(st.sampled_from(bidders), label="bidder")
-    targets = sorted(state.claims[state.area] - {seat})
+    assert state.conflict is not None
+    targets = sorted(state.claims[state.conflict.area] - {seat})
     new = Bid(
         data.draw(st.sampled_from(targets), label="target"),
         data.draw(st.integers(0, state.influence[seat]), label="points"),
         data.draw(st.booleans(), label="zero") and state.game.variant.zero_cards,
     )
-    twin = attrs.evolve(state, bids=tuple((s, new if s == seat else b) for s, b in state.bids))
+    twin = attrs.evolve(
+        state,
+        conflict=attrs.evolve(
+            state.conflict, bids=tuple((s, new if s == seat else b) for s, b in bids_of(state))
+        ),
+    )
     assert twin.problems() == ()
     assert twin.observation(observer) == state.observation(observer)
     assert twin.observation(observer).to_json() == state.observation(observer).to_json()
-    if new != dict(state.bids)[seat]:
+    if new != dict(bids_of(state))[seat]:
         assert twin.observation(seat) != state.observation(seat)  # his own bid shows
         assert twin.observation(seat).own_bid == new
 
 
 def pending_sides(s: State) -> bool:
-    return s.phase is Phase.SIDE and len(s.sides) >= 1
+    return s.phase is Phase.SIDE and len(sides_of(s)) >= 1
 
 
 @given(state=states_where(pending_sides), data=st.data())
 def test_another_players_pending_side_is_hidden(state: State, data: Any) -> None:
     observer = data.draw(st.integers(0, state.players - 1), label="observer")
-    choosers = others(state, observer, [s for s, _ in state.sides])
+    choosers = others(state, observer, [s for s, _ in sides_of(state)])
     assume(choosers)
     seat = data.draw(st.sampled_from(choosers), label="chooser")
     flip = {Side.EMPEROR: Side.REBELS, Side.REBELS: Side.EMPEROR}
     twin = attrs.evolve(
-        state, sides=tuple((s, flip[x] if s == seat else x) for s, x in state.sides)
+        state,
+        rebellion=attrs.evolve(
+            state.rebellion,
+            sides=tuple((s, flip[x] if s == seat else x) for s, x in sides_of(state)),
+        ),
     )
     assert twin.problems() == ()
     assert twin.observation(observer) == state.observation(observer)
@@ -118,36 +128,44 @@ def test_another_players_pending_side_is_hidden(state: State, data: Any) -> None
 
 
 def pending_combat(s: State) -> bool:
-    return s.phase is Phase.COMBAT and len(s.commits) >= 1
+    return s.phase is Phase.COMBAT and len(commits_of(s)) >= 1
 
 
 @given(state=states_where(pending_combat), data=st.data())
 def test_another_players_pending_combat_is_hidden(state: State, data: Any) -> None:
     observer = data.draw(st.integers(0, state.players - 1), label="observer")
-    committed = others(state, observer, [s for s, _ in state.commits])
+    committed = others(state, observer, [s for s, _ in commits_of(state)])
     assume(committed)
     seat = data.draw(st.sampled_from(committed), label="committer")
     points = data.draw(st.integers(0, state.combat[seat]), label="points")
     twin = attrs.evolve(
-        state, commits=tuple((s, points if s == seat else c) for s, c in state.commits)
+        state,
+        rebellion=attrs.evolve(
+            state.rebellion,
+            commits=tuple((s, points if s == seat else c) for s, c in commits_of(state)),
+        ),
     )
     assert twin.problems() == ()
     assert twin.observation(observer) == state.observation(observer)
-    if points != dict(state.commits)[seat]:
+    if points != dict(commits_of(state))[seat]:
         assert twin.observation(seat).own_combat == points
 
 
 @given(state=states_where(lambda s: s.phase is Phase.COMBAT), data=st.data())
 def test_in_combat_german_sides_are_hidden_french_sides_are_shown(state: State, data: Any) -> None:
     """lotus.rebellion.side_reveal: German with_combat, French before_combat."""
-    assume(state.sides)
+    assume(sides_of(state))
     observer = data.draw(st.integers(0, state.players - 1), label="observer")
-    choosers = others(state, observer, [s for s, _ in state.sides])
+    choosers = others(state, observer, [s for s, _ in sides_of(state)])
     assume(choosers)
     seat = data.draw(st.sampled_from(choosers), label="chooser")
     flip = {Side.EMPEROR: Side.REBELS, Side.REBELS: Side.EMPEROR}
     twin = attrs.evolve(
-        state, sides=tuple((s, flip[x] if s == seat else x) for s, x in state.sides)
+        state,
+        rebellion=attrs.evolve(
+            state.rebellion,
+            sides=tuple((s, flip[x] if s == seat else x) for s, x in sides_of(state)),
+        ),
     )
     same = twin.observation(observer) == state.observation(observer)
     assert same is (state.game.variant.edition.value == "de")
@@ -170,9 +188,9 @@ def test_other_players_points_are_hidden(state: State, data: Any) -> None:
     moved = data.draw(st.integers(0, combat[a]), label="combat moved")
     combat[a], combat[b] = combat[a] - moved, combat[b] + moved
     twin = attrs.evolve(state, influence=tuple(influence), combat=tuple(combat))
-    pending = {s: bid.influence for s, bid in state.bids}
+    pending = {s: bid.influence for s, bid in bids_of(state)}
     assume(all(pending[s] <= influence[s] for s in pending))
-    assume(all(c <= combat[s] for s, c in state.commits))
+    assume(all(c <= combat[s] for s, c in commits_of(state)))
     assert twin.problems() == ()
     assert twin.observation(observer) == state.observation(observer)
     if influence[a] != state.influence[a] or moved:
@@ -201,7 +219,7 @@ def test_a_players_own_points_show(state: State, data: Any) -> None:
     influence = list(state.influence)
     influence[seat] += 1
     influence[other] -= 1
-    assume(all(bid.influence <= influence[s] for s, bid in state.bids))
+    assume(all(bid.influence <= influence[s] for s, bid in bids_of(state)))
     twin = attrs.evolve(state, influence=tuple(influence))
     assert twin.observation(seat) != state.observation(seat)
     assert twin.observation(seat).influence == state.influence[seat] + 1

@@ -70,10 +70,9 @@ def test_a_minimal_position_loads_with_its_defaults() -> None:
     assert state.bank == (154 - 36, 100 - 9)
     assert state.unseen == (4, 4, 6, 6, 16)  # 39 chips minus the three on the board
     assert all(not c for c in state.claims)
-    assert (state.area, state.leader, state.palace_taker) == (-1, -1, -1)
-    assert state.bids == ()
-    assert state.sides == ()
-    assert state.commits == ()
+    assert (state.conflict, state.rebellion, state.expansion) == (None, None, None)
+    assert state.claiming is not None
+    assert state.claiming.declined == frozenset()
     assert not state.final
     assert state.problems() == ()
     dumped = json.loads(json.dumps(state.to_json()))

@@ -98,10 +98,10 @@ def check(state: State, previous: State | None) -> None:
     for chip in state.chips:
         if chip is not None:
             counts[chip.building] += 1
-    if state.drawn is not None:
-        counts[state.drawn] += 1
+    if state.expansion is not None and state.expansion.drawn is not None:
+        counts[state.expansion.drawn] += 1
     if state.phase is Phase.SETUP:
-        counts = [c + p for c, p in zip(counts, state._start_pool(), strict=True)]
+        counts = [c + p for c, p in zip(counts, state.start_pool(), strict=True)]
     assert tuple(counts) == NEUTRAL_CHIPS
     # the emperor has the most palaces (outside a rebellion's rewards)
     if state.phase is not Phase.REWARD:

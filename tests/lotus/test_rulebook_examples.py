@@ -21,7 +21,20 @@ from rulespec.lotus.components import INCOME_COMBAT, INCOME_INFLUENCE, SCORE
 from rulespec.lotus.rules import income, loser_keeps, markers_allowed, reward_order, score
 from rulespec.lotus.variant import LoserRefund, RewardTie
 
-from . import E, R, bids, claim_cursor, game, illegal, load, position, rebellion, refused_by, run
+from . import (
+    LIGHT,
+    E,
+    R,
+    bids,
+    claim_cursor,
+    game,
+    illegal,
+    load,
+    position,
+    rebellion,
+    refused_by,
+    run,
+)
 
 EDITIONS = ("de", "fr")
 
@@ -59,11 +72,11 @@ def test_influence_example_blue_leaves_red_and_green_fight_on(
     green_points = 5 - red_points
     state = influence_conflict(edition)
     after = bids(state, {BLUE: (RED, 2), RED: (BLUE, red_points), GREEN: (BLUE, green_points)})
-    reveal = dict(after.last)
-    assert reveal["loser"] == BLUE
+    reveal = after.last
+    assert reveal.loser == BLUE
     # blue keeps half of his 2 points, rounded up (de:L153, fr:L155); the others pay all
     assert after.influence == (12 - 1, 12 - red_points, 12 - green_points)
-    assert dict(reveal["paid"]) == {BLUE: 1, RED: red_points, GREEN: green_points}
+    assert dict(reveal.paid) == {BLUE: 1, RED: red_points, GREEN: green_points}
     assert after.bank[0] == state.bank[0] + 1 + 5
     # the conflict continues between red and green (fr:L159), who must target each other
     assert after.phase is Phase.BID
@@ -89,7 +102,7 @@ def test_influence_example_with_blues_zero_card_is_the_same(red_points: int) -> 
     assert bluff.influence == plain.influence
     assert bluff.bank == plain.bank
     assert bluff.claims == plain.claims
-    assert dict(bluff.last)["loser"] == dict(plain.last)["loser"] == BLUE
+    assert bluff.last.loser == plain.last.loser == BLUE
 
 
 REFUNDS = [(0, 0, 0), (1, 1, 0), (2, 1, 1), (3, 2, 1), (4, 2, 2), (5, 3, 2), (6, 3, 3), (7, 4, 3)]
@@ -123,9 +136,9 @@ def test_loser_refund_table_in_play(edition: str, bid: int, keeps: int, returns:
     )
     before = load(data)
     after = bids(before, {0: (1, bid + 1), 1: (0, bid), 2: (0, 0)})
-    assert dict(after.last)["loser"] == 1
+    assert after.last.loser == 1
     assert after.influence == (12 - (bid + 1), 12 - bid + keeps, 12)
-    assert dict(dict(after.last)["paid"])[1] == returns
+    assert dict(after.last.paid)[1] == returns
     assert after.bank[0] == before.bank[0] + bid + 1 + returns
     assert after.phase is Phase.BID
 
@@ -162,9 +175,9 @@ FIVE = {
 def test_rebellion_example_5p_third_rebel_gets_a_vp_chip(leader_takes: str, r1_takes: str) -> None:
     state = load(position(5, FIVE, phase="lead", seat=1, vp=[3, 0, 0, 0, 0]))
     fought = rebellion(state, {2: R, 3: E, 4: R}, {0: 2, 1: 1, 2: 3, 3: 1, 4: 1})
-    reveal = dict(fought.last)
-    assert reveal["totals"] == (2 + 2 + 1, 2 + 1 + 3 + 1)  # 5 v 7
-    assert reveal["winner"] == "rebels"
+    reveal = fought.last
+    assert reveal.totals == (2 + 2 + 1, 2 + 1 + 3 + 1)  # 5 v 7
+    assert reveal.winner is R
     assert fought.phase is Phase.REWARD
     assert fought.queue == (1, 2, 4)  # leader, then R1 (3 points) before R2 (1 point)
     assert fought.seat == 1
@@ -203,9 +216,9 @@ FOUR = {
 def test_rebellion_example_4p_emperor_alone_takes_one_area(takes: str) -> None:
     state = load(position(4, FOUR, phase="lead", seat=1))
     fought = rebellion(state, {2: R, 3: R}, {0: 3, 1: 2, 2: 2, 3: 1})
-    reveal = dict(fought.last)
-    assert reveal["totals"] == (7, 6)
-    assert reveal["winner"] == "emperor"
+    reveal = fought.last
+    assert reveal.totals == (7, 6)
+    assert reveal.winner is E
     assert fought.queue == (0,)  # the emperor is the only winner: one reward
     assert set(fought.legal_actions()) == {TakeArea("a22"), TakeArea("a17"), TakeArea("a30")}
     done = fought.apply(TakeArea(takes))
@@ -245,9 +258,9 @@ def test_rebellion_example_6p_tie_goes_to_the_emperor_last_ally_gets_a_vp_chip(
     state = load(position(6, SIX, edition=edition, phase="lead", seat=1))
     sides = {2: E, 3: R, 4: E, 5: R}
     fought = rebellion(state, sides, {0: 1, 1: 2, 2: 2, 3: 2, 4: 2, 5: 1})
-    reveal = dict(fought.last)
-    assert reveal["totals"] == (2 + 1 + 2 + 2, 2 + 2 + 2 + 1)  # 7 v 7
-    assert reveal["winner"] == "emperor"
+    reveal = fought.last
+    assert reveal.totals == (2 + 1 + 2 + 2, 2 + 2 + 2 + 1)  # 7 v 7
+    assert reveal.winner is E
     assert fought.queue == (0, 2, 4)  # X (seat 2) before Y (seat 4): clockwise after E
     assert set(fought.legal_actions()) == {TakeArea("a15"), TakeArea("a22")}
     after_emperor = fought.apply(TakeArea(emperor_takes))
@@ -370,8 +383,6 @@ def test_leftover_chips(edition: str, players: int) -> None:
 # owns the one palace), a16 a neutral rice field.
 @pytest.mark.parametrize("edition", EDITIONS)
 def test_single_neutral_area_full_year(edition: str) -> None:
-    from . import LIGHT
-
     others = [a for a in LIGHT if a != "a16"]
     buildings = ["palace"] + ["temple"] * 5 + ["fortress"] * 6 + ["rice"] + ["village"] * 17
     board: dict[str, str | tuple[str, int]] = {

@@ -78,12 +78,14 @@ from . import (
     LIGHT_LOTUS,
     E,
     R,
+    area_of,
     bids,
     building,
     claimants,
     claiming,
     conflict,
     game,
+    leader_of,
     load,
     owner,
     position,
@@ -262,18 +264,18 @@ def test_one_dragon_card_per_opponent(players: int) -> None:
 def test_the_emperor_and_rebel_stones_mark_roles() -> None:
     state = game().new_game(seed=2)
     assert state.emperor == 0
-    assert state.leader == -1
+    assert state.rebellion is None
     board = {"a16": (P, 0), "a23": (V, 1), "a24": (V, 2)}
     lead = load(position(3, board, phase="lead", seat=1, queue=[2]))
-    assert lead.leader == -1
+    assert lead.rebellion is None
     led = lead.apply(Lead(True))
-    assert led.leader == 1  # the leader takes the rebel stone
+    assert leader_of(led) == 1  # the leader takes the rebel stone
     assert led.observation(2).leader == 1
     fought = rebellion(led, {2: E}, {0: 0, 1: 0, 2: 0}, lead=False)
     assert fought.phase is Phase.REWARD
-    assert fought.leader == 1
+    assert leader_of(fought) == 1
     done = fought.apply(TakeArea("a23"))
-    assert done.leader == -1  # and puts it back (de:L224)
+    assert done.rebellion is None  # and puts it back (de:L224)
     assert done.emperor == 0
 
 
@@ -300,7 +302,7 @@ def test_any_amount_can_be_paid_change_is_implicit() -> None:
     state = load(conflict(3, {"a16": V}, "a16", [0, 1, 2]))
     assert {a.influence for a in state.legal_actions() if isinstance(a, Bid)} == set(range(13))
     after = bids(state, {0: (1, 5), 1: (0, 3), 2: (0, 1)})  # 5 against seat 1, 4 against 0
-    assert dict(after.last)["loser"] == 1
+    assert after.last.loser == 1
     assert after.influence == (12 - 5, 12 - 3 + 2, 12 - 1)
 
 
@@ -589,7 +591,7 @@ def test_extras_come_in_rounds_four_and_five_basic_markers_are_compulsory() -> N
         assert refused_by(state, Pass()) == "lotus.year.phases"
         assert DeclineExtra() not in state.legal_actions()
         state = state.apply(next(a for a in state.legal_actions() if isinstance(a, PlaceMarker)))
-    assert state.cursor // 3 == 3  # round 4: only the rice owners, from the emperor
+    assert state.claiming.cursor // 3 == 3  # round 4: only the rice owners, from the emperor
     assert state.seat == 2
     state = state.apply(next(a for a in state.legal_actions() if isinstance(a, PlaceMarker)))
     assert state.seat == 0
@@ -627,7 +629,7 @@ def test_a_claim_must_stay_showable_with_the_players_chips() -> None:
     many.update({LIGHT[16]: V, LIGHT[17]: T})
     state = load(claiming(3, many, seat=2))
     state = state.apply(PlaceMarker(LIGHT[17]))
-    assert state.cursor == 4
+    assert state.claiming.cursor == 4
     assert state.seat == 1  # seat 0, the emperor, has no legal area and is skipped
 
 
@@ -656,7 +658,7 @@ def test_year_1_the_palace_area_first_its_owner_becomes_emperor_at_once() -> Non
     claims = {"a11": [0, 1], "a17": [0], "a22": [0], "a09": [1, 2], "a25": [1], "a28": [2]}
     state = year1_last_claim(claims).apply(PlaceMarker("a30"))
     assert state.phase is Phase.BID
-    assert state.area == idx(state, "a09")  # the palace, not chosen by the emperor
+    assert area_of(state) == idx(state, "a09")  # the palace, not chosen by the emperor
     assert owner(state, "a17") is None  # the single claimants wait for the palace
     assert state.seat == 1
     state = bids(state, {1: (2, 3), 2: (1, 1)})
@@ -666,7 +668,7 @@ def test_year_1_the_palace_area_first_its_owner_becomes_emperor_at_once() -> Non
     assert owner(state, "a30") == 2
     # ... with the emperor's powers: the next conflict's bids start with him
     assert state.phase is Phase.BID
-    assert state.area == idx(state, "a11")
+    assert area_of(state) == idx(state, "a11")
     assert state.seat == 1
     # a single claimant of the palace becomes emperor just the same
     alone = year1_last_claim({"a09": [1], "a11": [0, 1], "a17": [0, 2], "a22": [0, 1], "a25": [2]})
@@ -784,7 +786,7 @@ def test_the_emperor_chooses_the_next_contested_area() -> None:
     assert refused_by(state, ChooseConflict("a99")) == "lotus.resolve.emperor_orders"
     state = state.apply(ChooseConflict("a24"))
     assert state.phase is Phase.BID
-    assert state.area == idx(state, "a24")
+    assert area_of(state) == idx(state, "a24")
     state = bids(state, {1: (2, 0), 2: (1, 1)})
     # settled: the emperor chooses again among the rest
     assert state.phase is Phase.CHOOSE_CONFLICT
@@ -845,7 +847,7 @@ def test_exactly_the_claimants_fight_in_turn_order_from_the_emperor() -> None:
     board = {"a16": (P, 2), "a17": T}
     state = load(conflict(5, board, "a17", [0, 1, 3, 4], emperor=2))
     order: list[int] = []
-    while state.phase is Phase.BID and state.area == idx(state, "a17") and len(order) < 4:
+    while state.phase is Phase.BID and area_of(state) == idx(state, "a17") and len(order) < 4:
         order.append(state.seat)
         targets = {a.target for a in state.legal_actions() if isinstance(a, Bid)}
         assert targets == {0, 1, 3, 4} - {state.seat}
@@ -886,7 +888,7 @@ def test_influence_is_summed_per_target_and_the_most_targeted_leaves() -> None:
     assert steps.totals_against(plan) == {1: 2, 0: 5}
     assert steps.removal_candidates(plan) == {0}
     state = bids(load(conflict(3, {"a17": T}, "a17", [0, 1, 2])), plan)
-    assert dict(state.last)["loser"] == 0
+    assert state.last.loser == 0
     assert claimants(state, "a17") == {1, 2}  # blue takes his marker back
     assert state.phase is Phase.BID  # red and green fight on
 
@@ -897,7 +899,7 @@ def test_a_tie_is_decided_by_the_emperor_even_in_his_own_favour() -> None:
     state = bids(state, {0: (1, 3), 1: (0, 3)})
     assert state.phase is Phase.REMOVE
     assert state.seat == 0
-    assert state.tied == {0, 1}
+    assert state.conflict.tied == {0, 1}
     assert set(state.legal_actions()) == {Remove(0), Remove(1)}
     assert refused_by(state, Remove(2)) == "lotus.conflict.tie_emperor"
     spared = state.apply(Remove(1))
@@ -905,7 +907,7 @@ def test_a_tie_is_decided_by_the_emperor_even_in_his_own_favour() -> None:
     # an emperor outside the conflict decides too
     outside = load(conflict(3, {"a17": T}, "a17", [1, 2]))
     outside = bids(outside, {1: (2, 1), 2: (1, 1)})
-    assert (outside.phase, outside.seat, set(outside.tied)) == (Phase.REMOVE, 0, {1, 2})
+    assert (outside.phase, outside.seat, set(outside.conflict.tied)) == (Phase.REMOVE, 0, {1, 2})
 
 
 @covers("lotus.conflict.removal_candidates")
@@ -917,7 +919,7 @@ def test_an_untargeted_player_never_leaves_even_when_everyone_bids_zero() -> Non
         state = load(conflict(3, {"a17": T}, "a17", [0, 1, 2], emperor=emperor))
         state = bids(state, plan)
         assert state.phase is Phase.REMOVE
-        assert state.tied == {0, 1}
+        assert state.conflict.tied == {0, 1}
         assert refused_by(state, Remove(2)) == "lotus.conflict.tie_emperor"
 
 
@@ -931,7 +933,7 @@ def test_the_loser_keeps_half_rounded_up_everyone_else_pays_all(edition: str) ->
     state = load(conflict(4, {"a17": T}, "a17", [0, 1, 2, 3], edition=edition))
     # 7 against seat 1 (from 0 and 3), 5 against seat 0 (from 1), 4 against seat 3 (from 2)
     after = bids(state, {0: (1, 4), 1: (0, 5), 2: (3, 4), 3: (1, 3)})
-    assert dict(after.last)["loser"] == 1
+    assert after.last.loser == 1
     assert after.influence == (12 - 4, 12 - 5 + 3, 12 - 4, 12 - 3)
     assert after.bank[0] == state.bank[0] + 4 + 2 + 4 + 3
     assert steps.payments({0: (1, 4), 1: (0, 5), 2: (3, 4), 3: (1, 3)}, 1, refund) == {
@@ -962,7 +964,7 @@ def test_rounds_repeat_one_player_leaving_each_until_the_last_takes_the_area() -
     assert building(state, "a17") == "fortress"
     assert claimants(state, "a17") == frozenset()
     assert state.influence[0] == 12 - 9  # his three bids, nothing more for the area
-    assert state.area == idx(state, "a16")  # (the other conflict is next)
+    assert area_of(state) == idx(state, "a16")  # (the other conflict is next)
 
 
 # --- information ----------------------------------------------------------------------------
@@ -1048,7 +1050,7 @@ def test_candidates_are_asked_by_most_villages_ties_clockwise_after_the_emperor(
         assert set(state.legal_actions()) == {Lead(True), Lead(False)}
         state = state.apply(Lead(False))
     assert tuple(asked) == order
-    assert state.leader == -1
+    assert state.rebellion is None
     assert state.phase in (Phase.PALACE_INCOME, Phase.DRAW)  # no rebellion: phase 5
     assert steps.leader_ask_order([0, 0, 5], 2) == ()  # no village, no candidate
 
@@ -1056,7 +1058,7 @@ def test_candidates_are_asked_by_most_villages_ties_clockwise_after_the_emperor(
 @covers("lotus.rebellion.asking_order")
 def test_the_first_to_accept_leads() -> None:
     state = ask(2).apply(Lead(False)).apply(Lead(True))
-    assert state.leader == 0
+    assert leader_of(state) == 0
     assert state.phase is Phase.SIDE
 
 
@@ -1093,8 +1095,8 @@ def test_the_others_must_each_choose_a_side_emperor_and_leader_are_fixed() -> No
         state = state.apply(ChooseSide(Side.REBELS))
     assert choosers == [2, 3]
     state = run(state, *(CommitCombat(0) for _ in range(4)))
-    sides = dict(dict(state.last)["sides"])
-    assert sides == {0: "emperor", 1: "rebels", 2: "rebels", 3: "rebels"}
+    sides = dict(state.last.sides)
+    assert sides == {0: E, 1: R, 2: R, 3: R}
 
 
 @covers("lotus.rebellion.side_reveal")
@@ -1143,9 +1145,9 @@ def test_two_per_emperor_palace_one_per_leader_village_nothing_for_allies() -> N
     # seat 2 (a palace) on the emperor's side and seat 3 (two villages) with the rebels
     state = run(led(), ChooseSide(Side.EMPEROR), ChooseSide(Side.REBELS))
     state = run(state, CommitCombat(1), CommitCombat(2), CommitCombat(3), CommitCombat(4))
-    assert dict(state.last)["totals"] == (2 * 2 + 1 + 3, 2 + 2 + 4)  # 8 v 8
+    assert state.last.totals == (2 * 2 + 1 + 3, 2 + 2 + 4)  # 8 v 8
     # counted at the reveal: the rewards taken afterwards do not change the totals
-    assert dict(state.last)["winner"] == "emperor"
+    assert state.last.winner is E
 
 
 @covers("lotus.rebellion.winner", "lotus.rebellion.discard_all")
@@ -1159,8 +1161,8 @@ def test_higher_total_wins_a_tie_goes_to_the_emperor_all_combat_is_discarded(
     # emperor side: 4 (palaces) + 1 + 0 = 5; rebels: 2 (villages) + rebel_combat + 0
     state = run(before, CommitCombat(1), CommitCombat(rebel_combat), CommitCombat(0))
     state = state.apply(CommitCombat(0))
-    assert dict(state.last)["totals"] == (5, 2 + rebel_combat)
-    assert dict(state.last)["winner"] == winner
+    assert state.last.totals == (5, 2 + rebel_combat)
+    assert state.last.winner.value == winner
     assert state.combat == (4, 5 - rebel_combat, 5, 5)  # winners' cards are gone too
     assert state.bank[1] == before.bank[1] + 1 + rebel_combat
 
@@ -1194,7 +1196,7 @@ def test_a_winner_must_take_an_area_if_one_is_legal_unless_the_option_allows_a_v
 @covers("lotus.rebellion.rewards", "lotus.rebellion.reward_order", "lotus.secret.zero_allowed")
 def test_every_winner_gets_a_reward_leader_first_then_by_combat_points() -> None:
     state = fought({2: R, 3: R}, {0: 0, 1: 0, 2: 1, 3: 3})  # 4 v 2 + 4
-    assert dict(state.last)["winner"] == "rebels"
+    assert state.last.winner is R
     assert state.queue == (1, 3, 2)  # the leader, then 3 points before 1
     state = fought({2: R, 3: R}, {0: 0, 1: 3, 2: 0, 3: 0})  # 4 v 5: seat 1 alone paid
     assert state.queue == (1, 2, 3)  # allies who committed nothing share the victory
@@ -1312,7 +1314,7 @@ def test_the_four_player_example_the_emperor_alone_takes_one_area() -> None:
     board = {"a16": (P, 0), "a23": (P, 0), "a22": (V, 1), "a17": (V, 2), "a30": (FO, 3)}
     state = load(position(4, board, phase="lead", seat=1))
     state = rebellion(state, {2: R, 3: R}, {0: 3, 1: 2, 2: 2, 3: 1})
-    assert dict(state.last)["totals"] == (7, 6)
+    assert state.last.totals == (7, 6)
     assert state.queue == (0,)
     after = state.apply(TakeArea("a30"))
     assert [owner(after, a) for a in ("a22", "a17", "a30")] == [1, 2, 0]
@@ -1527,11 +1529,11 @@ def test_each_player_draws_and_must_place_next_to_a_chip() -> None:
     state = state.apply(PalaceIncome(0))
     assert state.phase is Phase.DRAW
     assert state.is_chance
-    assert [s for s, _ in state.slots] == [0, 1, 2]
+    assert [s for s, _ in state.expansion.slots] == [0, 1, 2]
     drawn = state.apply(DrawChip(Building.FORTRESS))
     assert drawn.phase is Phase.PLACE
     assert drawn.seat == 0
-    assert drawn.drawn is Building.FORTRESS
+    assert drawn.expansion.drawn is Building.FORTRESS
     legal = {a.area for a in drawn.legal_actions() if isinstance(a, PlaceChip)}
     touching = {"a09", "a15", "a17", "a22", "a23", "a24"}  # around a16
     touching |= {"a29", "a31", "a35", "a36", "a37"} | {"a05", "a08", "a10", "a03"}
@@ -1559,13 +1561,20 @@ def test_temple_owners_place_extra_chips_in_later_rounds(edition: str) -> None:
     ruling("lotus.expand.temple_order")
     board = {"a16": (T, 0), "a17": (T, 0), "a30": (V, 1), "a31": (T, 2)}
     state = load(position(3, board, edition=edition, phase="lead", seat=1)).apply(Lead(False))
-    assert state.slots == ((0, False), (1, False), (2, False), (0, True), (2, True), (0, True))
+    assert state.expansion.slots == (
+        (0, False),
+        (1, False),
+        (2, False),
+        (0, True),
+        (2, True),
+        (0, True),
+    )
     expected = TempleExtra.MAY if edition == "de" else TempleExtra.MUST
     assert game(edition).variant.temple_extra is expected
     for _ in range(3):
         state = settle(state)
         state = state.apply(state.legal_actions()[0])
-    assert state.slots[0] == (0, True)
+    assert state.expansion.slots[0] == (0, True)
     if edition == "de":
         assert state.phase is Phase.TEMPLE_EXTRA
         assert state.seat == 0

@@ -46,7 +46,7 @@ def test_a_minimal_position_loads_with_its_defaults() -> None:
     state = rulespec.game("mandala", players=2).state_from_json(MINIMAL)
     assert state.phase is Phase.PLAY
     assert (state.seat, state.turn, state.pending) == (0, 1, 0)
-    assert (state.played, state.resolving, state.last_completed) == (-1, -1, -1)
+    assert (state.played, state.resolving, state.last_completed) == (None, None, None)
     assert state.final is None
     assert state.discard == (0,) * 6
     assert state.hands == ((0, 0, 3, 1, 0, 0), (2, 0, 0, 0, 0, 0))

@@ -477,16 +477,18 @@ def rebellions(edition: str, players: int, seed: int) -> tuple[Rebellion, ...]:
             continue
         assert isinstance(step.action, CommitCombat)
         before = step.before
-        committed = {**dict(before.commits), before.seat: step.action.combat}
-        sides = {before.emperor: Side.EMPEROR, before.leader: Side.REBELS, **dict(before.sides)}
+        r = before.rebellion
+        assert r is not None
+        committed = {**dict(r.commits), before.seat: step.action.combat}
+        sides = {before.emperor: Side.EMPEROR, r.leader: Side.REBELS, **dict(r.sides)}
         totals = rules.rebellion_totals(
             sides,
             committed,
             before.held(before.emperor)[Building.PALACE],
-            before.held(before.leader)[Building.VILLAGE],
+            before.held(r.leader)[Building.VILLAGE],
         )
         winner = rules.rebellion_winner(*totals)
-        head = before.emperor if winner is Side.EMPEROR else before.leader
+        head = before.emperor if winner is Side.EMPEROR else r.leader
         allies = [s for s, side in sides.items() if side is winner and s != head]
         order = rules.reward_order(head, allies, committed, players, before.game.variant.reward_tie)
         j = i

@@ -1,0 +1,307 @@
+"""The game kernel: one engine that runs every game from the game's phase table.
+
+A game declares, for each value of its ``Phase`` enum, a :class:`Step`: who acts (a seat
+chosen by the state, chance, or nobody at the end), what may be done (legal decisions or
+weighted chance outcomes), and for each action type a :class:`Move`, a *check* naming the
+rule an illegal action breaks and an *effect* building the next state. :class:`Kernel`
+derives the whole :class:`~rulespec.core.api.State` contract from that table once for
+every game: ``current_player``, ``is_chance``, ``is_terminal``, ``legal_actions``,
+``chance_outcomes``, ``sample_chance``, ``apply`` and ``explain``.
+
+The table is reached through the state's ``game`` (``state.game.steps``), and so are the
+views (observation, JSON, invariants, text): the game module is the composition root, and
+a state never imports the modules that look at it.
+
+Like OpenSpiel's ``DoApplyAction`` switching on the phase to ``Apply<Phase>Action``, but as
+data: the table can be listed, documented and checked for completeness.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
+from typing import Any, Generic, Self, TypeVar
+
+import attrs
+
+from rulespec.core.api import CHANCE, TERMINAL, Explanation, Node
+from rulespec.core.chance import pick_weighted, weighted
+from rulespec.core.rules import Rule
+from rulespec.errors import IllegalAction, NotYourTurn
+
+S = TypeVar("S")
+A = TypeVar("A")
+
+Problem = tuple[Rule, str] | None
+"""What a check returns: ``None`` if the action is legal, else the rule and the reason."""
+
+
+def allowed(state: object, action: object) -> Problem:
+    """The check of a move that is always legal once its phase is right (a pass, a side)."""
+    return None
+
+
+@attrs.frozen
+class Move(Generic[S, A]):
+    """One action type in one phase: the rule check, and the effect on a legal action."""
+
+    check: Callable[[S, A], Problem]
+    effect: Callable[[S, A], S]
+
+
+@attrs.frozen
+class Step(Generic[S, A]):
+    """One phase of a game: who acts, what is possible, what each action type does.
+
+    Build one with :meth:`decision`, :meth:`chance` or :meth:`end`.
+    """
+
+    rule: Rule
+    """The rule named when an action does not belong to this phase, or when a seat other
+    than the one to act submits an action."""
+    node: Node | None
+    """:data:`~rulespec.CHANCE`, :data:`~rulespec.TERMINAL`, or ``None`` for a decision."""
+    moves: Mapping[type, Move[S, Any]]
+    """Per action type (each with its own check and effect)."""
+    actor: Callable[[S], int] | None = None
+    """The seat to act, for a decision."""
+    legal: Callable[[S], tuple[A, ...]] | None = None
+    """Every legal decision in a fixed order."""
+    outcomes: Callable[[S], Sequence[tuple[A, int]]] | None = None
+    """Every chance outcome with a whole-number weight (zero weights are skipped)."""
+    expects: Callable[[S], str] | None = None
+    """What the phase asks for, in words (``seat 1 must play cards``), for messages."""
+
+    @classmethod
+    def decision(
+        cls,
+        rule: Rule,
+        actor: Callable[[S], int],
+        legal: Callable[[S], tuple[A, ...]],
+        moves: Mapping[type, Move[S, Any]],
+        expects: Callable[[S], str] | None = None,
+    ) -> Step[S, A]:
+        """A phase in which the seat ``actor(state)`` decides among ``legal(state)``."""
+        return cls(rule, None, moves, actor, legal, None, expects)
+
+    @classmethod
+    def chance(
+        cls,
+        rule: Rule,
+        outcomes: Callable[[S], Sequence[tuple[A, int]]],
+        moves: Mapping[type, Move[S, Any]],
+        expects: Callable[[S], str] | None = None,
+    ) -> Step[S, A]:
+        """A chance node whose outcomes are weighted by ``outcomes(state)``."""
+        return cls(rule, CHANCE, moves, None, None, outcomes, expects)
+
+    @classmethod
+    def end(cls, rule: Rule) -> Step[S, A]:
+        """The terminal phase: nothing can be applied; ``rule`` says why the game ended."""
+        return cls(rule, TERMINAL, {})
+
+
+@attrs.frozen
+class PhaseTable(Generic[S, A]):
+    """A game's phases, each with its :class:`Step`; complete for the ``Phase`` enum."""
+
+    phases: type[enum.Enum]
+    steps: Mapping[Any, Step[S, A]]
+
+    def __attrs_post_init__(self) -> None:
+        missing = [p.name for p in self.phases if p not in self.steps]
+        extra = [p for p in self.steps if not isinstance(p, self.phases)]
+        if missing or extra:
+            raise ValueError(
+                f"phase table of {self.phases.__qualname__}: "
+                f"no step for {missing or 'none'}, steps for unknown phases {extra or 'none'}"
+            )
+
+    def action_types(self) -> frozenset[type]:
+        """Every action type some phase accepts."""
+        return frozenset(t for step in self.steps.values() for t in step.moves)
+
+
+def _who(actor: int | Node) -> str:
+    return f"seat {actor}" if isinstance(actor, int) else actor.name.lower()
+
+
+class Kernel:
+    """The state contract, derived from the phase table of the state's game.
+
+    A game's frozen ``State`` class inherits from this mixin and has a ``game`` field (whose
+    class carries ``steps``: the :class:`PhaseTable`'s mapping, and ``views``: the
+    :class:`Views`) and a ``phase`` field (a member of the table's enum).
+    """
+
+    __slots__ = ()
+
+    game: Any
+    phase: Any
+
+    @property
+    def players(self) -> int:
+        """Number of seats."""
+        players: int = self.game.players
+        return players
+
+    @property
+    def current_player(self) -> int | Node:
+        """The seat to act, :data:`~rulespec.CHANCE` or :data:`~rulespec.TERMINAL`."""
+        step = self.game.steps[self.phase]
+        if step.actor is not None:
+            seat: int = step.actor(self)
+            return seat
+        node: Node = step.node
+        return node
+
+    @property
+    def is_chance(self) -> bool:
+        """True at a chance node."""
+        return self.game.steps[self.phase].node is CHANCE
+
+    @property
+    def is_terminal(self) -> bool:
+        """True once the game is over."""
+        return self.game.steps[self.phase].node is TERMINAL
+
+    def legal_actions(self) -> tuple[Any, ...]:
+        """Every legal action in a fixed order; the chance outcomes at a chance node."""
+        step = self.game.steps[self.phase]
+        if step.legal is not None:
+            legal: tuple[Any, ...] = step.legal(self)
+            return legal
+        if step.outcomes is not None:
+            return tuple(a for a, w in step.outcomes(self) if w > 0)
+        return ()
+
+    def chance_outcomes(self) -> tuple[tuple[Any, Fraction], ...]:
+        """Each chance outcome with its exact probability; empty at a decision node."""
+        step = self.game.steps[self.phase]
+        if step.outcomes is None:
+            return ()
+        return weighted(step.outcomes(self))
+
+    def sample_chance(self, rng: random.Random) -> Any:
+        """Draw one chance outcome with its probability, using ``rng``."""
+        step = self.game.steps[self.phase]
+        if step.outcomes is None:
+            raise ValueError(f"not a chance node: {self.phase.value}")
+        return pick_weighted(step.outcomes(self), rng)
+
+    def violation(self, action: object) -> Problem:
+        """The rule ``action`` breaks here and why, or ``None`` if it is legal: the one
+        check behind both :meth:`apply` and :meth:`explain`."""
+        step = self.game.steps[self.phase]
+        move = step.moves.get(type(action))
+        if move is None:
+            return step.rule, self._misfit(step, action)
+        problem: Problem = move.check(self, action)
+        return problem
+
+    def _misfit(self, step: Step[Any, Any], action: object) -> str:
+        if step.node is TERMINAL:
+            return f"the game is over; {action} cannot be applied"
+        wanted = (
+            step.expects(self)
+            if step.expects is not None
+            else f"{_who(self.current_player)} must act now"
+        )
+        return f"{action} is not an action of the {self.phase.value} step; {wanted}"
+
+    def apply(self, action: Any, *, player: int | None = None) -> Self:
+        """The state after ``action``; raises :class:`~rulespec.IllegalAction` (with the
+        deciding rule) and leaves this state unchanged if the rules forbid it. ``player``,
+        if given, must be the seat to act (:class:`~rulespec.NotYourTurn` otherwise)."""
+        step = self.game.steps[self.phase]
+        if player is not None:
+            actor = self.current_player
+            if player != actor:
+                raise NotYourTurn(
+                    step.rule,
+                    f"seat {player} submitted {action}, but {_who(actor)} is to act",
+                    action,
+                )
+        move = step.moves.get(type(action))
+        if move is None:
+            raise IllegalAction(step.rule, self._misfit(step, action), action)
+        problem = move.check(self, action)
+        if problem is not None:
+            raise IllegalAction(problem[0], problem[1], action)
+        new: Self = move.effect(self, action)
+        return new
+
+    def explain(self, action: object) -> Explanation:
+        """Whether ``action`` is legal here and, if not, the rule that forbids it."""
+        return Explanation.of(action, self.violation(action))
+
+    def observation(self, player: int) -> Any:
+        """Exactly what ``player`` may see of this state."""
+        return self.game.views.observe(self, player)
+
+    def to_json(self) -> dict[str, Any]:
+        """The whole state as a JSON position (``game.state_from_json`` reads it back)."""
+        data: dict[str, Any] = self.game.views.dump(self)
+        return data
+
+    def problems(self) -> tuple[str, ...]:
+        """Every rule invariant this state breaks: empty for any state reached by play."""
+        return tuple(self.game.views.invariants(self))
+
+    def __str__(self) -> str:
+        text: str = self.game.views.render(self)
+        return text
+
+
+@attrs.frozen
+class Views:
+    """What a game's composition root binds to its states: the functions that look at a
+    state (and read one back), kept out of the state's own module."""
+
+    observe: Callable[[Any, int], Any]
+    """``observe(state, seat)``: what that seat may see."""
+    dump: Callable[[Any], dict[str, Any]]
+    """``dump(state)``: the JSON position."""
+    load: Callable[[Any, Mapping[str, Any]], Any]
+    """``load(game, data)``: a state from a JSON position, every problem at once."""
+    invariants: Callable[[Any], Sequence[str]]
+    """``invariants(state)``: every rule invariant the state breaks."""
+    render: Callable[[Any], str]
+    """``render(state)``: a text picture."""
+    narrate: Callable[[Any, Any, Any], str]
+    """``narrate(before, action, after)``: one log entry for ``rulespec play``."""
+
+
+class Evolve:
+    """A cheap ``attrs.evolve`` for frozen records on the hot path: ``record.but(x=1)``.
+
+    ``attrs.evolve`` inspects the class on every call. On first use this compiles, once per
+    class, a function with one keyword per field (what attrs itself does for ``__init__``),
+    and installs it on the class; an unknown field name is a ``TypeError``, never dropped.
+    """
+
+    __slots__ = ()
+
+    def but(self, **changes: Any) -> Self:
+        """A copy with some fields replaced."""
+        fn = _compile_but(type(self))
+        new: Self = fn(self, **changes)
+        return new
+
+
+_UNSET = object()
+
+
+def _compile_but(cls: type) -> Callable[..., Any]:
+    names = [a.name for a in attrs.fields(cls)]
+    params = ", ".join(f"{n}=_UNSET" for n in names)
+    args = ", ".join(f"self.{n} if {n} is _UNSET else {n}" for n in names)
+    source = f"def but(self, *, {params}):\n    return _cls({args})\n"
+    namespace: dict[str, Any] = {"_UNSET": _UNSET, "_cls": cls}
+    exec(compile(source, f"<{cls.__qualname__}.but>", "exec"), namespace)
+    fn: Callable[..., Any] = namespace["but"]
+    fn.__doc__ = Evolve.but.__doc__
+    type.__setattr__(cls, "but", fn)
+    return fn

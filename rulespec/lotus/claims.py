@@ -1,0 +1,137 @@
+"""Setup's start chips and phase 1 of a year: claim markers, in rounds from the emperor.
+
+The phases of a year call each other in the book's order (claims → conflicts →
+rebellion → income → expansion → claims), so these modules import one another as
+modules and call each other only at run time.
+"""
+
+from __future__ import annotations
+
+from rulespec.core.immutable import put
+from rulespec.core.kernel import Problem
+from rulespec.lotus import conflicts
+from rulespec.lotus.actions import Action, DeclineExtra, PlaceMarker, StartChip
+from rulespec.lotus.components import BASIC_MARKERS, BUILDINGS, NEUTRAL
+from rulespec.lotus.rulebook import RULEBOOK
+from rulespec.lotus.state import ClaimRound, Phase, State
+
+R = RULEBOOK.get
+R_START = R("lotus.setup.start_chips")
+R_NEUTRAL_ONLY = R("lotus.claim.neutral_only")
+R_ONE_PER_COLOUR = R("lotus.claim.one_per_colour")
+R_CHIP_SUPPLY = R("lotus.claim.chip_supply")
+R_MANDATORY = R("lotus.claim.mandatory")
+
+
+# --- setup ---------------------------------------------------------------------------
+
+
+def start_chips(s: State) -> tuple[tuple[Action, int], ...]:
+    """Chance: the next lotus area's start chip, from those not dealt yet."""
+    return tuple(zip(_START_CHIPS, s.start_pool(), strict=True))
+
+
+def check_start(s: State, a: StartChip) -> Problem:
+    """A start chip still among those to deal."""
+    if not s.start_pool()[a.building]:
+        return R_START, f"no {a.building.label} is left among the start chips"
+    return None
+
+
+def deal_start_chip(s: State, a: StartChip) -> State:
+    """The chip lies neutral on the next lotus area; after the last, the first year."""
+    left = s.start_areas_left()
+    state = s.but(chips=put(s.chips, left[0], NEUTRAL[a.building]))
+    if len(left) > 1:
+        return state
+    return begin(state)
+
+
+# --- phase 1 -------------------------------------------------------------------------
+
+
+def begin(s: State) -> State:
+    """A new year's claims: no markers on the board, no reveal left over."""
+    state = s.but(
+        phase=Phase.CLAIM,
+        claims=(frozenset(),) * len(s.chips),
+        claiming=ClaimRound(0),
+        conflict=None,
+        last=None,
+    )
+    return _next(state, 0)
+
+
+def _next(s: State, position: int) -> State:
+    """The next placement: rounds 1–3 for everyone, 4–5 for rice extras
+    (lotus.claim.three_rounds, lotus.claim.extra_rounds); a seat with no legal area
+    skips (lotus.claim.no_legal_area)."""
+    n = s.players
+    limit = s.game.variant.max_markers * n
+    declined = s.claiming.declined if s.claiming is not None else frozenset()
+    for p in range(position, limit):
+        seat = (s.emperor + p % n) % n
+        rnd = p // n + 1
+        if rnd > BASIC_MARKERS:
+            extras = s.markers_allowed(seat) - BASIC_MARKERS
+            if seat in declined or extras < rnd - BASIC_MARKERS:
+                continue
+        if s.claim_areas(seat):
+            return s.but(claiming=ClaimRound(p, declined), seat=seat)
+    return conflicts.begin(s.but(claiming=None))
+
+
+def legal(s: State) -> tuple[Action, ...]:
+    """The areas the seat may claim, then declining, once the basic markers are down."""
+    out: list[Action] = [PlaceMarker(s.area_id(i)) for i in s.claim_areas(s.seat)]
+    if _cursor(s) // s.players >= BASIC_MARKERS:
+        out.append(DeclineExtra())
+    return tuple(out)
+
+
+def check_marker(s: State, a: PlaceMarker) -> Problem:
+    """Only neutral areas in play, one marker per area and colour, and only where the
+    claimant could show the chip if he won everything he claims."""
+    i = s.game.area_index.get(a.area)
+    if i is None or i not in s.game.in_play_set:
+        return R_NEUTRAL_ONLY, f"{a.area} is not an area in play"
+    chip = s.chips[i]
+    if chip is None or not chip.neutral:
+        return R_NEUTRAL_ONLY, f"{a.area} holds no neutral chip; only neutral areas are claimed"
+    if s.seat in s.claims[i]:
+        return R_ONE_PER_COLOUR, f"seat {s.seat} already has a marker on {a.area}"
+    if i not in s.claim_areas(s.seat):
+        return R_CHIP_SUPPLY, (
+            f"seat {s.seat} could not show a {chip.building.label} chip if he won {a.area} "
+            "and every area he already claims"
+        )
+    return None
+
+
+def place_marker(s: State, a: PlaceMarker) -> State:
+    """The marker goes on the area; the next placement follows."""
+    i = s.game.area_index[a.area]
+    claims = put(s.claims, i, s.claims[i] | {s.seat})
+    return _next(s.but(claims=claims), _cursor(s) + 1)
+
+
+def check_decline(s: State, a: DeclineExtra) -> Problem:
+    """Only extra markers may be declined (lotus.claim.mandatory)."""
+    if _cursor(s) // s.players < BASIC_MARKERS:
+        return R_MANDATORY, "the three basic markers must be placed; only extras may be declined"
+    return None
+
+
+def decline(s: State, a: DeclineExtra) -> State:
+    """The seat places no more extra markers this year."""
+    assert s.claiming is not None
+    claiming = s.claiming.but(declined=s.claiming.declined | {s.seat})
+    return _next(s.but(claiming=claiming), _cursor(s) + 1)
+
+
+def _cursor(s: State) -> int:
+    assert s.claiming is not None
+    return s.claiming.cursor
+
+
+_START_CHIPS = tuple(StartChip(b) for b in BUILDINGS)

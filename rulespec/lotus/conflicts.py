@@ -1,0 +1,226 @@
+"""Phase 2 (resolving the claims, with conflicts fought by secret influence bids) and
+phase 3 (the emperor's point)."""
+
+from __future__ import annotations
+
+import functools
+
+from rulespec.core.immutable import put
+from rulespec.core.kernel import Problem
+from rulespec.lotus import negotiation, rebellion
+from rulespec.lotus import rules as steps
+from rulespec.lotus.actions import Action, Bid, ChooseConflict, Remove
+from rulespec.lotus.components import OWNED, Building
+from rulespec.lotus.rulebook import RULEBOOK
+from rulespec.lotus.state import Conflict, ConflictReveal, Phase, State
+from rulespec.lotus.variant import Negotiation
+
+R = RULEBOOK.get
+R_ORDERS = R("lotus.resolve.emperor_orders")
+R_TARGET = R("lotus.conflict.target_present")
+R_BID = R("lotus.conflict.bid")
+R_ZERO = R("lotus.conflict.zero_card")
+R_TIE = R("lotus.conflict.tie_emperor")
+
+
+def begin(s: State) -> State:
+    """Year 1: the palace area first (lotus.resolve.palace_first_year1); then the
+    single claimants all at once (lotus.resolve.uncontested_first)."""
+    if s.year == 1:
+        for i in s.game.in_play:
+            chip = s.chips[i]
+            if chip is not None and chip.neutral and chip.building is Building.PALACE:
+                if len(s.claims[i]) >= 2:
+                    return _start(s.but(singles_pending=True), i)
+                break
+        # an unclaimed palace changes nothing (lotus.resolve.palace_unclaimed_year1)
+    return _next(_award_singles(s))
+
+
+def _award(s: State, i: int, seat: int) -> State:
+    """``seat`` takes area ``i``: his chip replaces the neutral one
+    (lotus.resolve.uncontested, lotus.conflict.award)."""
+    chip = s.chips[i]
+    assert chip is not None
+    return s.but(
+        chips=put(s.chips, i, OWNED[seat][chip.building]),
+        claims=put(s.claims, i, frozenset()),
+    )
+
+
+def _award_singles(s: State) -> State:
+    state = s
+    for i, c in enumerate(s.claims):
+        if len(c) == 1:
+            (seat,) = c
+            state = _award(state, i, seat)
+    return _check_emperor(state)
+
+
+def _check_emperor(s: State) -> State:
+    """More palaces than the emperor makes a player emperor at once
+    (lotus.resolve.emperor_change)."""
+    palaces = [s.held(seat)[Building.PALACE] for seat in range(s.players)]
+    return s.but(emperor=steps.emperor_after_gain(palaces, s.emperor))
+
+
+def _next(s: State) -> State:
+    contested = [i for i, c in enumerate(s.claims) if len(c) >= 2]
+    if not contested:
+        return _end(s)
+    if len(contested) == 1:
+        return _start(s, contested[0])
+    return s.but(phase=Phase.CHOOSE_CONFLICT, seat=s.emperor, conflict=None)
+
+
+def legal_choices(s: State) -> tuple[Action, ...]:
+    """The contested areas, for the emperor to name the next."""
+    return tuple(ChooseConflict(s.area_id(i)) for i, c in enumerate(s.claims) if len(c) >= 2)
+
+
+def check_choice(s: State, a: ChooseConflict) -> Problem:
+    """Only a contested area still to be settled (lotus.resolve.emperor_orders)."""
+    i = s.game.area_index.get(a.area)
+    if i is None or len(s.claims[i]) < 2:
+        return R_ORDERS, f"{a.area} is not a contested area still to be settled"
+    return None
+
+
+def choose(s: State, a: ChooseConflict) -> State:
+    """The emperor names the next conflict."""
+    return _start(s, s.game.area_index[a.area])
+
+
+def _start(s: State, i: int) -> State:
+    """Only the claimants of the area fight for it (lotus.conflict.participants)."""
+    return open_round(s.but(conflict=Conflict(i)))
+
+
+def open_round(s: State) -> State:
+    """A conflict round: negotiation window first if the variant is on, then the
+    secret bids in turn order from the emperor (lotus.secret.commit_order)."""
+    if s.game.options.negotiation is Negotiation.ON:
+        return negotiation.open_window(s, Phase.BID)
+    return open_bids(s)
+
+
+def open_bids(s: State) -> State:
+    """The claimants commit their bids, one at a time in turn order from the emperor."""
+    c = _conflict(s)
+    order = s.order_from_emperor(s.claims[c.area])
+    return s.but(
+        phase=Phase.BID, queue=order[1:], seat=order[0], conflict=c.but(bids=()), resume=None
+    )
+
+
+def legal_bids(s: State) -> tuple[Action, ...]:
+    """Every bid: a dragon card against another claimant and up to all one's influence."""
+    c = _conflict(s)
+    targets = tuple(sorted(s.claims[c.area] - {s.seat}))
+    return _bids(targets, s.influence[s.seat], s.game.variant.zero_cards)
+
+
+@functools.lru_cache(maxsize=4096)
+def _bids(targets: tuple[int, ...], influence: int, zero_cards: bool) -> tuple[Action, ...]:
+    """Every bid against ``targets`` with up to ``influence`` points (cached: bids are
+    values, and a conflict offers the same list round after round)."""
+    zero = (False, True) if zero_cards else (False,)
+    return tuple(
+        Bid(t, points, z) for t in targets for points in range(influence + 1) for z in zero
+    )
+
+
+def check_bid(s: State, a: Bid) -> Problem:
+    """The dragon card names another claimant; no more influence than one holds; the
+    0-card only in the German edition."""
+    c = _conflict(s)
+    if a.target == s.seat or a.target not in s.claims[c.area]:
+        others = ", ".join(str(t) for t in sorted(s.claims[c.area] - {s.seat}))
+        return R_TARGET, f"the dragon card must name another claimant of the area ({others})"
+    if not 0 <= a.influence <= s.influence[s.seat]:
+        return R_BID, f"seat {s.seat} has {s.influence[s.seat]} influence, cannot bid {a.influence}"
+    if a.zero_card and not s.game.variant.zero_cards:
+        return R_ZERO, "this edition does not use the 0-value influence cards"
+    return None
+
+
+def bid(s: State, a: Bid) -> State:
+    """A secret bid; after the last one, the reveal and the loser (or the emperor's
+    choice between the tied)."""
+    c = _conflict(s)
+    bids = (*c.bids, (s.seat, a))
+    if s.queue:
+        return s.but(conflict=c.but(bids=bids), seat=s.queue[0], queue=s.queue[1:])
+    plain = {seat: (b.target, b.influence) for seat, b in bids}
+    candidates = steps.removal_candidates(plain)
+    reveal = ConflictReveal(  # lotus.conflict.reveal: everything is public from here on
+        c.area,
+        tuple((seat, b.target, b.influence, b.zero_card) for seat, b in bids),
+        tuple(sorted(steps.totals_against(plain).items())),
+    )
+    state = s.but(conflict=c.but(bids=bids), queue=(), last=reveal)
+    if len(candidates) == 1:
+        (loser,) = candidates
+        return _remove(state, loser)
+    # lotus.conflict.tie_emperor: the emperor chooses, even in his own favour
+    return state.but(phase=Phase.REMOVE, seat=s.emperor, conflict=c.but(bids=bids, tied=candidates))
+
+
+def legal_removals(s: State) -> tuple[Action, ...]:
+    """The tied seats, for the emperor to choose who leaves."""
+    return tuple(Remove(t) for t in sorted(_conflict(s).tied))
+
+
+def check_removal(s: State, a: Remove) -> Problem:
+    """Only one of the tied seats (lotus.conflict.tie_emperor)."""
+    tied = _conflict(s).tied
+    if a.seat not in tied:
+        names = ", ".join(map(str, sorted(tied)))
+        return R_TIE, f"the emperor must choose one of the tied seats {names}"
+    return None
+
+
+def remove(s: State, a: Remove) -> State:
+    """The emperor's choice leaves the area."""
+    return _remove(s, a.seat)
+
+
+def _remove(s: State, loser: int) -> State:
+    """The loser leaves and keeps half his bid; everyone else pays all
+    (lotus.conflict.loser_refund, lotus.conflict.others_pay, lotus.conflict.repeat)."""
+    c = _conflict(s)
+    plain = {seat: (b.target, b.influence) for seat, b in c.bids}
+    paid = steps.payments(plain, loser, s.game.variant.loser_refund)
+    influence = list(s.influence)
+    for seat, amount in paid.items():
+        influence[seat] -= amount
+    claims = put(s.claims, c.area, s.claims[c.area] - {loser})
+    assert isinstance(s.last, ConflictReveal)
+    reveal = s.last.but(loser=loser, paid=tuple(sorted(paid.items())))
+    state = s.but(
+        influence=tuple(influence),
+        bank=(s.bank[0] + sum(paid.values()), s.bank[1]),
+        claims=claims,
+        conflict=Conflict(c.area),
+        last=reveal,
+    )
+    if len(claims[c.area]) == 1:
+        (winner,) = claims[c.area]
+        state = _check_emperor(_award(state, c.area, winner)).but(conflict=None)
+        if state.singles_pending:
+            state = _award_singles(state.but(singles_pending=False))
+        return _next(state)
+    return open_round(state)
+
+
+def _end(s: State) -> State:
+    """End of phase 2: the end trigger (lotus.end.trigger), then phase 3's point for
+    the emperor (lotus.tribute.emperor_point) and the rebellion."""
+    final = all((c := s.chips[i]) is not None and not c.neutral for i in s.game.in_play)
+    state = rebellion.give_vp(s.but(final=final, conflict=None), s.emperor)
+    return rebellion.begin(state)
+
+
+def _conflict(s: State) -> Conflict:
+    assert s.conflict is not None
+    return s.conflict

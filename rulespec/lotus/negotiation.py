@@ -1,0 +1,68 @@
+"""The negotiation variant: a public window before each secret stage in which players,
+in turn from the emperor, may give one another cards, then pass
+(lotus.variant.negotiation_window). Promises are never enforced."""
+
+from __future__ import annotations
+
+from rulespec.core.immutable import put
+from rulespec.core.kernel import Problem
+from rulespec.lotus import conflicts, rebellion
+from rulespec.lotus.actions import Action, Give, Pass
+from rulespec.lotus.rulebook import RULEBOOK
+from rulespec.lotus.state import Phase, State
+
+R_NEGOTIATE = RULEBOOK.get("lotus.variant.negotiation_window")
+R_POINTS = RULEBOOK.get("lotus.cards.points_model")
+
+_PASS = Pass()
+
+
+def open_window(s: State, resume: Phase) -> State:
+    """Each player in turn from the emperor may give cards, then passes; ``resume`` is
+    the secret stage that follows."""
+    order = s.order_from_emperor()
+    return s.but(phase=Phase.NEGOTIATE, seat=order[0], queue=order[1:], resume=resume)
+
+
+def legal(s: State) -> tuple[Action, ...]:
+    """Pass, or give another seat some influence or some combat points."""
+    out: list[Action] = [_PASS]
+    for to in range(s.players):
+        if to == s.seat:
+            continue
+        out.extend(Give(to, k, 0) for k in range(1, s.influence[s.seat] + 1))
+        out.extend(Give(to, 0, k) for k in range(1, s.combat[s.seat] + 1))
+    return tuple(out)
+
+
+def check_give(s: State, a: Give) -> Problem:
+    """A positive amount of one kind of points, to another seat, from what one holds."""
+    if a.to == s.seat or not 0 <= a.to < s.players:
+        return R_NEGOTIATE, f"seat {s.seat} can only give to another seat"
+    if a.influence < 0 or a.combat < 0 or (a.influence > 0) == (a.combat > 0):
+        return R_NEGOTIATE, (
+            "a gift is a positive number of influence points or of combat points; "
+            "give both as two gifts"
+        )
+    if a.influence > s.influence[s.seat] or a.combat > s.combat[s.seat]:
+        return R_POINTS, f"seat {s.seat} does not hold that many points"
+    return None
+
+
+def give(s: State, a: Give) -> State:
+    """The points change hands at once, in public."""
+    giver, to = s.seat, a.to
+    influence = put(s.influence, giver, s.influence[giver] - a.influence)
+    influence = put(influence, to, influence[to] + a.influence)
+    combat = put(s.combat, giver, s.combat[giver] - a.combat)
+    combat = put(combat, to, combat[to] + a.combat)
+    return s.but(influence=influence, combat=combat)
+
+
+def pass_(s: State, a: Pass) -> State:
+    """The next player's turn in the window, or the secret stage."""
+    if s.queue:
+        return s.but(seat=s.queue[0], queue=s.queue[1:])
+    if s.resume is Phase.BID:
+        return conflicts.open_bids(s)
+    return rebellion.open_sides(s)

@@ -1,0 +1,250 @@
+"""Phase 4: the rebellion. A leader, secret sides, secret combat, the reveal, the rewards
+and the new emperor."""
+
+from __future__ import annotations
+
+from rulespec.core.immutable import put
+from rulespec.core.kernel import Problem
+from rulespec.lotus import income, negotiation
+from rulespec.lotus import rules as steps
+from rulespec.lotus.actions import (
+    Action,
+    ChooseSide,
+    CommitCombat,
+    Lead,
+    TakeArea,
+    TakeVictoryPoint,
+)
+from rulespec.lotus.components import OWNED, VP_CHIPS, Building, Side
+from rulespec.lotus.rulebook import RULEBOOK
+from rulespec.lotus.state import Phase, Rebellion, RebellionReveal, State
+from rulespec.lotus.variant import Negotiation, RewardChoice, VpChips
+
+R = RULEBOOK.get
+R_COMBAT = R("lotus.rebellion.combat_commit")
+R_ADJACENT = R("lotus.rebellion.adjacent_only")
+R_ONE_LOSS = R("lotus.rebellion.one_loss")
+R_REWARDS = R("lotus.rebellion.rewards")
+R_REWARD_CHIPS = R("lotus.rebellion.chip_supply")
+R_VP_CHOICE = R("lotus.rebellion.reward_vp_by_choice")
+
+_LEAD = (Lead(True), Lead(False))
+_SIDES = (ChooseSide(Side.EMPEROR), ChooseSide(Side.REBELS))
+
+
+def give_vp(s: State, seat: int) -> State:
+    """One victory-point chip, unless the limited supply is gone
+    (lotus.components.vp_supply)."""
+    if s.game.options.vp_chips is VpChips.LIMITED and sum(s.vp) >= VP_CHIPS:
+        return s
+    return s.but(vp=put(s.vp, seat, s.vp[seat] + 1))
+
+
+def begin(s: State) -> State:
+    """Candidates by villages are asked in turn whether they lead a rebellion
+    (lotus.rebellion.candidates, lotus.rebellion.asking_order)."""
+    villages = [s.held(seat)[Building.VILLAGE] for seat in range(s.players)]
+    ask = steps.leader_ask_order(villages, s.emperor, s.game.variant.leader_candidate_tie)
+    if not ask:
+        return _after(s)
+    return s.but(phase=Phase.LEAD, seat=ask[0], queue=ask[1:])
+
+
+def legal_lead(s: State) -> tuple[Action, ...]:
+    """Lead, or decline."""
+    return _LEAD
+
+
+def lead(s: State, a: Lead) -> State:
+    """A candidate leads (then sides are chosen) or declines (the next is asked)."""
+    if not a.accept:
+        if s.queue:
+            return s.but(seat=s.queue[0], queue=s.queue[1:])
+        return _after(s)
+    state = s.but(rebellion=Rebellion(s.seat), queue=())
+    if s.game.options.negotiation is Negotiation.ON:
+        return negotiation.open_window(state, Phase.SIDE)
+    return open_sides(state)
+
+
+def open_sides(s: State) -> State:
+    """Everyone but the emperor and the leader picks a side in secret, in turn order
+    from the emperor (lotus.rebellion.sides, lotus.secret.commit_order)."""
+    r = _rebellion(s)
+    choosers = s.order_from_emperor(
+        seat for seat in range(s.players) if seat not in (s.emperor, r.leader)
+    )
+    if not choosers:
+        return _open_combat(s)
+    return s.but(phase=Phase.SIDE, seat=choosers[0], queue=choosers[1:], resume=None)
+
+
+def legal_sides(s: State) -> tuple[Action, ...]:
+    """The emperor's side or the rebels'."""
+    return _SIDES
+
+
+def choose_side(s: State, a: ChooseSide) -> State:
+    """A secret side; after the last, the combat."""
+    r = _rebellion(s)
+    rebels = r.but(sides=(*r.sides, (s.seat, a.side)))
+    if s.queue:
+        return s.but(rebellion=rebels, seat=s.queue[0], queue=s.queue[1:])
+    return _open_combat(s.but(rebellion=rebels))
+
+
+def _open_combat(s: State) -> State:
+    order = s.order_from_emperor()
+    return s.but(phase=Phase.COMBAT, seat=order[0], queue=order[1:], resume=None)
+
+
+def legal_combat(s: State) -> tuple[Action, ...]:
+    """Any number of one's combat points, none included."""
+    return tuple(CommitCombat(c) for c in range(s.combat[s.seat] + 1))
+
+
+def check_combat(s: State, a: CommitCombat) -> Problem:
+    """No more combat than one holds (lotus.rebellion.combat_commit)."""
+    if not 0 <= a.combat <= s.combat[s.seat]:
+        return R_COMBAT, f"seat {s.seat} has {s.combat[s.seat]} combat, cannot commit {a.combat}"
+    return None
+
+
+def commit_combat(s: State, a: CommitCombat) -> State:
+    """A secret commitment; after the last, the fight."""
+    r = _rebellion(s)
+    rebels = r.but(commits=(*r.commits, (s.seat, a.combat)))
+    if s.queue:
+        return s.but(rebellion=rebels, seat=s.queue[0], queue=s.queue[1:])
+    return _fight(s.but(rebellion=rebels, queue=()))
+
+
+def _fight(s: State) -> State:
+    """Reveal, count (lotus.rebellion.emperor_bonus, lotus.rebellion.leader_bonus),
+    decide (lotus.rebellion.winner), discard every card (lotus.rebellion.discard_all)
+    and line up the rewards (lotus.rebellion.reward_order)."""
+    r = _rebellion(s)
+    committed = dict(r.commits)
+    sides = dict(r.all_sides(s.emperor))
+    emperor_total, rebels_total = steps.rebellion_totals(
+        sides,
+        committed,
+        s.held(s.emperor)[Building.PALACE],
+        s.held(r.leader)[Building.VILLAGE],
+    )
+    winner = steps.rebellion_winner(emperor_total, rebels_total)
+    combat = tuple(s.combat[seat] - committed.get(seat, 0) for seat in range(s.players))
+    head = s.emperor if winner is Side.EMPEROR else r.leader
+    allies = [seat for seat, side in sides.items() if side is winner and seat != head]
+    order = steps.reward_order(head, allies, committed, s.players, s.game.variant.reward_tie)
+    reveal = RebellionReveal(
+        r.leader,
+        tuple(sorted(sides.items())),
+        tuple(sorted(committed.items())),
+        (emperor_total, rebels_total),
+        winner,
+    )
+    state = s.but(
+        combat=combat,
+        bank=(s.bank[0], s.bank[1] + sum(committed.values())),
+        rebellion=r.but(winners=winner, hit=frozenset(), palace_taker=None),
+        queue=order,
+        last=reveal,
+    )
+    return _next_reward(state)
+
+
+def _next_reward(s: State) -> State:
+    """Each winner in order takes a loser's area, or a VP chip when none is legal
+    (lotus.rebellion.rewards, lotus.rebellion.vp_fallback)."""
+    state = s
+    while state.queue:
+        seat = state.queue[0]
+        if state.reward_areas(seat):
+            return state.but(phase=Phase.REWARD, seat=seat)
+        state = give_vp(state, seat).but(queue=state.queue[1:])
+    return _finish(state)
+
+
+def legal_rewards(s: State) -> tuple[Action, ...]:
+    """The areas the winner may take, and a VP chip where the option allows it."""
+    out: list[Action] = [TakeArea(s.area_id(i)) for i in s.reward_areas(s.seat)]
+    if s.game.options.reward_choice is RewardChoice.PLAYER_CHOICE:
+        out.append(TakeVictoryPoint())
+    return tuple(out)
+
+
+def check_take(s: State, a: TakeArea) -> Problem:
+    """A losing player's area, one per loser, adjacent to the taker's land, and one the
+    taker can show with his chips."""
+    i = s.game.area_index.get(a.area)
+    if i is not None and i in s.reward_areas(s.seat):
+        return None
+    r = _rebellion(s)
+    chip = None if i is None else s.chips[i]
+    losing = Side.REBELS if r.winners is Side.EMPEROR else Side.EMPEROR
+    losers = {t for t, side in r.all_sides(s.emperor) if side is losing}
+    if i is None or chip is None or chip.owner not in losers:
+        return R_REWARDS, f"{a.area} does not belong to a player of the losing side"
+    if chip.owner in r.hit:
+        return R_ONE_LOSS, f"seat {chip.owner} has already lost an area in this rebellion"
+    mine = set(s.owned(s.seat))
+    if mine and not (s.game.index_adjacency[i] & mine):
+        return R_ADJACENT, f"{a.area} is not adjacent to an area of seat {s.seat}"
+    return R_REWARD_CHIPS, (
+        f"seat {s.seat} has no {chip.building.label} chip left to show, and the building "
+        "never changes (lotus.rebellion.same_building)"
+    )
+
+
+def take_area(s: State, a: TakeArea) -> State:
+    """The winner's chip replaces the loser's; a palace taken from the emperor is noted
+    for the new emperor."""
+    r = _rebellion(s)
+    i = s.game.area_index[a.area]
+    chip = s.chips[i]
+    assert chip is not None
+    assert chip.owner is not None
+    taker = r.palace_taker
+    if chip.building is Building.PALACE and chip.owner == s.emperor:
+        taker = s.seat
+    state = s.but(
+        chips=put(s.chips, i, OWNED[s.seat][chip.building]),
+        rebellion=r.but(hit=r.hit | {chip.owner}, palace_taker=taker),
+        queue=s.queue[1:],
+    )
+    return _next_reward(state)
+
+
+def check_take_vp(s: State, a: TakeVictoryPoint) -> Problem:
+    """A VP chip instead of an area only where the option allows it."""
+    if s.game.options.reward_choice is not RewardChoice.PLAYER_CHOICE:
+        return R_VP_CHOICE, "a winner who can take an area must take one"
+    return None
+
+
+def take_vp(s: State, a: TakeVictoryPoint) -> State:
+    """A VP chip instead of an area."""
+    return _next_reward(give_vp(s, s.seat).but(queue=s.queue[1:]))
+
+
+def _finish(s: State) -> State:
+    """The new emperor (lotus.rebellion.new_emperor); no point for him now
+    (lotus.tribute.only_phase3)."""
+    r = _rebellion(s)
+    palaces = [s.held(seat)[Building.PALACE] for seat in range(s.players)]
+    emperor = steps.new_emperor(
+        palaces, s.emperor, r.palace_taker, s.game.variant.emperor_after_rebellion
+    )
+    return _after(s.but(emperor=emperor, rebellion=None))
+
+
+def _after(s: State) -> State:
+    if s.final:
+        return s.but(phase=Phase.GAME_OVER, queue=(), seat=s.emperor)
+    return income.begin(s)
+
+
+def _rebellion(s: State) -> Rebellion:
+    assert s.rebellion is not None
+    return s.rebellion

@@ -1,0 +1,225 @@
+"""Mandala's phase table: for each phase, who acts, what is legal or possible, and for
+each action type the rule check and the effect (:mod:`rulespec.mandala.turn`,
+:mod:`rulespec.mandala.resolution`). :class:`rulespec.core.kernel.Kernel` runs it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rulespec.core.kernel import Move, PhaseTable, Problem, Step
+from rulespec.mandala import resolution, turn
+from rulespec.mandala import rules as steps
+from rulespec.mandala.actions import (
+    DRAWS,
+    PLAYS,
+    REVEALS,
+    Action,
+    DrawCard,
+    Play,
+    ResolveNext,
+    RevealTile,
+    TakeTile,
+)
+from rulespec.mandala.components import COLOURS, NUM_MANDALAS, TILE_ORDER, Counts
+from rulespec.mandala.rulebook import RULEBOOK
+from rulespec.mandala.state import Phase, State
+
+R = RULEBOOK.get
+R_ORDER = R("mandala.turn.order")
+R_PLAY = R("mandala.play.one_colour_one_mandala")
+R_AT_LEAST_ONE = R("mandala.play.at_least_one")
+R_NEVER_EMPTY = R("mandala.hand.never_empty")
+R_PICK = R("mandala.resolve.holder_picks")
+R_SHUFFLE = R("mandala.setup.shuffle")
+R_RESHUFFLE = R("mandala.draw.reshuffle")
+R_SETUP_TILES = R("mandala.setup.tiles")
+R_NEW_MANDALA = R("mandala.resolve.new_mandala")
+R_FINAL = R("mandala.end.final_resolution")
+
+
+# --- who acts ------------------------------------------------------------------------
+
+
+def _seat(s: State) -> int:
+    return s.seat
+
+
+def _holder(s: State) -> int:
+    holder = s.being_resolved().marker
+    assert holder is not None
+    return holder
+
+
+# --- legal decisions and chance outcomes ---------------------------------------------
+
+
+_PLAY_CACHE: dict[tuple[Counts, bool], tuple[Play, ...]] = {}
+
+
+def legal_plays(s: State) -> tuple[Action, ...]:
+    """Every legal play of the seat to act (step 1)."""
+    return _legal_plays(s.hands[s.seat], s.cards_available() > 0)
+
+
+def _legal_plays(hand: Counts, can_draw: bool) -> tuple[Play, ...]:
+    """Every legal play for a hand. Cached: it depends only on the hand and on whether
+    any card is left to draw (a z3 claim proves that is all ``leaves_hand_empty`` needs);
+    the cache is emptied at 200,000 hands so a long-running bot's memory stays bounded."""
+    key = (hand, can_draw)
+    found = _PLAY_CACHE.get(key)
+    if found is None:
+        size = sum(hand)
+        available = 1 if can_draw else 0
+        found = tuple(
+            PLAYS[m][c][n]
+            for m in range(NUM_MANDALAS)
+            for c in COLOURS
+            for n in range(1, hand[c] + 1)
+            if n < size or not steps.leaves_hand_empty(size, n, available)
+        )
+        if len(_PLAY_CACHE) > 200_000:
+            _PLAY_CACHE.clear()
+        _PLAY_CACHE[key] = found
+    return found
+
+
+def legal_takes(s: State) -> tuple[Action, ...]:
+    """The two tiles of the mandala being resolved (mandala.resolve.holder_picks)."""
+    return tuple(TakeTile(t) for t in s.being_resolved().tiles)
+
+
+def card_draws(s: State) -> Sequence[tuple[Action, int]]:
+    """One card from the unordered draw pile, weighted by how many of each colour."""
+    return tuple(zip(DRAWS, s.draw_pile(), strict=True))
+
+
+def tile_reveals(s: State) -> Sequence[tuple[Action, int]]:
+    """One tile from the stack due next, every tile equally likely."""
+    return tuple((REVEALS[t], 1) for t in sorted(s.tile_stack(), key=TILE_ORDER.__getitem__))
+
+
+def final_orders(s: State) -> Sequence[tuple[Action, int]]:
+    """Which of the mandalas still to resolve comes next, each equally likely."""
+    assert s.final is not None
+    return tuple((ResolveNext(m), 1) for m in s.final)
+
+
+# --- rule checks -----------------------------------------------------------------------
+
+
+def check_play(s: State, play: Play) -> Problem:
+    """Step 1: one colour, into one mandala, at least one card, never the whole hand."""
+    if not 0 <= play.mandala < NUM_MANDALAS:
+        return R_PLAY, f"there is no mandala {play.mandala}; they are numbered 0, 1, 2"
+    if play.count < 1:
+        return R_AT_LEAST_ONE, f"{play.count} cards is not a play; play at least one"
+    hand = s.hands[s.seat]
+    if hand[play.colour] < play.count:
+        return R_PLAY, (
+            f"seat {s.seat} holds {hand[play.colour]} {play.colour.label} card(s), not {play.count}"
+        )
+    if steps.leaves_hand_empty(sum(hand), play.count, s.cards_available()):
+        return R_NEVER_EMPTY, (
+            f"playing all {play.count} cards would leave seat {s.seat} with no card after drawing"
+        )
+    return None
+
+
+def check_take(s: State, action: TakeTile) -> Problem:
+    """The holder takes one of the two tiles of the mandala being resolved."""
+    area = s.being_resolved()
+    if action.tile not in area.tiles:
+        shown = " or ".join(t.label for t in area.tiles)
+        return R_PICK, f"{action.tile.label} is not in mandala {s.resolving}: {shown}"
+    return None
+
+
+def check_draw(s: State, action: DrawCard) -> Problem:
+    """A card of a colour still in the pile it comes from."""
+    if not s.draw_pile()[action.colour]:
+        rule = R_SHUFFLE if s.phase is Phase.DEAL else R_RESHUFFLE
+        return rule, f"no {action.colour.label} card is left to draw"
+    return None
+
+
+def check_reveal(s: State, action: RevealTile) -> Problem:
+    """A tile still in the stack due next."""
+    if action.tile not in s.tile_stack():
+        rule = R_SETUP_TILES if s.phase is Phase.SETUP_TILES else R_NEW_MANDALA
+        return rule, f"{action.tile.label} is not in the {s.next_back().value} stack"
+    return None
+
+
+def check_next(s: State, action: ResolveNext) -> Problem:
+    """One of the mandalas still to resolve."""
+    assert s.final is not None
+    if action.mandala not in s.final:
+        left = ", ".join(map(str, s.final))
+        return R_FINAL, f"the next mandala to resolve must be one of {left}, not {action}"
+    return None
+
+
+# --- what each phase asks for, in words (for the message of a misplaced action) --------
+
+
+def _must_play(s: State) -> str:
+    return f"seat {s.seat} must play cards (step 1)"
+
+
+def _must_take(s: State) -> str:
+    return f"seat {_holder(s)} must take one of mandala {s.resolving}'s tiles"
+
+
+def _must_draw(s: State) -> str:
+    return f"a card must be drawn for seat {s.seat}"
+
+
+def _must_reveal(s: State) -> str:
+    return f"a {s.next_back().value} tile must be revealed"
+
+
+def _must_order(s: State) -> str:
+    assert s.final is not None
+    return f"the next mandala to resolve must be one of {', '.join(map(str, s.final))}"
+
+
+_DRAW: dict[type, Move[State, Any]] = {DrawCard: Move(check_draw, turn.draw)}
+
+TABLE: PhaseTable[State, Action] = PhaseTable(
+    Phase,
+    {
+        Phase.SETUP_TILES: Step.chance(
+            R_SETUP_TILES,
+            tile_reveals,
+            {RevealTile: Move(check_reveal, turn.reveal_setup_tile)},
+            _must_reveal,
+        ),
+        Phase.DEAL: Step.chance(R_SHUFFLE, card_draws, _DRAW, _must_draw),
+        Phase.PLAY: Step.decision(
+            R_ORDER, _seat, legal_plays, {Play: Move(check_play, turn.play)}, _must_play
+        ),
+        Phase.DRAW: Step.chance(R_RESHUFFLE, card_draws, _DRAW, _must_draw),
+        Phase.TAKE_TILE: Step.decision(
+            R_PICK,
+            _holder,
+            legal_takes,
+            {TakeTile: Move(check_take, resolution.take_tile)},
+            _must_take,
+        ),
+        Phase.NEW_TILES: Step.chance(
+            R_NEW_MANDALA,
+            tile_reveals,
+            {RevealTile: Move(check_reveal, resolution.reveal_new_tile)},
+            _must_reveal,
+        ),
+        Phase.FINAL_ORDER: Step.chance(
+            R_FINAL,
+            final_orders,
+            {ResolveNext: Move(check_next, resolution.resolve_next)},
+            _must_order,
+        ),
+        Phase.GAME_OVER: Step.end(R_FINAL),
+    },
+)
+"""Every phase of Mandala, in the order a game passes through them."""

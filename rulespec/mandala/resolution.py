@@ -1,0 +1,123 @@
+"""Resolving a completed mandala, the end of a turn, and the end of the game with its
+final resolution.
+
+Each public function without a leading underscore is either the effect of one action in
+one phase (see :mod:`rulespec.mandala.phases`) or a step :mod:`rulespec.mandala.turn`
+continues with.
+"""
+
+from __future__ import annotations
+
+from rulespec.core.immutable import put
+from rulespec.mandala import rules as steps
+from rulespec.mandala.actions import ResolveNext, RevealTile, TakeTile
+from rulespec.mandala.components import NUM_MANDALAS, Back, Tile, plus
+from rulespec.mandala.state import Area, Phase, State
+from rulespec.mandala.variant import FinalMandalas
+
+
+def start(s: State, m: int) -> State:
+    """Resolve mandala ``m``: ask the holder to choose, or hand out the tiles at once."""
+    area = s.mandalas[m]
+    claim = steps.claim(area.marker, area.totals(), area.ups(), s.game.variant.runner_up_min_share)
+    if claim.runner_up is not None:
+        return s.but(phase=Phase.TAKE_TILE, resolving=m)
+    return _resolve(s, m, None)
+
+
+def take_tile(s: State, action: TakeTile) -> State:
+    """The holder's choice (mandala.resolve.holder_picks); the other tile goes on."""
+    assert s.resolving is not None
+    return _resolve(s, s.resolving, action.tile)
+
+
+def _resolve(s: State, m: int, chosen: Tile | None) -> State:
+    """Hand out mandala ``m``'s tiles, form flowers, discard or take back the cards."""
+    area = s.mandalas[m]
+    claim = steps.claim(area.marker, area.totals(), area.ups(), s.game.variant.runner_up_min_share)
+    holdings = list(s.holdings)
+    if claim.holder is not None:
+        if claim.runner_up is None:  # mandala.resolve.holder_takes_both
+            for t in area.tiles:
+                holdings[claim.holder] = holdings[claim.holder].receive(t)
+        else:  # mandala.resolve.holder_picks, mandala.resolve.second_place
+            assert chosen is not None
+            (other,) = (t for t in area.tiles if t != chosen)
+            holdings[claim.holder] = holdings[claim.holder].receive(chosen)
+            holdings[claim.runner_up] = holdings[claim.runner_up].receive(other)
+        tiles: tuple[Tile, ...] = ()
+    else:  # mandala.end.final_no_holder: the tiles stay
+        assert s.final is not None, "a completed mandala always has a marker holder"
+        tiles = area.tiles
+    discard, hands = s.discard, list(s.hands)
+    for seat in range(s.players):
+        cards = plus(area.up[seat], area.down[seat])
+        if seat in claim.takers:  # mandala.resolve.discard_winners
+            discard = plus(discard, cards)
+        else:  # mandala.resolve.take_back
+            hands[seat] = plus(hands[seat], cards)
+    state = s.but(
+        holdings=tuple(holdings),
+        discard=discard,
+        hands=tuple(hands),
+        mandalas=put(s.mandalas, m, Area.empty(s.players, tiles)),
+        resolving=m,
+    )
+    if s.final is not None:
+        return _continue_final(state)
+    if state.dark and state.light:  # mandala.resolve.new_mandala
+        return state.but(phase=Phase.NEW_TILES, pending=2)
+    return _begin_final(state)  # mandala.end.no_tiles, at once
+
+
+def reveal_new_tile(s: State, action: RevealTile) -> State:
+    """A tile from its stack into the mandala just resolved (mandala.resolve.new_mandala);
+    after the light one, the turn ends."""
+    tile = action.tile
+    dark = tile.back is Back.DARK
+    state = s.but(dark=s.dark - {tile}) if dark else s.but(light=s.light - {tile})
+    m = s.resolving
+    assert m is not None
+    area = s.mandalas[m]
+    area = area.but(tiles=(*area.tiles, tile))
+    state = state.but(mandalas=put(s.mandalas, m, area), pending=s.pending - 1)
+    if state.pending:
+        return state
+    return end_turn(state.but(resolving=None))
+
+
+def end_turn(s: State) -> State:
+    """Next seat clockwise, or the end after the round of a third flower."""
+    base = s.but(played=None, resolving=None, pending=0)
+    last_seat = s.seat == s.players - 1
+    if last_seat and any(h.flower_count >= 3 for h in s.holdings):
+        return _begin_final(base)  # mandala.end.third_flower, mandala.end.round
+    nxt = (s.seat + 1) % s.players
+    if sum(s.hands[nxt]) == 1 and not s.cards_available():
+        return _begin_final(base)  # mandala.end.stalled: no legal play exists
+    return base.but(phase=Phase.PLAY, seat=nxt, turn=s.turn + 1)
+
+
+def _begin_final(s: State) -> State:
+    """The game ends: choose which mandalas the final resolution covers."""
+    in_play = [m for m in range(NUM_MANDALAS) if s.mandalas[m].tiles]
+    if s.game.options.final_mandalas is FinalMandalas.TWO_OTHERS:
+        in_play = [m for m in in_play if m != s.last_completed]
+    return _continue_final(s.but(final=tuple(in_play), resolving=None))
+
+
+def _continue_final(s: State) -> State:
+    """Resolve the next mandala (a chance node when more than one is left)."""
+    assert s.final is not None
+    if not s.final:
+        return s.but(phase=Phase.GAME_OVER, resolving=None, pending=0)
+    if len(s.final) == 1:
+        return start(s.but(final=()), s.final[0])
+    return s.but(phase=Phase.FINAL_ORDER, resolving=None, pending=0)
+
+
+def resolve_next(s: State, action: ResolveNext) -> State:
+    """The final resolution takes mandala ``action.mandala`` next (mandala.end.final_resolution)."""
+    assert s.final is not None
+    rest = tuple(m for m in s.final if m != action.mandala)
+    return start(s.but(final=rest), action.mandala)

@@ -1,0 +1,88 @@
+"""Setup and a player's turn: the starting tiles and hands, then the four steps of a turn
+(play, draw, the majority check, completion).
+
+Each public function is the effect of one action in one phase (see
+:mod:`rulespec.mandala.phases`); it assumes the action passed its rule check.
+"""
+
+from __future__ import annotations
+
+from rulespec.core.immutable import put
+from rulespec.mandala import resolution
+from rulespec.mandala import rules as steps
+from rulespec.mandala.actions import DrawCard, Play, RevealTile
+from rulespec.mandala.components import NO_CARDS, NUM_MANDALAS, Back, Colour, Counts, add
+from rulespec.mandala.state import Phase, State
+
+
+def reveal_setup_tile(s: State, action: RevealTile) -> State:
+    """One of the six starting tiles, dark then light for mandalas 0, 1 and 2
+    (mandala.setup.tiles); then the starting hands."""
+    tile = action.tile
+    dark = tile.back is Back.DARK
+    state = s.but(dark=s.dark - {tile}) if dark else s.but(light=s.light - {tile})
+    m = (2 * NUM_MANDALAS - s.pending) // 2
+    area = s.mandalas[m]
+    area = area.but(tiles=(*area.tiles, tile))
+    state = state.but(mandalas=put(s.mandalas, m, area), pending=s.pending - 1)
+    if state.pending:
+        return state
+    return state.but(phase=Phase.DEAL, seat=0, pending=s.game.variant.starting_hands[0])
+
+
+def play(s: State, action: Play) -> State:
+    """Step 1, then step 2's draw count (mandala.play.*, mandala.draw.*)."""
+    seat, colour, count = s.seat, action.colour, action.count
+    hand = add(s.hands[seat], colour, -count)
+    area = s.mandalas[action.mandala]
+    if steps.plays_face_up(colour, area.colours()):
+        area = area.but(up=_bump(area.up, seat, colour, count))
+    else:
+        area = area.but(down=_bump(area.down, seat, colour, count))
+    draws = steps.draw_count(sum(hand), count, s.cards_available())
+    state = s.but(
+        hands=put(s.hands, seat, hand),
+        mandalas=put(s.mandalas, action.mandala, area),
+        played=action.mandala,
+        phase=Phase.DRAW,
+        pending=draws,
+    )
+    return state if draws else _after_draw(state)
+
+
+def draw(s: State, action: DrawCard) -> State:
+    """One card into the hand of ``seat`` (setup deal or step 2)."""
+    colour = action.colour
+    deck, discard = s.deck, s.discard
+    if not any(deck):  # mandala.draw.reshuffle, at the moment of need
+        deck, discard = discard, NO_CARDS
+    hands = put(s.hands, s.seat, add(s.hands[s.seat], colour, 1))
+    state = s.but(deck=add(deck, colour, -1), discard=discard, hands=hands, pending=s.pending - 1)
+    if state.pending:
+        return state
+    if s.phase is Phase.DRAW:
+        return _after_draw(state)
+    # setup deal: next seat, or the first turn
+    nxt = s.seat + 1
+    if nxt < s.players:
+        return state.but(seat=nxt, pending=s.game.variant.starting_hands[nxt])
+    return state.but(seat=0, phase=Phase.PLAY, turn=1)
+
+
+def _after_draw(s: State) -> State:
+    """Steps 3 and 4: the majority check, then completion."""
+    m = s.played
+    assert m is not None
+    area = s.mandalas[m]
+    holder = steps.new_holder(s.seat, area.marker, area.totals(), area.ups())
+    state = s
+    if holder != area.marker:
+        area = area.but(marker=holder)
+        state = s.but(mandalas=put(s.mandalas, m, area))
+    if steps.is_complete(area.colours()):
+        return resolution.start(state.but(last_completed=m), m)
+    return resolution.end_turn(state)
+
+
+def _bump(per_seat: tuple[Counts, ...], seat: int, colour: Colour, n: int) -> tuple[Counts, ...]:
+    return put(per_seat, seat, add(per_seat[seat], colour, n))
