@@ -1,6 +1,8 @@
 """The rulebook loader: ``rulespec/<game>/rulebook.toml`` is read strictly, all problems at once.
 
-Broken documents are built from a small valid one, each check is exercised
+The shipped files round-trip: what the loader builds, turned back into TOML data, is the
+file's data exactly (so the file holds nothing the loader drops, and its prose is stored
+normalised). Broken documents are built from a small valid one, each check is exercised
 on its own (exactly one problem), and one document with many problems reports them all.
 The documents use a made-up game, ``demo``, so that no test here names a real rule.
 """
@@ -8,7 +10,13 @@ The documents use a made-up game, ``demo``, so that no test here names a real ru
 from __future__ import annotations
 
 import copy
+import importlib
+import json
+import subprocess
+import sys
 import tomllib
+from importlib import resources
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -23,6 +31,101 @@ from rulespec.core.rules import (
     load_rulebook,
     parse_rulebook,
 )
+
+GAMES = [spec.id for spec in rulespec.GAMES]
+
+
+def shipped_file(game: str) -> str:
+    return (resources.files("rulespec") / game / "rulebook.toml").read_text(encoding="utf-8")
+
+
+def as_data(book: Rulebook) -> dict[str, Any]:
+    """A rulebook as the TOML data it is written as (the loader's inverse)."""
+
+    def ref(c: Citation) -> str:
+        return f"{c.book}:{c.first}" if c.first == c.last else f"{c.book}:{c.first}-{c.last}"
+
+    data: dict[str, Any] = {"game": book.game, "book": []}
+    for b in book.books:
+        entry: dict[str, Any] = {"id": b.id, "file": b.file, "title": b.title}
+        if b.sections:
+            entry["sections"] = [[line, heading] for line, heading in b.sections]
+        data["book"].append(entry)
+    if book.parts:
+        data["parts"] = {}
+        for p in book.parts:
+            part: dict[str, Any] = {}
+            if p.title:
+                part["title"] = p.title
+            if p.merges:
+                part["merge"] = list(p.merges)
+            data["parts"][p.key] = part
+    data["rule"] = []
+    for r in book.rules:
+        rule: dict[str, Any] = {"id": r.id}
+        if r.kind is not RuleKind.RULE:
+            rule["kind"] = r.kind.value
+        rule |= {"title": r.title, "text": r.text, "cite": [ref(c) for c in r.cites]}
+        if r.options:
+            rule["options"] = list(r.options)
+        if r.decision:
+            rule["decision"] = r.decision
+        if r.reason:
+            rule["reason"] = r.reason
+        if r.option is not None:
+            rule["option"] = r.option
+        data["rule"].append(rule)
+    return data
+
+
+# --- the shipped rulebooks -----------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_shipped_rulebook_round_trips(game: str) -> None:
+    loaded = load_rulebook(game)
+    data = tomllib.loads(shipped_file(game))
+    assert as_data(loaded) == data
+    assert parse_rulebook(as_data(loaded), "<round trip>", game=game) == loaded
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_game_module_holds_the_loaded_rulebook(game: str) -> None:
+    module = importlib.import_module(f"rulespec.{game}.rulebook")
+    assert module.RULEBOOK is load_rulebook(game)
+    assert rulespec.rulebook(game) is module.RULEBOOK
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_shipped_files_stay_readable(game: str) -> None:
+    """Lines stay within the project's 100 columns; long prose is wrapped with TOML's
+    line-ending backslash, which the round trip above shows changes nothing."""
+    long = [n for n, line in enumerate(shipped_file(game).splitlines(), 1) if len(line) > 100]
+    assert long == [], f"{game}/rulebook.toml lines over 100 characters: {long}"
+
+
+def test_the_loader_reads_no_cited_book() -> None:
+    """Loading needs only the TOML files: the rulebook texts beside the repository are
+    never opened (an audit hook in a fresh interpreter records every file opened)."""
+    code = (
+        "import json, sys\n"
+        "opened = []\n"
+        "sys.addaudithook(lambda event, args: opened.append(str(args[0]))"
+        " if event == 'open' else None)\n"
+        "import rulespec\n"
+        "from rulespec.core.rules import load_rulebook\n"
+        "for spec in rulespec.GAMES:\n"
+        "    load_rulebook(spec.id)\n"
+        "print(json.dumps(opened))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=False, cwd="/"
+    )
+    assert done.returncode == 0, done.stderr
+    opened = [Path(p) for p in json.loads(done.stdout)]
+    data = [p for p in opened if p.suffix in {".toml", ".txt", ".md"}]
+    assert sorted(p.parent.name for p in data if p.name == "rulebook.toml") == sorted(GAMES)
+    assert not [p for p in data if p.name != "rulebook.toml"]
 
 
 def test_a_rulebook_needs_no_book_file_to_load() -> None:

@@ -16,7 +16,7 @@ import enum
 import functools
 import re
 import tomllib
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from importlib import resources
 from typing import Any
 
@@ -527,45 +527,3 @@ def load_rulebook(game: str) -> Rulebook:
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
         raise RulebookError([f"{resource}: {exc}"]) from exc
     return parse_rulebook(data, str(resource), game=game)
-
-
-def rule(
-    rule_id: str,
-    title: str,
-    text: str,
-    cites: Iterable[str],
-    *,
-    kind: RuleKind = RuleKind.RULE,
-    options: Iterable[str] = (),
-    decision: str = "",
-    reason: str = "",
-    option: str | None = None,
-) -> tuple[str, str, str, tuple[str, ...], RuleKind, tuple[str, ...], str, str, str | None]:
-    """Describe one rule for :func:`make_rulebook`, with citations as ``book:first-last``."""
-    return (rule_id, title, text, tuple(cites), kind, tuple(options), decision, reason, option)
-
-
-def make_rulebook(
-    game: str,
-    books: Iterable[Book],
-    entries: Iterable[
-        tuple[str, str, str, tuple[str, ...], RuleKind, tuple[str, ...], str, str, str | None]
-    ],
-) -> Rulebook:
-    """Build a game's rulebook, resolving every citation's section from its book."""
-    shell = Rulebook(game, tuple(books), ())
-    rules = tuple(
-        Rule(
-            id=rid,
-            title=title,
-            text=" ".join(text.split()),
-            cites=tuple(shell.cite(c) for c in cites),
-            kind=kind,
-            options=options,
-            decision=" ".join(decision.split()),
-            reason=" ".join(reason.split()),
-            option=option,
-        )
-        for rid, title, text, cites, kind, options, decision, reason, option in entries
-    )
-    return Rulebook(game, tuple(books), rules)
