@@ -261,6 +261,11 @@ CASES: dict[str, tuple[Any, str]] = {
         "parts.turn: unknown keys order",
     ),
     "missing game": (lambda d: d.pop("game"), "'game' must be a game id"),
+    "book id not a string": (
+        lambda d: d["book"][0].update(id=7),
+        "book #1: 'id' must be a string, not an integer",
+    ),
+    "blank book file": (lambda d: d["book"][0].update(file=" "), "book demo.en: 'file' is blank"),
     "missing book key": (lambda d: d["book"][0].pop("file"), "book demo.en: missing 'file'"),
     "missing rule key": (
         lambda d: rule(d, 0).pop("text"),
@@ -277,6 +282,10 @@ CASES: dict[str, tuple[Any, str]] = {
     "blank text": (
         lambda d: rule(d, 0).update(text="  \n "),
         "rule demo.setup.deal: 'text' is blank",
+    ),
+    "blank option name": (
+        lambda d: rule(d, 2).update(option=""),
+        "rule demo.draw.one: 'option' is blank",
     ),
     "options not strings": (
         lambda d: rule(d, 2).update(options=["one", 2]),

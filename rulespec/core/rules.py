@@ -275,19 +275,18 @@ class _Checker:
             self.problems.append(f"{where}: unknown keys {', '.join(stray)}")
 
     def string(self, where: str, entry: Mapping[str, Any], key: str, *, prose: bool = False) -> str:
-        """``entry[key]`` if it is a string ('' if absent); prose is whitespace-normalised
-        and must not be blank when given."""
+        """``entry[key]`` if it is a string that is not blank ('' otherwise, and '' if
+        absent); prose is whitespace-normalised."""
         if key not in entry:
             return ""
         value = entry[key]
         if not isinstance(value, str):
             self.problems.append(f"{where}: {key!r} must be a string, not {_toml_type(value)}")
             return ""
-        if prose:
-            value = " ".join(value.split())
-            if not value:
-                self.problems.append(f"{where}: {key!r} is blank")
-        return value
+        if not value.strip():
+            self.problems.append(f"{where}: {key!r} is blank")
+            return ""
+        return " ".join(value.split()) if prose else value
 
     def strings(self, where: str, entry: Mapping[str, Any], key: str) -> tuple[str, ...] | None:
         """``entry[key]`` if it is an array of strings (normalised, none blank; ``()`` if
@@ -313,7 +312,7 @@ class _Checker:
 
 
 def _where(what: str, number: int, entry: Mapping[str, Any]) -> str:
-    """``rule mandala.setup.shuffle``, or ``rule #3`` (counting from 1) without a usable id."""
+    """``rule <its id>``, or ``rule #3`` (counting from 1) without a usable id."""
     name = entry.get("id")
     return f"{what} {name}" if isinstance(name, str) and name else f"{what} #{number}"
 
@@ -324,9 +323,7 @@ def _parse_books(check: _Checker, raw: object) -> tuple[Book, ...]:
         where = _where("book", n, entry)
         check.keys(where, entry, ("id", "file", "title"), _BOOK_KEYS)
         book_id = check.string(where, entry, "id")
-        if "id" in entry and not book_id.strip():
-            check.problems.append(f"{where}: 'id' is blank")
-        if book_id in {b.id for b in books}:
+        if book_id and book_id in {b.id for b in books}:
             check.problems.append(f"{where}: book id {book_id!r} registered twice")
         file = check.string(where, entry, "file")
         title = check.string(where, entry, "title", prose=True)
@@ -363,7 +360,7 @@ def _parse_rule(
 ) -> Rule:
     check.keys(where, entry, ("id", "title", "text", "cite"), _RULE_KEYS)
     rule_id = check.string(where, entry, "id")
-    if "id" in entry and isinstance(entry["id"], str):
+    if rule_id:
         if not _RULE_ID.fullmatch(rule_id):
             check.problems.append(
                 f"{where}: rule id {rule_id!r} is not of the form game.part.name "
@@ -393,7 +390,7 @@ def _parse_rule(
             check.problems.append(f"{where}: {exc}")
             continue
         if book_id not in books:
-            if books:  # with no readable [[book]], that is the one problem to report
+            if books:  # else the [[book]] entries' own problems are the ones to report
                 check.problems.append(
                     f"{where}: citation {ref!r} names no book of this rulebook "
                     f"(books: {', '.join(books)})"
@@ -431,7 +428,7 @@ def _parse_rule(
                 check.problems.append(f"{where}: 'options' is empty; list the readings considered")
         elif kind is RuleKind.AMBIGUITY and options is not None and len(options) < 2:
             check.problems.append(f"{where}: an ambiguity lists at least two readings")
-    if isinstance(entry.get("option"), str) and not _NAME.fullmatch(entry["option"]):
+    if found.option and not _NAME.fullmatch(found.option):
         check.problems.append(f"{where}: 'option' must name a game option, such as 'variant'")
     return found
 
@@ -495,7 +492,9 @@ def parse_rulebook(data: Mapping[str, Any], source: str, *, game: str | None = N
     elif game is not None and name != game:
         check.problems.append(f"'game' is {name!r}, expected {game!r}")
     books = _parse_books(check, data.get("book"))
-    by_book = {b.id: b for b in books}
+    # Citations are checked against the books only if every [[book]] has a usable id:
+    # otherwise each citation of the broken book would repeat its one problem.
+    by_book = {b.id: b for b in books} if all(b.id for b in books) else {}
     rules: list[Rule] = []
     seen: set[str] = set()
     for n, entry in enumerate(check.tables("rule", data.get("rule")), 1):
