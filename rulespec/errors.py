@@ -89,3 +89,12 @@ class VariantTableError(_ProblemsError):
     """A variant table (``variants/<game>.toml``) that does not match its typed variant."""
 
     what = "bad variant table"
+
+
+class RulebookError(_ProblemsError):
+    """A rule registry (``rulespec/<game>/rulebook.toml``) that cannot be read or checked.
+
+    ``problems`` holds one message per problem, each naming the file and the entry.
+    """
+
+    what = "bad rulebook"

@@ -64,10 +64,12 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return built
 
 
-def test_the_wheel_ships_the_tables_the_marker_and_the_proofs(wheel: Path) -> None:
+def test_the_wheel_ships_the_tables_the_rulebooks_the_marker_and_the_proofs(wheel: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
     for needed in (
         "rulespec/variants/mandala.toml",
+        "rulespec/mandala/rulebook.toml",
+        "rulespec/lotus/rulebook.toml",
         "rulespec/py.typed",
         "rulespec/proofs/__init__.py",
         "rulespec/testing.py",

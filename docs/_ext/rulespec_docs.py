@@ -6,8 +6,9 @@ pygments' ``sphinxext.py`` renders its lexer registry. So the reference pages ca
 drift from the code: change a rule's paraphrase or a table cell and the page changes.
 
 ``.. rulespec-rules:: mandala``
-    every rule, ruling and ambiguity of a game, grouped by the second part of the id,
-    each with a link target (``:rule:`mandala.hand.never_empty```).
+    every rule, ruling and ambiguity of a game, grouped by the second part of the id
+    under the headings the game's ``rulebook.toml`` gives (``Rulebook.groups()`` and
+    ``Rulebook.part_title()``), each with a link target (``:rule:`mandala.hand.never_empty```).
 ``.. rulespec-variant-table:: mandala``
     the variant table (rows × columns, each cell cited) and the game's options.
 ``.. rulespec-rulings::`` (optionally a game id)
@@ -67,34 +68,6 @@ RULE_DIRECTIVE = "rulespec-rule"
 RULE_ROLE = "rule"
 OPTION_DIRECTIVE = "rulespec-option"
 OPTION_ROLE = "game-option"
-
-# A game's rules are grouped by the second part of their id, groups in rulebook order.
-# Some games merge parts into one group (Mandala's steps of a turn), and some parts get
-# a heading of their own instead of the capitalised part name.
-MERGED_PARTS = {"mandala": {"play": "turn", "draw": "turn", "hand": "turn"}}
-PART_TITLES = {
-    "turn": "The turn",
-    "majority": "The majority check",
-    "complete": "Completion",
-    "resolve": "Resolution",
-    "end": "The end of the game",
-    "winner": "The winner",
-    "info": "Hidden information",
-}
-GAME_PART_TITLES = {
-    "mandala": {
-        "turn": "The turn: playing, drawing, the hand",
-        "complete": "Completing a mandala",
-        "resolve": "Resolving a mandala",
-    },
-}
-
-
-def group_title(game: str, part: str) -> str:
-    """The heading of a group of rules."""
-    titles = {**PART_TITLES, **GAME_PART_TITLES.get(game, {})}
-    return titles.get(part, part.replace("_", " ").capitalize())
-
 
 # --- reST text helpers -------------------------------------------------------------------
 
@@ -217,12 +190,13 @@ def game_ids() -> tuple[str, ...]:
 
 
 def source_files(game: str) -> list[Path]:
-    """The Python files a game's pages are built from: its package, ``rulespec.core`` and
-    the top-level modules (``rulespec.catalog`` lists the games)."""
+    """The files a game's pages are built from: its package (code and ``rulebook.toml``),
+    ``rulespec.core`` and the top-level modules (``rulespec.catalog`` lists the games)."""
     rulespec.spec(game)  # an unknown id fails here
     package = Path(str(importlib.import_module(f"rulespec.{game}").__file__)).parent
     top = Path(str(rulespec.__file__)).parent
-    return sorted([*package.glob("*.py"), *(top / "core").glob("*.py"), *top.glob("*.py")])
+    own = [*package.glob("*.py"), *package.glob("*.toml")]
+    return sorted([*own, *(top / "core").glob("*.py"), *top.glob("*.py")])
 
 
 def ruling_lines(r: Rule, rulebook: Rulebook) -> list[str]:
@@ -287,16 +261,6 @@ def rule_entry(r: Rule, rulebook: Rulebook) -> list[str]:
     return [f".. {RULE_DIRECTIVE}:: {r.id}", "", *indent(body, 3), ""]
 
 
-def rule_groups(game: str, rules: Iterable[Rule]) -> list[tuple[str, list[Rule]]]:
-    """Rules grouped by the second id part, groups in order of first appearance."""
-    merged = MERGED_PARTS.get(game, {})
-    groups: dict[str, list[Rule]] = {}
-    for r in rules:
-        part = r.id.split(".")[1]
-        groups.setdefault(merged.get(part, part), []).append(r)
-    return list(groups.items())
-
-
 def books_lines(rulebook: Rulebook) -> list[str]:
     """What each book id in the citations stands for."""
     items = [
@@ -329,8 +293,8 @@ class RulesDirective(_Directive):
             "",
             *books_lines(book),
         ]
-        for part, rules in rule_groups(game, book.rules):
-            lines += heading(group_title(game, part), "~")
+        for part, rules in book.groups():
+            lines += heading(book.part_title(part), "~")
             for r in rules:
                 lines += rule_entry(r, book)
         return self.render(lines)

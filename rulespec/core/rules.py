@@ -4,18 +4,25 @@ A :class:`Rule` is a stable dotted id (``mandala.draw.one_card_up_to_four``), a 
 paraphrase in our own words and citations of the rulebook lines that state it. Where a
 rulebook is silent or can be read more than one way, the entry is a *ruling* or an
 *ambiguity*: it records the situation, the readings considered, what rulespec does and
-why. Every game keeps its rules in one :class:`Rulebook`.
+why. Every game keeps its rules in one :class:`Rulebook`, written as data in
+``rulespec/<game>/rulebook.toml`` and read by :func:`load_rulebook`, which checks the whole
+file and reports every problem in it at once (:class:`~rulespec.RulebookError`).
 """
 
 from __future__ import annotations
 
 import difflib
 import enum
-from collections.abc import Iterable, Mapping
+import functools
+import re
+import tomllib
+from collections.abc import Mapping
+from importlib import resources
+from typing import Any
 
 import attrs
 
-from rulespec.errors import UnknownRule
+from rulespec.errors import RulebookError, UnknownRule
 
 
 class RuleKind(enum.Enum):
@@ -107,13 +114,42 @@ class Rule:
 
 
 @attrs.frozen
+class Part:
+    """How the docs head one group of a game's rules.
+
+    Rules are grouped by the second part of their id (``draw`` in
+    ``mandala.draw.skip_at_eight``). A part needs an entry only to get a heading other
+    than its capitalised name, or to show other parts' rules in its group.
+    """
+
+    key: str
+    """The part of the id, e.g. ``turn``."""
+    title: str = ""
+    """The group's heading; empty for the capitalised key."""
+    merges: tuple[str, ...] = ()
+    """Other parts whose rules are shown in this group (Mandala's steps of a turn)."""
+
+
+def _default_title(part: str) -> str:
+    return part.replace("_", " ").capitalize()
+
+
+@attrs.frozen
 class Rulebook:
-    """All rules of one game, with the books they cite."""
+    """All rules of one game, with the books they cite and the headings of their groups.
+
+    Build one with :func:`load_rulebook`, which checks everything at once. The class
+    checks the invariants lookups rely on again (one rule per id, every id in the game,
+    every ruling decided), so a rulebook put together by hand holds them too.
+    """
 
     game: str
     books: tuple[Book, ...]
     rules: tuple[Rule, ...]
+    parts: tuple[Part, ...] = ()
+    """Group headings and merges; parts without an entry are headed by their name."""
     _by_id: Mapping[str, Rule] = attrs.field(init=False, repr=False, eq=False)
+    _group: Mapping[str, str] = attrs.field(init=False, repr=False, eq=False)
 
     def __attrs_post_init__(self) -> None:
         by_id: dict[str, Rule] = {}
@@ -127,8 +163,9 @@ class Rulebook:
                 problems.append(f"ruling {r.id!r} needs a decision and a reason")
             by_id[r.id] = r
         if problems:
-            raise ValueError("; ".join(problems))
+            raise RulebookError(problems)
         object.__setattr__(self, "_by_id", by_id)
+        object.__setattr__(self, "_group", {m: p.key for p in self.parts for m in p.merges})
 
     def book(self, book_id: str) -> Book:
         """The book with that id."""
@@ -139,15 +176,8 @@ class Rulebook:
 
     def cite(self, ref: str) -> Citation:
         """Parse ``book:first-last`` (or ``book:line``) into a citation with its section."""
-        try:
-            book_id, lines = ref.rsplit(":", 1)
-            first_s, _, last_s = lines.partition("-")
-            first, last = int(first_s), int(last_s or first_s)
-        except ValueError:
-            raise ValueError(f"citation {ref!r} is not of the form book:first-last") from None
+        book_id, first, last = _split_ref(ref)
         book = self.book(book_id)
-        if not 0 < first <= last:
-            raise ValueError(f"citation {ref!r} has an empty line range")
         return Citation(book.id, first, last, book.section_at(first))
 
     def get(self, rule_id: str) -> Rule:
@@ -167,44 +197,332 @@ class Rulebook:
         """The rulings and ambiguities, in registry order."""
         return tuple(r for r in self.rules if r.is_ruling)
 
+    def part_of(self, rule: Rule | str) -> str:
+        """The group a rule (or rule id) is shown in: the second part of its id, or the
+        part that merges it."""
+        rule_id = rule.id if isinstance(rule, Rule) else rule
+        part = rule_id.split(".")[1]
+        return self._group.get(part, part)
 
-def rule(
-    rule_id: str,
-    title: str,
-    text: str,
-    cites: Iterable[str],
-    *,
-    kind: RuleKind = RuleKind.RULE,
-    options: Iterable[str] = (),
-    decision: str = "",
-    reason: str = "",
-    option: str | None = None,
-) -> tuple[str, str, str, tuple[str, ...], RuleKind, tuple[str, ...], str, str, str | None]:
-    """Describe one rule for :func:`make_rulebook`, with citations as ``book:first-last``."""
-    return (rule_id, title, text, tuple(cites), kind, tuple(options), decision, reason, option)
+    def part_title(self, part: str) -> str:
+        """The heading of a group: its entry's title, else the capitalised part name.
+
+        Headings are game data, so there is no table of shared defaults: "The end of the
+        game" is written in each rulebook that wants it, and the only rule every game
+        shares is the fallback.
+        """
+        for p in self.parts:
+            if p.key == part and p.title:
+                return p.title
+        return _default_title(part)
+
+    def groups(self) -> tuple[tuple[str, tuple[Rule, ...]], ...]:
+        """(part, rules) pairs: the rules grouped by :meth:`part_of`, groups in order of
+        their first rule, rules in registry order."""
+        groups: dict[str, list[Rule]] = {}
+        for r in self.rules:
+            groups.setdefault(self.part_of(r), []).append(r)
+        return tuple((part, tuple(rules)) for part, rules in groups.items())
 
 
-def make_rulebook(
-    game: str,
-    books: Iterable[Book],
-    entries: Iterable[
-        tuple[str, str, str, tuple[str, ...], RuleKind, tuple[str, ...], str, str, str | None]
-    ],
-) -> Rulebook:
-    """Build a game's rulebook, resolving every citation's section from its book."""
-    shell = Rulebook(game, tuple(books), ())
-    rules = tuple(
-        Rule(
-            id=rid,
-            title=title,
-            text=" ".join(text.split()),
-            cites=tuple(shell.cite(c) for c in cites),
-            kind=kind,
-            options=options,
-            decision=" ".join(decision.split()),
-            reason=" ".join(reason.split()),
-            option=option,
-        )
-        for rid, title, text, cites, kind, options, decision, reason, option in entries
+_REF = re.compile(r"(?P<book>[^\s:]+):(?P<first>[0-9]+)(?:-(?P<last>[0-9]+))?")
+
+
+def _split_ref(ref: str) -> tuple[str, int, int]:
+    """``book:first-last`` or ``book:line`` as (book, first, last); ValueError otherwise."""
+    found = _REF.fullmatch(ref)
+    if found is None:
+        raise ValueError(f"citation {ref!r} is not of the form book:first-last")
+    first = int(found["first"])
+    last = int(found["last"] or first)
+    if not 0 < first <= last:
+        raise ValueError(f"citation {ref!r} has an empty line range")
+    return found["book"], first, last
+
+
+# --- the rulebook file ----------------------------------------------------------------
+
+_TOP_KEYS = {"game", "book", "parts", "rule"}
+_BOOK_KEYS = {"id", "file", "title", "sections"}
+_PART_KEYS = {"title", "merge"}
+_RULE_KEYS = {"id", "kind", "title", "text", "cite", "options", "decision", "reason", "option"}
+_RULING_KEYS = ("options", "decision", "reason", "option")
+_NAME = re.compile(r"[a-z][a-z0-9_]*")
+_RULE_ID = re.compile(r"[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*){2,}")
+
+
+def _toml_type(value: object) -> str:
+    """What a parsed TOML value is, in TOML's words."""
+    names = {bool: "a boolean", int: "an integer", float: "a float", str: "a string"}
+    names |= {list: "an array", dict: "a table"}
+    return names.get(type(value), "a date or time")
+
+
+class _Checker:
+    """Collects the problems of one document; every accessor returns a usable value."""
+
+    def __init__(self) -> None:
+        self.problems: list[str] = []
+
+    def keys(
+        self, where: str, entry: Mapping[str, Any], required: tuple[str, ...], allowed: set[str]
+    ) -> None:
+        for key in required:
+            if key not in entry:
+                self.problems.append(f"{where}: missing {key!r}")
+        stray = sorted(set(entry) - allowed)
+        if stray:
+            self.problems.append(f"{where}: unknown keys {', '.join(stray)}")
+
+    def string(self, where: str, entry: Mapping[str, Any], key: str, *, prose: bool = False) -> str:
+        """``entry[key]`` if it is a string that is not blank ('' otherwise, and '' if
+        absent); prose is whitespace-normalised."""
+        if key not in entry:
+            return ""
+        value = entry[key]
+        if not isinstance(value, str):
+            self.problems.append(f"{where}: {key!r} must be a string, not {_toml_type(value)}")
+            return ""
+        if not value.strip():
+            self.problems.append(f"{where}: {key!r} is blank")
+            return ""
+        return " ".join(value.split()) if prose else value
+
+    def strings(self, where: str, entry: Mapping[str, Any], key: str) -> tuple[str, ...] | None:
+        """``entry[key]`` if it is an array of strings (normalised, none blank; ``()`` if
+        absent); None if it is something else."""
+        value = entry.get(key, [])
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            self.problems.append(f"{where}: {key!r} must be an array of strings")
+            return None
+        out = tuple(" ".join(v.split()) for v in value)
+        if not all(out):
+            self.problems.append(f"{where}: {key!r} holds a blank string")
+        return out
+
+    def tables(self, key: str, value: object) -> list[Mapping[str, Any]]:
+        """An array of tables (``[[key]]``) with at least one entry."""
+        if not isinstance(value, list) or not value:
+            self.problems.append(f"no [[{key}]] entries")
+            return []
+        if not all(isinstance(v, dict) for v in value):
+            self.problems.append(f"{key!r} must be an array of tables ([[{key}]])")
+            return []
+        return value
+
+
+def _where(what: str, number: int, entry: Mapping[str, Any]) -> str:
+    """``rule <its id>``, or ``rule #3`` (counting from 1) without a usable id."""
+    name = entry.get("id")
+    return f"{what} {name}" if isinstance(name, str) and name else f"{what} #{number}"
+
+
+def _parse_books(check: _Checker, raw: object) -> tuple[Book, ...]:
+    books: list[Book] = []
+    for n, entry in enumerate(check.tables("book", raw), 1):
+        where = _where("book", n, entry)
+        check.keys(where, entry, ("id", "file", "title"), _BOOK_KEYS)
+        book_id = check.string(where, entry, "id")
+        if book_id and book_id in {b.id for b in books}:
+            check.problems.append(f"{where}: book id {book_id!r} registered twice")
+        file = check.string(where, entry, "file")
+        title = check.string(where, entry, "title", prose=True)
+        sections: list[tuple[int, str]] = []
+        raw_sections = entry.get("sections", [])
+        if not isinstance(raw_sections, list):
+            raw_sections = [raw_sections]
+        for section in raw_sections:
+            if not (
+                isinstance(section, list)
+                and len(section) == 2
+                and type(section[0]) is int
+                and isinstance(section[1], str)
+            ):
+                check.problems.append(
+                    f"{where}: a section must be [first line, heading], not {section!r}"
+                )
+                continue
+            line, heading = section
+            if line < 1:
+                check.problems.append(f"{where}: section {heading!r} starts at line {line}")
+            elif sections and line <= sections[-1][0]:
+                check.problems.append(
+                    f"{where}: section {heading!r} at line {line} does not come after "
+                    f"{sections[-1][1]!r} at line {sections[-1][0]}; list sections in line order"
+                )
+            sections.append((line, heading))
+        books.append(Book(book_id, file, title, tuple(sections)))
+    return tuple(books)
+
+
+def _parse_rule(
+    check: _Checker, where: str, entry: Mapping[str, Any], game: str, books: Mapping[str, Book]
+) -> Rule:
+    check.keys(where, entry, ("id", "title", "text", "cite"), _RULE_KEYS)
+    rule_id = check.string(where, entry, "id")
+    if rule_id:
+        if not _RULE_ID.fullmatch(rule_id):
+            check.problems.append(
+                f"{where}: rule id {rule_id!r} is not of the form game.part.name "
+                "(lower case, digits and underscores)"
+            )
+        elif game and rule_id.split(".", 1)[0] != game:
+            check.problems.append(f"{where}: rule id {rule_id!r} does not start with {game}.")
+    raw_kind = entry.get("kind", RuleKind.RULE.value)
+    kind: RuleKind | None = None
+    try:
+        kind = RuleKind(raw_kind)
+    except ValueError:
+        valid = ", ".join(repr(k.value) for k in RuleKind)
+        check.problems.append(f"{where}: 'kind' is {raw_kind!r}; it must be one of {valid}")
+    cites: list[Citation] = []
+    raw_cites = entry.get("cite", [])
+    if not isinstance(raw_cites, list) or not raw_cites:
+        check.problems.append(f"{where}: 'cite' must be a non-empty array of 'book:first-last'")
+        raw_cites = []
+    for ref in raw_cites:
+        if not isinstance(ref, str):
+            check.problems.append(f"{where}: citation {ref!r} is not a string 'book:first-last'")
+            continue
+        try:
+            book_id, first, last = _split_ref(ref)
+        except ValueError as exc:
+            check.problems.append(f"{where}: {exc}")
+            continue
+        if book_id not in books:
+            if books:  # else the [[book]] entries' own problems are the ones to report
+                check.problems.append(
+                    f"{where}: citation {ref!r} names no book of this rulebook "
+                    f"(books: {', '.join(books)})"
+                )
+            continue
+        cites.append(Citation(book_id, first, last, books[book_id].section_at(first)))
+    options = check.strings(where, entry, "options")
+    found = Rule(
+        id=rule_id,
+        title=check.string(where, entry, "title", prose=True),
+        text=check.string(where, entry, "text", prose=True),
+        cites=tuple(cites),
+        kind=kind or RuleKind.RULE,
+        options=options or (),
+        decision=check.string(where, entry, "decision", prose=True),
+        reason=check.string(where, entry, "reason", prose=True),
+        option=check.string(where, entry, "option") or None,
     )
-    return Rulebook(game, tuple(books), rules)
+    if kind is RuleKind.RULE:
+        given = [repr(k) for k in _RULING_KEYS if k in entry]
+        if given:
+            check.problems.append(
+                f"{where}: a plain rule has no {', '.join(given)}; set kind = 'ruling' or "
+                "'ambiguity' if rulespec decided this point"
+            )
+    elif kind is not None:
+        missing = [repr(k) for k in ("options", "decision", "reason") if k not in entry]
+        if missing:
+            check.problems.append(
+                f"{where}: kind = {kind.value!r} needs {', '.join(missing)}: the readings "
+                "considered, what rulespec does and why"
+            )
+        if options == ():
+            if "options" in entry:
+                check.problems.append(f"{where}: 'options' is empty; list the readings considered")
+        elif kind is RuleKind.AMBIGUITY and options is not None and len(options) < 2:
+            check.problems.append(f"{where}: an ambiguity lists at least two readings")
+    if found.option and not _NAME.fullmatch(found.option):
+        check.problems.append(f"{where}: 'option' must name a game option, such as 'variant'")
+    return found
+
+
+def _parse_parts(check: _Checker, raw: object, used: list[str]) -> tuple[Part, ...]:
+    """The ``[parts]`` table; ``used`` is every part some rule id has (the checks against
+    it are skipped when no rule could be read, to report only that)."""
+    if not isinstance(raw, dict):
+        check.problems.append(f"'parts' must be a table of [parts.<part>], not {_toml_type(raw)}")
+        return ()
+    parts: list[Part] = []
+    merged_into: dict[str, str] = {}
+    for key, entry in raw.items():
+        where = f"parts.{key}"
+        if not isinstance(entry, dict):
+            check.problems.append(f"{where} must be a table with 'title' and/or 'merge'")
+            continue
+        check.keys(where, entry, (), _PART_KEYS)
+        title = check.string(where, entry, "title", prose=True)
+        merges = check.strings(where, entry, "merge") or ()
+        if "title" not in entry and not merges:
+            check.problems.append(f"{where}: give a 'title', a 'merge' or both")
+        if used and key not in used and not merges:
+            check.problems.append(f"{where}: no rule id has the part {key!r}")
+        for m in merges:
+            if m == key:
+                check.problems.append(f"{where}: a part cannot merge itself")
+            elif used and m not in used:
+                check.problems.append(f"{where}: merges {m!r}, which no rule id has")
+            elif m in merged_into:
+                check.problems.append(
+                    f"{where}: {m!r} is already merged into parts.{merged_into[m]}"
+                )
+            merged_into.setdefault(m, key)
+        parts.append(Part(key, title, merges))
+    for p in parts:
+        if p.key in merged_into:
+            check.problems.append(
+                f"parts.{p.key}: merged into parts.{merged_into[p.key]}, so it has no group "
+                "of its own to head or merge into"
+            )
+    return tuple(parts)
+
+
+def parse_rulebook(data: Mapping[str, Any], source: str, *, game: str | None = None) -> Rulebook:
+    """Check a parsed ``rulebook.toml`` and build its :class:`Rulebook`.
+
+    Every problem is collected, and all of them are raised together in one
+    :class:`~rulespec.RulebookError`, each prefixed with ``source``. ``game``, if given, is
+    the game the document must be for. Only the document is read: the cited books are not
+    needed (``tests/test_registry.py`` checks the citations against them).
+    """
+    check = _Checker()
+    stray = sorted(set(data) - _TOP_KEYS)
+    if stray:
+        check.problems.append(f"unknown top-level keys: {', '.join(stray)}")
+    name = data.get("game")
+    if not isinstance(name, str) or not _NAME.fullmatch(name):
+        check.problems.append(f"'game' must be a game id such as 'mandala', not {name!r}")
+        name = ""
+    elif game is not None and name != game:
+        check.problems.append(f"'game' is {name!r}, expected {game!r}")
+    books = _parse_books(check, data.get("book"))
+    # Citations are checked against the books only if every [[book]] has a usable id:
+    # otherwise each citation of the broken book would repeat its one problem.
+    by_book = {b.id: b for b in books} if all(b.id for b in books) else {}
+    rules: list[Rule] = []
+    seen: set[str] = set()
+    for n, entry in enumerate(check.tables("rule", data.get("rule")), 1):
+        where = _where("rule", n, entry)
+        r = _parse_rule(check, where, entry, name, by_book)
+        if r.id and r.id in seen:
+            check.problems.append(f"{where}: rule id {r.id!r} registered twice")
+        seen.add(r.id)
+        rules.append(r)
+    used = list(dict.fromkeys(r.id.split(".")[1] for r in rules if _RULE_ID.fullmatch(r.id)))
+    parts = _parse_parts(check, data.get("parts", {}), used)
+    if check.problems:
+        raise RulebookError([f"{source}: {p}" for p in check.problems])
+    return Rulebook(name, books, tuple(rules), parts)
+
+
+@functools.cache
+def load_rulebook(game: str) -> Rulebook:
+    """Read and check ``rulespec/<game>/rulebook.toml`` (from the installed package).
+
+    Each game's ``rulebook`` module calls this once, so the file is parsed when that
+    module is first imported; later calls return the same object.
+    """
+    if not _NAME.fullmatch(game):
+        raise RulebookError([f"{game!r} is not a game id"])
+    resource = resources.files("rulespec") / game / "rulebook.toml"
+    try:
+        data = tomllib.loads(resource.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise RulebookError([f"{resource}: {exc}"]) from exc
+    return parse_rulebook(data, str(resource), game=game)
