@@ -53,10 +53,11 @@ html_css_files = ["rulespec.css"]
 
 autodoc_member_order = "bysource"
 autodoc_typehints = "signature"
-# Names imported only under ``typing.TYPE_CHECKING`` (to break import cycles) cannot be
-# evaluated at runtime; without these, autodoc leaves such annotations as bare strings
+# Names imported only under ``typing.TYPE_CHECKING`` (a state's ``game`` field names the
+# class of its composition root, which imports the state) cannot be evaluated at runtime; without these, autodoc leaves such annotations as bare strings
 # ("State") that match several documented classes.
 autodoc_type_aliases = {
+    "LotusGame": "rulespec.lotus.LotusGame",
     "MandalaGame": "rulespec.mandala.MandalaGame",
     "MandalaObservation": "rulespec.mandala.MandalaObservation",
 }
@@ -92,6 +93,8 @@ nitpick_ignore = [
     ("py:class", name)
     for name in (
         "collections.abc.Callable",
+        "collections.abc.Collection",
+        "collections.abc.Iterator",
         "collections.abc.Iterable",
         "collections.abc.Mapping",
         "collections.abc.Sequence",
@@ -104,7 +107,7 @@ nitpick_ignore = [
 ]
 nitpick_ignore_regex = [
     # type variables in signatures (rulespec.core.api.S_co, rulespec.core.chance.T, ...)
-    (r"py:(class|obj)", r"rulespec\.[\w.]+\.(T|A|S|S_co)"),
+    (r"py:(class|obj)", r"rulespec\.[\w.]+\.(T|A|S|S_co|V|Opt|K)"),
     # hypothesis, which rulespec.testing builds on
     (r"py:(class|exc|func|obj)", r"hypothesis(\.\w+)+"),
 ]
@@ -116,7 +119,7 @@ nitpick_ignore_regex = [
 # the ``:canonical:`` name, so both spellings resolve). A module section documented
 # without ``:imported-members:`` skips them, so no object is described twice.
 
-_FACES = ("rulespec", "rulespec.mandala")
+_FACES = ("rulespec", *(f"rulespec.{g}" for g in rulespec.GAMES.ids))
 
 
 def _public(name: str, obj: object) -> bool:

@@ -6,6 +6,7 @@ network), unpacks it somewhere the checkout is not on the path, and uses it from
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import subprocess
@@ -14,6 +15,8 @@ import zipfile
 from pathlib import Path
 
 import pytest
+
+import rulespec
 
 REPO = Path(__file__).resolve().parents[1]
 HEAVY = ("z3", "hypothesis", "sphinx")
@@ -45,6 +48,41 @@ def test_import_rulespec_imports_no_test_proof_or_docs_tooling() -> None:
     assert heavy == []
     assert "rulespec.testing" not in loaded
     assert "rulespec" in loaded  # the check itself ran in a process that imported it
+
+
+def test_import_rulespec_loads_no_game_and_using_one_game_loads_only_that_one() -> None:
+    code = (
+        "import json, sys\n"
+        "import rulespec\n"
+        "bare = sorted(m for m in sys.modules if m.startswith('rulespec'))\n"
+        "rulespec.game('mandala', players=2).new_game(seed=1)\n"
+        "used = sorted(m for m in sys.modules if m.startswith('rulespec.'))\n"
+        "print(json.dumps([bare, used]))\n"
+    )
+    bare, used = json.loads(run_python(code, cwd=REPO))
+    assert bare == ["rulespec"]
+    others = {g for g in rulespec.GAMES.ids if g != "mandala"}
+    assert not [m for m in used if m.split(".")[1] in others]
+    assert "rulespec.mandala.game" in used
+
+
+def test_the_lazy_public_names_are_listed_alike_everywhere() -> None:
+    """``rulespec/__init__.py`` names each public object three times: imported for type
+    checkers, in ``_HOMES`` (where the lazy lookup finds it) and in ``__all__``."""
+    tree = ast.parse((REPO / "rulespec" / "__init__.py").read_text(encoding="utf-8"))
+    typed = {
+        alias.name
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom) and node.module != "__future__"
+        for alias in node.names
+    }
+    homes = set(rulespec._HOME)
+    assert typed == homes
+    assert set(rulespec.__all__) == homes | {"__version__"}
+    for name in homes:
+        assert getattr(rulespec, name) is not None
+    with pytest.raises(AttributeError, match="no attribute 'no_such_name'"):
+        _ = rulespec.no_such_name  # type: ignore[attr-defined]
 
 
 @pytest.fixture(scope="module")

@@ -38,6 +38,7 @@ import html
 import importlib
 import importlib.util
 import math
+import pkgutil
 import re
 import sys
 from collections.abc import Iterable, Sequence
@@ -241,6 +242,46 @@ class _Directive(SphinxDirective):
         source = f"<{self.name} {' '.join(self.arguments)}, generated>".replace(" ,", ",")
         return nested_parse_to_nodes(
             self.state, "\n".join(lines), source=source, allow_section_headings=True
+        )
+
+
+# --- .. rulespec-game-apis:: ---------------------------------------------------------
+
+MODULE_ORDER = ("game", "components", "actions", "state", "phases")
+"""Modules of a game package shown first in its API section; the rest follow by name."""
+
+
+def game_modules(game: str) -> list[str]:
+    """The modules of a game's package, in :data:`MODULE_ORDER` then by name."""
+    package = importlib.import_module(f"rulespec.{game}")
+    names = sorted(m.name for m in pkgutil.iter_modules(package.__path__))
+    first = [n for n in MODULE_ORDER if n in names]
+    return first + [n for n in names if n not in first]
+
+
+class GameApisDirective(SphinxDirective):
+    """``.. rulespec-game-apis::``: one API section per game of :data:`rulespec.GAMES`,
+    its public face (``rulespec.<id>``) and then every module of its package, so a new
+    game's reference appears without anyone editing ``api.rst``."""
+
+    has_content = False
+
+    def run(self) -> list[Node]:
+        lines: list[str] = []
+        for game in game_ids():
+            for path in source_files(game):
+                self.env.note_dependency(str(path))
+            title = f"{rulespec.spec(game).title}: ``rulespec.{game}``"
+            lines += heading(title, "-")
+            lines += [f".. automodule:: rulespec.{game}", "   :imported-members:", ""]
+            for name in game_modules(game):
+                lines += heading(f"``rulespec.{game}.{name}``", "~")
+                lines += [f".. automodule:: rulespec.{game}.{name}", ""]
+        return nested_parse_to_nodes(
+            self.state,
+            "\n".join(lines),
+            source="<rulespec-game-apis, generated>",
+            allow_section_headings=True,
         )
 
 
@@ -996,6 +1037,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
         parse_node=parse_option,
     )
     app.add_role("rulespec-kind", kind_role)
+    app.add_directive("rulespec-game-apis", GameApisDirective)
     app.add_directive("rulespec-rules", RulesDirective)
     app.add_directive("rulespec-variant-table", VariantTableDirective)
     app.add_directive("rulespec-rulings", RulingsDirective)

@@ -8,7 +8,6 @@ A frontend written against these protocols works with every game. States are imm
 from __future__ import annotations
 
 import enum
-import importlib
 import random
 from collections.abc import Mapping
 from fractions import Fraction
@@ -16,7 +15,7 @@ from typing import Any, Protocol, Self, TypeVar
 
 import attrs
 
-from rulespec.core.rules import Rule, Rulebook
+from rulespec.core.rules import Rule, Rulebook, load_rulebook
 from rulespec.core.variants import VariantTable, load_table
 
 
@@ -245,9 +244,7 @@ class GameSpec:
 
     def rulebook(self) -> Rulebook:
         """The game's rules, rulings and books (loaded on first use)."""
-        module = importlib.import_module(f"rulespec.{self.id}.rulebook")
-        book: Rulebook = module.RULEBOOK
-        return book
+        return load_rulebook(self.id)
 
     def table(self) -> VariantTable:
         """The game's variant table (``variants/<id>.toml``), checked against its rulebook."""

@@ -2,14 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from rulespec.lotus.actions import Action
 from rulespec.lotus.components import BUILDINGS
-from rulespec.lotus.state import ConflictReveal, RebellionReveal
-
-if TYPE_CHECKING:
-    from rulespec.lotus.actions import Action
-    from rulespec.lotus.state import State
+from rulespec.lotus.state import ConflictReveal, RebellionReveal, State
 
 
 def render(state: State) -> str:

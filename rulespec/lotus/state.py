@@ -174,6 +174,7 @@ class RebellionReveal(Evolve):
 
 
 Reveal = ConflictReveal | RebellionReveal
+"""The last public reveal: a conflict round's or a rebellion's."""
 
 
 # --- the state ------------------------------------------------------------------------

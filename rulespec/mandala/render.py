@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from rulespec.mandala.actions import Action, DrawCard, Play
 from rulespec.mandala.components import TILE_ORDER, describe
 from rulespec.mandala.scoring import score
-
-if TYPE_CHECKING:
-    from rulespec.mandala.state import State
+from rulespec.mandala.state import State
 
 
 def render(state: State) -> str:
