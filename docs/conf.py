@@ -54,8 +54,8 @@ html_css_files = ["rulespec.css"]
 autodoc_member_order = "bysource"
 autodoc_typehints = "signature"
 # Names imported only under ``typing.TYPE_CHECKING`` (a state's ``game`` field names the
-# class of its composition root, which imports the state) cannot be evaluated at runtime; without these, autodoc leaves such annotations as bare strings
-# ("State") that match several documented classes.
+# class of its composition root, which imports the state) cannot be evaluated at runtime;
+# without these, autodoc leaves such annotations as bare strings that match nothing.
 autodoc_type_aliases = {
     "LotusGame": "rulespec.lotus.LotusGame",
     "MandalaGame": "rulespec.mandala.MandalaGame",

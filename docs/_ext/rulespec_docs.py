@@ -40,7 +40,6 @@ import importlib.util
 import math
 import pkgutil
 import re
-import sys
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
