@@ -57,6 +57,14 @@ autodoc_typehints = "signature"
 # class of its composition root, which imports the state) cannot be evaluated at runtime;
 # without these, autodoc leaves such annotations as bare strings that match nothing.
 autodoc_type_aliases = {
+    "AreaIndex": "rulespec.lotus.codec.AreaIndex",
+    "Bank": "rulespec.lotus.codec.Bank",
+    "CardCount": "rulespec.mandala.components.CardCount",
+    "Counts": "rulespec.mandala.components.Counts",
+    "MandalaNumber": "rulespec.mandala.state.MandalaNumber",
+    "Points": "rulespec.lotus.state.Points",
+    "Reveal": "rulespec.lotus.state.Reveal",
+    "Seat": "rulespec.core.convert.Seat",
     "LotusGame": "rulespec.lotus.LotusGame",
     "MandalaGame": "rulespec.mandala.MandalaGame",
     "MandalaObservation": "rulespec.mandala.MandalaObservation",
@@ -108,6 +116,11 @@ nitpick_ignore = [
 nitpick_ignore_regex = [
     # type variables in signatures (rulespec.core.api.S_co, rulespec.core.chance.T, ...)
     (r"py:(class|obj)", r"rulespec\.[\w.]+\.(T|A|S|S_co|V|Opt|K)"),
+    # a field's JSON form rides in typing.Annotated (rulespec.core.convert); Sphinx shows
+    # such a type as written and cannot link the expression as a whole
+    (r"py:class", r"Annotated\[.*"),
+    # Sphinx's own wrapper for a name in autodoc_type_aliases used inside a generic type
+    (r"py:class", r"TypeAliasForwardRef"),
     # hypothesis, which rulespec.testing builds on
     (r"py:(class|exc|func|obj)", r"hypothesis(\.\w+)+"),
 ]

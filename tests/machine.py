@@ -111,6 +111,19 @@ def game_machine(
 
 
 def same_table(views: list[Any], private: tuple[str, ...]) -> None:
-    """Every player's view shows the same table once the private fields are removed."""
-    public = [{k: v for k, v in view.to_json().items() if k not in private} for view in views]
+    """Every player's view shows the same table once the private fields are removed
+    (``private`` names JSON keys; ``conflict.own_bid`` one inside an object)."""
+    public = [without(view.to_json(), private) for view in views]
     assert all(p == public[0] for p in public)
+
+
+def without(data: dict[str, Any], paths: tuple[str, ...]) -> dict[str, Any]:
+    """``data`` without the keys at ``paths`` (dotted for nested objects)."""
+    out = dict(data)
+    for path in paths:
+        head, _, rest = path.partition(".")
+        if rest and isinstance(out.get(head), dict):
+            out[head] = without(out[head], (rest,))
+        elif not rest:
+            out.pop(head, None)
+    return out

@@ -37,6 +37,7 @@ import functools
 import html
 import importlib
 import importlib.util
+import json
 import math
 import pkgutil
 import re
@@ -59,6 +60,7 @@ from sphinx.util.typing import ExtensionMetadata
 
 import rulespec
 from rulespec.core import variants
+from rulespec.core.game import schema_of
 from rulespec.core.rules import Citation, Rule, Rulebook
 from rulespec.lotus import board as boards
 
@@ -280,6 +282,44 @@ class GameApisDirective(SphinxDirective):
             self.state,
             "\n".join(lines),
             source="<rulespec-game-apis, generated>",
+            allow_section_headings=True,
+        )
+
+
+# --- .. rulespec-json-schemas:: ------------------------------------------------------
+
+SCHEMA_KINDS = (
+    ("position", "Positions", "what ``state.to_json()`` writes and ``state_from_json`` reads"),
+    ("action", "Actions", "what ``action.to_json()`` writes and ``action_from_json`` reads"),
+    ("observation", "Observations", "what ``state.observation(seat).to_json()`` writes"),
+)
+
+
+class JsonSchemasDirective(SphinxDirective):
+    """``.. rulespec-json-schemas::``: for every game of :data:`rulespec.GAMES`, the JSON
+    Schemas of its positions, actions and observations, generated from the types (for
+    every variant: seat numbers and board areas are left open; ``game.json_schema()``
+    gives them for one variant)."""
+
+    has_content = False
+
+    def run(self) -> list[Node]:
+        lines: list[str] = []
+        for game in game_ids():
+            for path in source_files(game):
+                self.env.note_dependency(str(path))
+            game_type = type(rulespec.game(game, **rulespec.spec(game).variants()[0]))
+            lines += heading(rulespec.spec(game).title, "-")
+            for of, title, what in SCHEMA_KINDS:
+                schema = schema_of(game_type.codec, game_type, of, None)
+                lines += heading(title, "~")
+                lines += [f"The schema of {what}.", "", ".. code-block:: json", ""]
+                lines += [f"   {line}" for line in json.dumps(schema, indent=2).splitlines()]
+                lines.append("")
+        return nested_parse_to_nodes(
+            self.state,
+            "\n".join(lines),
+            source="<rulespec-json-schemas, generated>",
             allow_section_headings=True,
         )
 
@@ -1037,6 +1077,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     )
     app.add_role("rulespec-kind", kind_role)
     app.add_directive("rulespec-game-apis", GameApisDirective)
+    app.add_directive("rulespec-json-schemas", JsonSchemasDirective)
     app.add_directive("rulespec-rules", RulesDirective)
     app.add_directive("rulespec-variant-table", VariantTableDirective)
     app.add_directive("rulespec-rulings", RulingsDirective)

@@ -11,14 +11,16 @@ is derived from those, once for every game (one level of inheritance, no hooks).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any, ClassVar, Self
 
 from rulespec.core.api import Action, GameSpec
+from rulespec.core.convert import Converter, Reader
 from rulespec.core.kernel import PhaseTable, Step, Views
 from rulespec.core.play import advance
 from rulespec.core.record import Record
 from rulespec.core.variants import TypedTable
+from rulespec.errors import MalformedAction
 
 
 class BaseGame:
@@ -37,8 +39,14 @@ class BaseGame:
     """``table.steps``, where the kernel looks it up on every call."""
     views: ClassVar[Views]
     """The functions that look at a state: observation, JSON, invariants, text."""
-    read_action: ClassVar[Callable[[Mapping[str, Any]], Action]]
-    """Reads one action of this game from JSON."""
+    codec: ClassVar[Converter]
+    """Reads and writes the game's records as JSON (positions, actions, observations)."""
+    state_type: ClassVar[type]
+    """The game's state class."""
+    action_type: ClassVar[Any]
+    """The union of the game's action classes."""
+    observation_type: ClassVar[type]
+    """The class of one player's view."""
 
     variant: Any
     options: Any
@@ -48,9 +56,6 @@ class BaseGame:
         table = cls.__dict__.get("table")
         if table is not None:
             cls.steps = table.steps
-        reader = cls.__dict__.get("read_action")
-        if reader is not None and not isinstance(reader, staticmethod):
-            cls.read_action = staticmethod(reader)
 
     @classmethod
     def make(cls, **settings: Any) -> Self:
@@ -85,8 +90,20 @@ class BaseGame:
         return self.views.load(self, data)
 
     def action_from_json(self, data: Mapping[str, Any]) -> Action:
-        """Read one action; :class:`~rulespec.MalformedAction` if it names none."""
-        return type(self).read_action(data)
+        """Read one action; :class:`~rulespec.MalformedAction` lists every problem, each
+        with its JSON path."""
+        reader = Reader(self)
+        action = self.codec.load(data, self.action_type, reader)
+        if reader.problems or action is None:
+            raise MalformedAction(reader.problems or ["not an action"])
+        found: Action = action
+        return found
+
+    def json_schema(self, of: str = "position") -> dict[str, Any]:
+        """The JSON Schema (draft 2020-12) of this game's ``"position"`` (as
+        ``state.to_json()`` writes it), ``"action"`` or ``"observation"``, derived from
+        the types; seats and board areas are those of this game."""
+        return schema_of(self.codec, type(self), of, self)
 
     def record(self, played: tuple[Action, ...], seed: int | None = None) -> Record:
         """A replayable record of ``played`` (decisions only when ``seed`` is given)."""
@@ -95,3 +112,28 @@ class BaseGame:
     def narrate(self, before: Any, action: Action, after: Any) -> str:
         """One readable log entry: what ``action`` did between ``before`` and ``after``."""
         return self.views.narrate(before, action, after)
+
+
+_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
+
+
+def schema_of(codec: Converter, game_type: type[BaseGame], of: str, game: Any) -> dict[str, Any]:
+    """The JSON Schema of a game's positions, actions or observations. With ``game``
+    None it holds for every variant (seat and area bounds left open)."""
+    spec = game_type.spec
+    if of == "position":
+        body = codec.schema(game_type.state_type, game)
+        body["properties"] = {
+            "game": {"const": spec.id},
+            "settings": {"type": "object"},
+            **body["properties"],
+        }
+        body["required"] = ["game", "settings", *body.get("required", [])]
+    elif of == "action":
+        body = codec.schema(game_type.action_type, game)
+    elif of == "observation":
+        body = codec.schema(game_type.observation_type, game)
+    else:
+        raise ValueError(f"no schema of {of!r}: ask for 'position', 'action' or 'observation'")
+    title = f"{spec.title}: {of}"
+    return {"$schema": _SCHEMA_DIALECT, "title": title, **body}

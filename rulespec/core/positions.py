@@ -1,11 +1,19 @@
 """Reading hand-written positions: collect every problem before reporting any.
 
+:func:`check_header` checks what every position starts with (the game and its settings);
+the rest of a position is read by :class:`rulespec.core.convert.Converter`.
+
 Each game's position loader extends :class:`ProblemReader` with readers for its own
 vocabulary (colours, tiles, buildings, seats) and raises
 :class:`~rulespec.MalformedPosition` with the whole list at the end.
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rulespec.core.convert import Reader
 
 
 class ProblemReader:
@@ -36,3 +44,19 @@ class ProblemReader:
             self.bad(where, f"expected true or false, got {v!r}")
             return False
         return v
+
+
+def check_header(reader: Reader, data: Mapping[str, Any], game: Any) -> None:
+    """A position's ``game`` and ``settings``, if given, must be those of ``game``."""
+    game_id = game.spec.id
+    if data.get("game", game_id) != game_id:
+        reader.at("game").bad(f"this is a position of {game_id}, got {data.get('game')!r:.60}")
+    settings = data.get("settings", {})
+    if not isinstance(settings, Mapping):
+        reader.at("settings").bad(f"expected an object, got {settings!r:.60}")
+        return
+    for key, value in game.settings().items():
+        if key in settings and settings[key] != value:
+            reader.at("settings").at(key).bad(
+                f"position says {settings[key]!r:.60}, the game is {value!r}"
+            )

@@ -14,8 +14,10 @@ from rulespec.core.game import BaseGame
 from rulespec.core.kernel import Views
 from rulespec.lotus import board as boards
 from rulespec.lotus import observation, position, render
-from rulespec.lotus.actions import action_from_json
+from rulespec.lotus.actions import Action
 from rulespec.lotus.board import Board
+from rulespec.lotus.codec import CODEC
+from rulespec.lotus.observation import LotusObservation
 from rulespec.lotus.phases import TABLE
 from rulespec.lotus.state import State
 from rulespec.lotus.variant import TYPED, AreasInPlay, LotusOptions, LotusVariant
@@ -47,6 +49,7 @@ class LotusGame(BaseGame):
     board: Board
     board_source: str = "schematic"
     """``"schematic"`` for the shipped stand-in, else the path the board was read from."""
+    area_ids: tuple[str, ...] = attrs.field(init=False, eq=False, repr=False)
     area_index: Mapping[str, int] = attrs.field(init=False, eq=False, repr=False)
     in_play: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
     in_play_set: frozenset[int] = attrs.field(init=False, eq=False, repr=False)
@@ -65,7 +68,10 @@ class LotusGame(BaseGame):
         render=render.render,
         narrate=render.narrate,
     )
-    read_action = action_from_json
+    codec = CODEC
+    state_type = State
+    action_type = Action
+    observation_type = LotusObservation
 
     def __attrs_post_init__(self) -> None:
         areas = self.board.areas
@@ -74,6 +80,7 @@ class LotusGame(BaseGame):
         in_play = tuple(i for i, a in enumerate(areas) if everything or not a.brown)
         adjacency = tuple(frozenset(index[n] for n in a.adjacent) for a in areas)
         values = {
+            "area_ids": tuple(a.id for a in areas),
             "area_index": index,
             "in_play": in_play,
             "in_play_set": frozenset(in_play),

@@ -47,7 +47,7 @@ def _decide(
     return Step.decision(R_PHASES, _seat, legal, moves)
 
 
-TABLE: PhaseTable[State, Action] = PhaseTable(
+TABLE = PhaseTable(
     Phase,
     {
         Phase.SETUP: Step.chance(

@@ -13,7 +13,17 @@ leave out what follows from the rest. A minimal position (year 2, seat 1 to clai
 (absent: a neutral chip); areas not listed are empty. Defaults: ``phase`` "claim" (or
 "setup" in year 1 with no chips), ``emperor`` and ``seat`` 0, starting cards for
 ``influence`` (12) and ``combat`` (3), no victory points, ``bank`` and ``unseen`` "rest"
-(whatever the component counts leave), no claims and no step in progress.
+(whatever the component counts leave), no claims and no part of the year under way but
+the claims themselves when ``phase`` is "claim" (``claiming``: the placement due, from the
+emperor, and nobody has declined).
+
+The parts of a year that are under way are objects of their own, ``null`` otherwise:
+``claiming`` (phase 1: ``cursor``, ``declined``), ``conflict`` (an area fought over:
+``area``, ``bids``, ``tied``), ``rebellion`` (``leader``, ``sides``, ``commits``,
+``winners``, ``hit``, ``palace_taker``) and ``expansion`` (phase 6: ``slots``,
+``drawn``); ``last`` is the last public reveal, ``{"type": "conflict", …}`` or
+``{"type": "rebellion", …}``. Positions written before this layout (those keys at the top
+level, ``last`` as ``[[key, value], …]`` pairs) still load: :func:`upgrade` rewrites them.
 
 Loading checks the format, the conservation of cards and chips, and every invariant the
 rules keep (the emperor holds the most palaces, markers only on neutral areas, chip
@@ -22,198 +32,133 @@ supplies, …), and reports every problem at once in a :class:`~rulespec.Malform
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from rulespec.core.positions import ProblemReader
-from rulespec.errors import MalformedAction, MalformedPosition
-from rulespec.lotus.actions import Bid, action_from_json
+from rulespec.core.convert import Reader
+from rulespec.core.positions import check_header
+from rulespec.errors import MalformedPosition
+from rulespec.lotus.codec import CODEC
 from rulespec.lotus.components import (
     BUILDINGS,
     COMBAT_POINTS,
     INFLUENCE_POINTS,
-    NEUTRAL,
     NEUTRAL_CHIPS,
-    OWNED,
     START_COMBAT,
     START_INFLUENCE,
     VP_CHIPS,
     Building,
-    Chip,
-    Side,
     chips_fit,
 )
-from rulespec.lotus.state import (
-    ClaimRound,
-    Conflict,
-    ConflictReveal,
-    Expansion,
-    Phase,
-    Rebellion,
-    RebellionReveal,
-    Reveal,
-    State,
-)
+from rulespec.lotus.state import Phase, State
 from rulespec.lotus.variant import ChipSupply, TempleExtra, VpChips
 
 if TYPE_CHECKING:
     from rulespec.lotus.game import LotusGame
 
-_KEYS = frozenset(
-    {
-        "game", "settings", "phase", "year", "emperor", "seat", "chips", "unseen",
-        "influence", "combat", "bank", "vp", "claims", "declined", "cursor", "queue",
-        "area", "bids", "tied", "leader", "sides", "commits", "winners", "hit",
-        "palace_taker", "slots", "drawn", "singles_pending", "resume", "final", "last",
-    }
-)  # fmt: skip
-
-
-def _frozen(value: Any) -> Any:
-    if isinstance(value, list):
-        return tuple(_frozen(v) for v in value)
-    return value
-
-
-def dump_reveal(state: State) -> list[list[Any]]:
-    """The last public reveal as ``[[key, value], …]`` pairs."""
-    last = state.last
-    if isinstance(last, ConflictReveal):
-        out: list[list[Any]] = [
-            ["conflict", state.area_id(last.area)],
-            ["bids", [list(b) for b in last.bids]],
-            ["totals", [list(t) for t in last.totals]],
-        ]
-        if last.loser is not None:
-            out += [["loser", last.loser], ["paid", [list(p) for p in last.paid]]]
-        return out
-    if isinstance(last, RebellionReveal):
-        return [
-            ["rebellion", last.leader],
-            ["sides", [[seat, side.value] for seat, side in last.sides]],
-            ["combat", [list(c) for c in last.combat]],
-            ["totals", list(last.totals)],
-            ["winner", last.winner.value],
-        ]
-    return []
+_EXPANDING = frozenset({Phase.TEMPLE_EXTRA, Phase.DRAW, Phase.PLACE})
 
 
 def dump(state: State) -> dict[str, Any]:
     """Every field of ``state``, in the position format ``load`` reads back."""
-    ids = [a.id for a in state.game.board.areas]
-    k, c, r, e = state.claiming, state.conflict, state.rebellion, state.expansion
     return {
         "game": "lotus",
         "settings": dict(state.game.settings()),
-        "phase": state.phase.value,
-        "year": state.year,
-        "emperor": state.emperor,
-        "seat": state.seat,
-        "chips": {
-            ids[i]: {"building": chip.building.label}
-            if chip.owner is None
-            else {"building": chip.building.label, "owner": chip.owner}
-            for i, chip in enumerate(state.chips)
-            if chip is not None
-        },
-        "unseen": {b.label: state.unseen[b] for b in BUILDINGS},
-        "influence": list(state.influence),
-        "combat": list(state.combat),
-        "bank": {"influence": state.bank[0], "combat": state.bank[1]},
-        "vp": list(state.vp),
-        "claims": {ids[i]: sorted(cl) for i, cl in enumerate(state.claims) if cl},
-        "declined": [] if k is None else sorted(k.declined),
-        "cursor": 0 if k is None else k.cursor,
-        "queue": [ids[i] for i in state.start_areas_left()]
-        if state.phase is Phase.SETUP
-        else list(state.queue),
-        "area": None if c is None else ids[c.area],
-        "bids": [] if c is None else [[seat, b.to_json()] for seat, b in c.bids],
-        "tied": [] if c is None else sorted(c.tied),
-        "leader": None if r is None else r.leader,
-        "sides": [] if r is None else [[seat, side.value] for seat, side in r.sides],
-        "commits": [] if r is None else [list(x) for x in r.commits],
-        "winners": None if r is None or r.winners is None else r.winners.value,
-        "hit": [] if r is None else sorted(r.hit),
-        "palace_taker": None if r is None else r.palace_taker,
-        "slots": [] if e is None else [list(x) for x in e.slots],
-        "drawn": None if e is None or e.drawn is None else e.drawn.label,
-        "singles_pending": state.singles_pending,
-        "resume": None if state.resume is None else state.resume.value,
-        "final": state.final,
-        "last": dump_reveal(state),
+        **CODEC.to_json(state, state.game),
     }
 
 
-class _Reader(ProblemReader):
-    """Reads White Lotus's vocabulary: seats, buildings, per-seat numbers."""
+# --- positions written before the parts of the year had objects of their own ------------
 
-    def __init__(self, players: int) -> None:
-        super().__init__()
-        self.players = players
-
-    def seat(self, where: str, v: object) -> int:
-        return self.integer(where, v, 0, self.players - 1)
-
-    def maybe_seat(self, where: str, v: object) -> int:
-        return -1 if v is None else self.seat(where, v)
-
-    def seats(self, where: str, v: object) -> list[int]:
-        if not isinstance(v, list):
-            self.bad(where, f"expected a list of seats, got {v!r}")
-            return []
-        return [self.seat(f"{where}[{i}]", x) for i, x in enumerate(v)]
-
-    def per_seat(self, where: str, v: object, low: int, high: int) -> tuple[int, ...]:
-        if not isinstance(v, list) or len(v) != self.players:
-            self.bad(where, f"expected one whole number per seat ({self.players}), got {v!r}")
-            return (0,) * self.players
-        return tuple(self.integer(f"{where}[{i}]", x, low, high) for i, x in enumerate(v))
-
-    def building(self, where: str, v: object) -> Building:
-        try:
-            return Building[str(v).upper()]
-        except KeyError:
-            valid = ", ".join(b.label for b in BUILDINGS)
-            self.bad(where, f"{v!r} is not a building ({valid})")
-            return Building.VILLAGE
+_FLAT_CLAIMS = ("cursor", "declined")
+_FLAT_CONFLICT = ("area", "bids", "tied")
+_FLAT_REBELLION = ("leader", "sides", "commits", "winners", "hit", "palace_taker")
+_FLAT_EXPANSION = ("slots", "drawn")
+_FLAT = frozenset(_FLAT_CLAIMS + _FLAT_CONFLICT + _FLAT_REBELLION + _FLAT_EXPANSION)
 
 
-_EXPANDING = frozenset({Phase.TEMPLE_EXTRA, Phase.DRAW, Phase.PLACE})
+def upgrade(data: Mapping[str, Any]) -> dict[str, Any]:
+    """A position in the current layout. One written before it (``area``, ``bids``,
+    ``leader``, ``slots``, … at the top level; ``last`` as ``[[key, value], …]``; the
+    lotus areas still to deal in ``queue`` during setup) is rewritten: each part of the
+    year becomes its object, or ``null`` where the old keys held nothing; anything the
+    rewrite cannot place is left for the reader to report."""
+    if not (_FLAT & set(data) or isinstance(data.get("last"), list)):
+        return dict(data)
+    out = {k: v for k, v in data.items() if k not in _FLAT}
+    phase = data.get("phase")
+
+    def given(keys: tuple[str, ...]) -> dict[str, Any]:
+        return {k: data[k] for k in keys if k in data and data[k] not in (None, [], 0, False)}
+
+    claiming = given(_FLAT_CLAIMS)
+    if phase == "claim" or claiming:
+        out["claiming"] = {k: data[k] for k in _FLAT_CLAIMS if k in data}
+    if data.get("area") is not None or given(_FLAT_CONFLICT):
+        out["conflict"] = {k: data[k] for k in _FLAT_CONFLICT if k in data}
+    if data.get("leader") is not None or given(_FLAT_REBELLION):
+        out["rebellion"] = {k: data[k] for k in _FLAT_REBELLION if k in data}
+    if phase in {p.value for p in _EXPANDING} or given(_FLAT_EXPANSION):
+        out["expansion"] = {k: data[k] for k in _FLAT_EXPANSION if k in data}
+    if phase == "setup" and isinstance(data.get("queue"), list):
+        out["queue"] = []  # the lotus areas still to deal are those without a chip
+    last = data.get("last")
+    if isinstance(last, list):
+        out["last"] = _upgrade_reveal(last)
+    return out
 
 
-def _reveal(r: _Reader, raw: object, area: Callable[[str, object], int]) -> Reveal | None:
-    """The last reveal from its ``[[key, value], …]`` pairs (see :func:`dump_reveal`)."""
-    if raw in ([], None):
+def _upgrade_reveal(pairs: list[Any]) -> Any:
+    """``[["conflict", "a17"], ["bids", …], …]`` as the tagged object it is now."""
+    if not pairs:
         return None
-    pairs = (
-        {p[0]: _frozen(p[1]) for p in raw if isinstance(p, list) and len(p) == 2}
-        if isinstance(raw, list)
-        else {}
-    )
-    try:
-        if "conflict" in pairs:
-            loser = pairs.get("loser")
-            return ConflictReveal(
-                area("last.conflict", pairs["conflict"]),
-                tuple((int(s), int(t), int(i), bool(z)) for s, t, i, z in pairs["bids"]),
-                tuple((int(s), int(t)) for s, t in pairs["totals"]),
-                None if loser is None else int(loser),
-                tuple((int(s), int(a)) for s, a in pairs.get("paid", ())),
-            )
-        if "rebellion" in pairs:
-            e, rb = pairs["totals"]
-            return RebellionReveal(
-                int(pairs["rebellion"]),
-                tuple((int(s), Side(side)) for s, side in pairs["sides"]),
-                tuple((int(s), int(c)) for s, c in pairs["combat"]),
-                (int(e), int(rb)),
-                Side(pairs["winner"]),
-            )
-    except (KeyError, TypeError, ValueError):
-        pass
-    r.bad("last", "expected the pairs of a conflict or rebellion reveal, as a position writes them")
-    return None
+    found = {p[0]: p[1] for p in pairs if isinstance(p, list) and len(p) == 2}
+    if "conflict" in found:
+        renamed = {"area": found.pop("conflict")}
+        return {"type": "conflict", **renamed, **found}
+    if "rebellion" in found:
+        renamed = {"leader": found.pop("rebellion")}
+        return {"type": "rebellion", **renamed, **found}
+    return pairs  # not a reveal: the reader says so
+
+
+# --- reading -----------------------------------------------------------------------------
+
+
+def _with_defaults(data: Mapping[str, Any], game: LotusGame) -> dict[str, Any]:
+    """The position with what a hand-written one may leave out filled in, in JSON."""
+    n = game.players
+    chips = data.get("chips", {})
+    year = data.get("year", 1)
+    phase = data.get("phase", "setup" if not chips and year == 1 else "claim")
+    seat, emperor = data.get("seat", 0), data.get("emperor", 0)
+    raw: dict[str, Any] = {
+        "phase": phase,
+        "year": 1,
+        "emperor": 0,
+        "seat": 0,
+        "chips": {},
+        "influence": [START_INFLUENCE] * n,
+        "combat": [START_COMBAT] * n,
+        "vp": [0] * n,
+        "claims": {},
+        "queue": [],
+        "conflict": None,
+        "rebellion": None,
+        "expansion": None,
+        "singles_pending": False,
+        "resume": None,
+        "final": False,
+        "last": None,
+        **data,
+    }
+    if "claiming" not in data:
+        cursor = (seat - emperor) % n if isinstance(seat, int) and isinstance(emperor, int) else 0
+        raw["claiming"] = {"cursor": cursor} if phase == "claim" else None
+    elif isinstance(data["claiming"], Mapping) and "cursor" not in data["claiming"]:
+        cursor = (seat - emperor) % n if isinstance(seat, int) and isinstance(emperor, int) else 0
+        raw["claiming"] = {"cursor": cursor, **data["claiming"]}
+    return raw
 
 
 def load(game: LotusGame, data: Mapping[str, Any]) -> State:
@@ -221,239 +166,49 @@ def load(game: LotusGame, data: Mapping[str, Any]) -> State:
     :class:`~rulespec.MalformedPosition`."""
     if not isinstance(data, Mapping):
         raise MalformedPosition([f"a position must be a JSON object, got {type(data).__name__}"])
-    n = game.players
-    r = _Reader(n)
-    if data.get("game", "lotus") != "lotus":
-        r.bad("game", f"this is a White Lotus position loader, got {data.get('game')!r}")
-    for key in sorted(set(data) - _KEYS):
-        r.bad(key, f"unknown key; a position has {', '.join(sorted(_KEYS))}")
-    settings = data.get("settings", {})
-    if isinstance(settings, Mapping):
-        for key, value in game.settings().items():
-            if key in settings and settings[key] != value:
-                r.bad(f"settings.{key}", f"position says {settings[key]!r}, the game is {value!r}")
-    areas = game.board.areas
-    index = game.area_index
-
-    def area(where: str, v: object) -> int:
-        if not isinstance(v, str) or v not in index:
-            r.bad(where, f"{v!r} is not an area of the board")
-            return -1
-        return index[v]
-
-    chips: list[Chip | None] = [None] * len(areas)
-    raw_chips = data.get("chips", {})
-    if not isinstance(raw_chips, Mapping):
-        r.bad("chips", "expected an object mapping area ids to chips")
-        raw_chips = {}
-    for aid, raw in raw_chips.items():
-        i = area(f"chips.{aid}", aid)
-        if i < 0:
-            continue
-        if not isinstance(raw, Mapping) or "building" not in raw:
-            r.bad(f"chips.{aid}", 'expected {"building": …} with an optional "owner"')
-            continue
-        for key in sorted(set(raw) - {"building", "owner"}):
-            r.bad(f"chips.{aid}.{key}", "unknown key; a chip has building and owner")
-        b = r.building(f"chips.{aid}.building", raw["building"])
-        owner = r.maybe_seat(f"chips.{aid}.owner", raw.get("owner"))
-        chips[i] = NEUTRAL[b] if owner < 0 else OWNED[owner][b]
-
-    default_phase = "setup" if not raw_chips and data.get("year", 1) == 1 else "claim"
-    try:
-        phase = Phase(data.get("phase", default_phase))
-    except ValueError:
-        r.bad("phase", f"{data.get('phase')!r} is not one of {[p.value for p in Phase]}")
-        phase = Phase.CLAIM
-    year = r.integer("year", data.get("year", 1), 1, 1000)
-    emperor = r.seat("emperor", data.get("emperor", 0))
-    seat = r.seat("seat", data.get("seat", 0))
-    influence = r.per_seat(
-        "influence", data.get("influence", [START_INFLUENCE] * n), 0, INFLUENCE_POINTS * 100
-    )
-    combat = r.per_seat("combat", data.get("combat", [START_COMBAT] * n), 0, COMBAT_POINTS * 100)
-    vp = r.per_seat("vp", data.get("vp", [0] * n), 0, 10_000)
-
-    claims: list[frozenset[int]] = [frozenset()] * len(areas)
-    raw_claims = data.get("claims", {})
-    if not isinstance(raw_claims, Mapping):
-        r.bad("claims", "expected an object mapping area ids to lists of seats")
-        raw_claims = {}
-    for aid, raw in raw_claims.items():
-        i = area(f"claims.{aid}", aid)
-        seats = r.seats(f"claims.{aid}", raw)
-        if len(set(seats)) != len(seats):
-            r.bad(
-                f"claims.{aid}", "a seat has two markers on one area (lotus.claim.one_per_colour)"
-            )
-        if i >= 0:
-            claims[i] = frozenset(seats)
-
-    bids: list[tuple[int, Bid]] = []
-    raw_bids = data.get("bids", [])
-    for k, pair in enumerate(raw_bids if isinstance(raw_bids, list) else []):
-        if not isinstance(pair, list) or len(pair) != 2:
-            r.bad(f"bids[{k}]", "expected [seat, bid]")
-            continue
-        try:
-            bid = action_from_json(pair[1])
-        except MalformedAction as exc:
-            r.bad(f"bids[{k}]", "; ".join(exc.problems))
-            continue
-        if not isinstance(bid, Bid):
-            r.bad(f"bids[{k}]", "expected a bid")
-            continue
-        bids.append((r.seat(f"bids[{k}][0]", pair[0]), bid))
-
-    def pairs(key: str, parse: Any) -> list[tuple[int, Any]]:
-        raw = data.get(key, [])
-        out = []
-        for k, pair in enumerate(raw if isinstance(raw, list) else []):
-            if not isinstance(pair, list) or len(pair) != 2:
-                r.bad(f"{key}[{k}]", "expected [seat, value]")
-                continue
-            try:
-                out.append((r.seat(f"{key}[{k}][0]", pair[0]), parse(pair[1])))
-            except (ValueError, TypeError):
-                r.bad(f"{key}[{k}]", f"{pair[1]!r} is not valid here")
-        return out
-
-    def combat_points(v: object) -> int:
-        if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-            raise ValueError(v)
-        return v
-
-    sides = pairs("sides", Side)
-    commits = pairs("commits", combat_points)
-    slots = pairs("slots", lambda v: r.flag("slots", v))
-
-    def enum_or_none(key: str, kind: Any) -> Any:
-        raw = data.get(key)
-        if raw is None:
-            return None
-        try:
-            return kind(raw)
-        except ValueError:
-            r.bad(key, f"{raw!r} is not valid here")
-            return None
-
-    winners = enum_or_none("winners", Side)
-    resume = enum_or_none("resume", Phase)
-    drawn_raw = data.get("drawn")
-    drawn = None if drawn_raw is None else r.building("drawn", drawn_raw)
-    raw_area = data.get("area")
-    conflict_area = -1 if raw_area is None else area("area", raw_area)
-
-    # chips not on the board: unseen, unless given
-    on_board = [0] * len(BUILDINGS)
-    for chip in chips:
-        if chip is not None:
-            on_board[chip.building] += 1
-    pending_start = [0] * len(BUILDINGS)
-    if phase is Phase.SETUP:
-        for b in game.variant.start_chips:
-            pending_start[b] += 1
-        for i in game.start_areas:
-            chip = chips[i]
-            if chip is not None:
-                pending_start[chip.building] -= 1
-    raw_unseen = data.get("unseen", "rest")
-    if drawn is not None:
-        pending_start[drawn] += 1
-    if raw_unseen == "rest":
-        unseen = tuple(max(0, NEUTRAL_CHIPS[b] - on_board[b] - pending_start[b]) for b in BUILDINGS)
-    elif isinstance(raw_unseen, Mapping):
-        unseen = tuple(
-            r.integer(f"unseen.{b.label}", raw_unseen.get(b.label, 0), 0, NEUTRAL_CHIPS[b])
-            for b in BUILDINGS
+    reader = Reader(game)
+    check_header(reader, data, game)
+    raw = _with_defaults(upgrade(data), game)
+    unseen_rest = raw.get("unseen", "rest") == "rest"
+    bank_rest = raw.get("bank", "rest") == "rest"
+    if unseen_rest:
+        raw["unseen"] = {}
+    if bank_rest:
+        raw["bank"] = {"influence": 0, "combat": 0}
+    values = CODEC.fields(State, raw, reader, extra=("game", "settings"))
+    if reader.problems:  # what follows adds up the pieces, so it needs them all
+        raise MalformedPosition(reader.problems)
+    if unseen_rest:
+        values["unseen"] = _unseen_rest(game, values)
+    if bank_rest:
+        values["bank"] = (
+            INFLUENCE_POINTS - sum(values["influence"]),
+            COMBAT_POINTS - sum(values["combat"]),
         )
-        for key in sorted(set(raw_unseen) - {b.label for b in BUILDINGS}):
-            r.bad(f"unseen.{key}", "not a building")
-    else:
-        r.bad("unseen", 'expected {"village": 12, …} or "rest"')
-        unseen = (0,) * len(BUILDINGS)
-    raw_bank = data.get("bank", "rest")
-    if raw_bank == "rest":
-        bank = (INFLUENCE_POINTS - sum(influence), COMBAT_POINTS - sum(combat))
-    elif isinstance(raw_bank, Mapping):
-        bank = (
-            r.integer("bank.influence", raw_bank.get("influence"), -(10**6), INFLUENCE_POINTS),
-            r.integer("bank.combat", raw_bank.get("combat"), -(10**6), COMBAT_POINTS),
-        )
-    else:
-        r.bad("bank", 'expected {"influence": …, "combat": …} or "rest"')
-        bank = (0, 0)
-
-    raw_queue = data.get("queue")
-    queue: tuple[int, ...] = ()
-    if phase is Phase.SETUP:
-        left = [areas[i].id for i in game.start_areas if chips[i] is None]
-        if raw_queue is not None and raw_queue != left:
-            r.bad("queue", f"during setup the lotus areas still to deal are {left}")
-    elif raw_queue is not None:
-        queue = tuple(r.seats("queue", raw_queue))
-    last = _reveal(r, data.get("last", []), area)
-
-    # the parts of the year: each sub-record exists only while its part is under way
-    cursor = r.integer("cursor", data.get("cursor", (seat - emperor) % n), 0, 100)
-    declined = frozenset(r.seats("declined", data.get("declined", [])))
-    claiming = ClaimRound(cursor, declined) if phase is Phase.CLAIM else None
-    if claiming is None and (declined or data.get("cursor", 0) != 0):
-        r.bad("cursor", "cursor and declined belong to phase 1 (claim) only")
-    tied = frozenset(r.seats("tied", data.get("tied", [])))
-    conflict = None
-    if raw_area is not None:
-        conflict = Conflict(conflict_area, tuple(bids), tied)
-    elif bids or tied:
-        r.bad("area", "bids and tied need the area being fought over")
-    leader = r.maybe_seat("leader", data.get("leader"))
-    hit = frozenset(r.seats("hit", data.get("hit", [])))
-    palace_taker = r.maybe_seat("palace_taker", data.get("palace_taker"))
-    rebellion = None
-    if leader >= 0:
-        rebellion = Rebellion(
-            leader,
-            tuple(sides),
-            tuple(commits),
-            winners,
-            hit,
-            None if palace_taker < 0 else palace_taker,
-        )
-    elif sides or commits or winners is not None or hit or palace_taker >= 0:
-        r.bad("leader", "sides, commits, winners, hit and palace_taker need a rebel leader")
-    expansion = None
-    if slots or drawn is not None or phase in _EXPANDING:
-        expansion = Expansion(tuple(slots), drawn)
-
-    if r.problems:
-        raise MalformedPosition(r.problems)
-    state = State(
-        game=game,
-        phase=phase,
-        year=year,
-        emperor=emperor,
-        seat=seat,
-        chips=tuple(chips),
-        unseen=unseen,
-        influence=influence,
-        combat=combat,
-        bank=bank,
-        vp=vp,
-        claims=tuple(claims),
-        queue=queue,
-        claiming=claiming,
-        conflict=conflict,
-        rebellion=rebellion,
-        expansion=expansion,
-        singles_pending=r.flag("singles_pending", data.get("singles_pending", False)),
-        resume=resume,
-        final=r.flag("final", data.get("final", False)),
-        last=last,
-    )
-    problems = r.problems + invariant_problems(state)
+    state = State(game=game, **values)
+    problems = invariant_problems(state)
     if problems:
         raise MalformedPosition(problems)
     return state
+
+
+def _unseen_rest(game: LotusGame, values: Mapping[str, Any]) -> tuple[int, ...]:
+    """The face-down chips: every chip not on the board, in hand or still to deal."""
+    left = list(NEUTRAL_CHIPS)
+    for chip in values["chips"]:
+        if chip is not None:
+            left[chip.building] -= 1
+    if values["phase"] is Phase.SETUP:
+        for b in game.variant.start_chips:
+            left[b] -= 1
+        for i in game.start_areas:
+            chip = values["chips"][i]
+            if chip is not None:
+                left[chip.building] += 1
+    expansion = values["expansion"]
+    if expansion is not None and expansion.drawn is not None:
+        left[expansion.drawn] -= 1
+    return tuple(max(0, x) for x in left)
 
 
 def invariant_problems(state: State) -> list[str]:

@@ -22,16 +22,25 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Annotated, ClassVar
 
 import attrs
 
 from rulespec.core.api import Outcome
+from rulespec.core.convert import PER_SEAT, Range, Seat, Tagged
 from rulespec.core.kernel import Evolve, Kernel
 from rulespec.core.seats import order_from
 from rulespec.errors import GameNotOver
 from rulespec.lotus import rules as steps
 from rulespec.lotus.actions import Bid
+from rulespec.lotus.codec import (
+    BY_BUILDING,
+    CHIPS_BY_AREA,
+    CLAIMS_BY_AREA,
+    CODEC,
+    AreaIndex,
+    Bank,
+)
 from rulespec.lotus.components import (
     BUILDINGS,
     COMBAT_POINTS,
@@ -51,6 +60,9 @@ if TYPE_CHECKING:
     from rulespec.lotus.game import LotusGame
 
 R_WINNER = RULEBOOK.get("lotus.score.winner")
+
+Points = Annotated[int, Range(0, 100_000)]
+"""A number of influence or combat points a player holds or plays."""
 
 
 class Phase(enum.Enum):
@@ -95,9 +107,9 @@ class Phase(enum.Enum):
 class ClaimRound(Evolve):
     """Phase 1: how far the placing has come, and who gave up his extra markers."""
 
-    cursor: int
+    cursor: Annotated[int, Range(0, 100)]
     """The placement position: round × players + offset from the emperor."""
-    declined: frozenset[int] = frozenset()
+    declined: frozenset[Seat] = frozenset()
     """Seats that declined their extra markers this year."""
 
 
@@ -105,11 +117,11 @@ class ClaimRound(Evolve):
 class Conflict(Evolve):
     """Phase 2: the area being fought over and its current round."""
 
-    area: int
+    area: AreaIndex
     """The area's index on the board."""
-    bids: tuple[tuple[int, Bid], ...] = ()
+    bids: tuple[tuple[Seat, Bid], ...] = ()
     """This round's secret bids, in commit order."""
-    tied: frozenset[int] = frozenset()
+    tied: frozenset[Seat] = frozenset()
     """Seats the emperor must choose between (phase REMOVE)."""
 
 
@@ -117,16 +129,16 @@ class Conflict(Evolve):
 class Rebellion(Evolve):
     """Phase 4, from the moment a leader accepts until the new emperor is known."""
 
-    leader: int
-    sides: tuple[tuple[int, Side], ...] = ()
+    leader: Seat
+    sides: tuple[tuple[Seat, Side], ...] = ()
     """Secret sides of everyone but the emperor and the leader, in commit order."""
-    commits: tuple[tuple[int, int], ...] = ()
+    commits: tuple[tuple[Seat, Points], ...] = ()
     """Secret combat commitments, in commit order."""
     winners: Side | None = None
     """The side that won, once the combat is revealed."""
-    hit: frozenset[int] = frozenset()
+    hit: frozenset[Seat] = frozenset()
     """Losers who already lost an area (lotus.rebellion.one_loss)."""
-    palace_taker: int | None = None
+    palace_taker: Seat | None = None
     """The winner who took a palace from the emperor, if any."""
 
     def all_sides(self, emperor: int) -> tuple[tuple[int, Side], ...]:
@@ -138,40 +150,46 @@ class Rebellion(Evolve):
 class Expansion(Evolve):
     """Phase 6: the chips still to draw and place, and the one drawn."""
 
-    slots: tuple[tuple[int, bool], ...]
+    slots: tuple[tuple[Seat, bool], ...] = ()
     """(seat, is a temple extra) still to come, in order."""
     drawn: Building | None = None
     """The chip drawn and not yet placed."""
 
 
 @attrs.frozen
-class ConflictReveal(Evolve):
+class ConflictReveal(Tagged, Evolve):
     """What a conflict round showed everyone (lotus.conflict.reveal)."""
 
-    area: int
-    bids: tuple[tuple[int, int, int, bool], ...]
+    KIND: ClassVar[str] = "conflict"
+
+    area: AreaIndex
+    bids: tuple[tuple[Seat, Seat, Points, bool], ...]
     """(seat, target, influence, 0-card) per bidder, in commit order."""
-    totals: tuple[tuple[int, int], ...]
+    totals: tuple[tuple[Seat, Points], ...]
     """(seat, influence bid against it) per claimant, by seat."""
-    loser: int | None = None
+    loser: Seat | None = None
     """Who left the area (known once a tie is decided)."""
-    paid: tuple[tuple[int, int], ...] = ()
+    paid: tuple[tuple[Seat, Points], ...] = ()
     """(seat, influence paid) per bidder, by seat."""
 
 
 @attrs.frozen
-class RebellionReveal(Evolve):
+class RebellionReveal(Tagged, Evolve):
     """What a rebellion showed everyone once the combat was revealed (lotus.rebellion.winner)."""
 
-    leader: int
-    sides: tuple[tuple[int, Side], ...]
+    KIND: ClassVar[str] = "rebellion"
+
+    leader: Seat
+    sides: tuple[tuple[Seat, Side], ...]
     """Everyone's side, by seat."""
-    combat: tuple[tuple[int, int], ...]
+    combat: tuple[tuple[Seat, Points], ...]
     """(seat, combat committed), by seat."""
     totals: tuple[int, int]
     """The emperor's side and the rebels' side, bonuses included."""
     winner: Side
 
+
+ConflictReveal.CODEC = RebellionReveal.CODEC = CODEC
 
 Reveal = ConflictReveal | RebellionReveal
 """The last public reveal: a conflict round's or a rebellion's."""
@@ -189,24 +207,24 @@ class State(Kernel, Evolve):
     chip on ``game.board.areas[i]`` (None: empty or out of play).
     """
 
-    game: LotusGame = attrs.field(repr=False)
+    game: LotusGame = attrs.field(repr=False, metadata={"json": None})
     phase: Phase
-    year: int
-    emperor: int
-    seat: int
+    year: Annotated[int, Range(1, 1000)]
+    emperor: Seat
+    seat: Seat
     """The seat to act at a decision (the drawer at a draw)."""
-    chips: tuple[Chip | None, ...]
-    unseen: tuple[int, ...]
+    chips: Annotated[tuple[Chip | None, ...], CHIPS_BY_AREA]
+    unseen: Annotated[tuple[Annotated[int, Range(0, 17)], ...], BY_BUILDING]
     """Neutral chips not yet on the board, by building (the face-down supply)."""
-    influence: tuple[int, ...]
-    combat: tuple[int, ...]
-    bank: tuple[int, int]
+    influence: Annotated[tuple[Points, ...], PER_SEAT]
+    combat: Annotated[tuple[Points, ...], PER_SEAT]
+    bank: Bank
     """Influence and combat points in the open piles (negative: beyond the box, only with
     the unlimited card supply)."""
-    vp: tuple[int, ...]
-    claims: tuple[frozenset[int], ...]
+    vp: Annotated[tuple[Annotated[int, Range(0, 10_000)], ...], PER_SEAT]
+    claims: Annotated[tuple[frozenset[Seat], ...], CLAIMS_BY_AREA]
     """Seats with a claim marker on each area (phases 1–2)."""
-    queue: tuple[int, ...]
+    queue: tuple[Seat, ...]
     """Seats still to act in the current step, in order."""
     claiming: ClaimRound | None
     conflict: Conflict | None

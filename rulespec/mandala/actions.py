@@ -17,8 +17,9 @@ from typing import Any
 
 import attrs
 
-from rulespec.core.api import JSON
+from rulespec.core.convert import Reader, Tagged
 from rulespec.errors import MalformedAction
+from rulespec.mandala.codec import CODEC
 from rulespec.mandala.components import (
     CARDS_PER_COLOUR,
     COLOURS,
@@ -29,22 +30,22 @@ from rulespec.mandala.components import (
 )
 
 
+class MandalaAction(Tagged):
+    """Every Mandala action is written ``{"type": KIND, …its fields}``."""
+
+    __slots__ = ()
+    CODEC = CODEC
+
+
 @attrs.frozen(cache_hash=True)
-class Play:
+class Play(MandalaAction):
     """Play ``count`` cards of ``colour`` from hand into mandala ``mandala`` (0, 1 or 2)."""
+
+    KIND = "play"
 
     mandala: int
     colour: Colour
     count: int
-
-    def to_json(self) -> JSON:
-        """``{"type": "play", "mandala": 0, "colour": "red", "count": 2}``."""
-        return {
-            "type": "play",
-            "mandala": self.mandala,
-            "colour": self.colour.label,
-            "count": self.count,
-        }
 
     def __str__(self) -> str:
         card = "card" if self.count == 1 else "cards"
@@ -52,28 +53,24 @@ class Play:
 
 
 @attrs.frozen(cache_hash=True)
-class TakeTile:
+class TakeTile(MandalaAction):
     """The marker holder takes ``tile`` from the mandala being resolved."""
 
-    tile: Tile
+    KIND = "take_tile"
 
-    def to_json(self) -> JSON:
-        """``{"type": "take_tile", "tile": "red-7"}``."""
-        return {"type": "take_tile", "tile": self.tile.label}
+    tile: Tile
 
     def __str__(self) -> str:
         return f"take tile {self.tile.label}"
 
 
 @attrs.frozen(cache_hash=True)
-class DrawCard:
+class DrawCard(MandalaAction):
     """Chance: the card drawn from the draw pile has colour ``colour``."""
 
-    colour: Colour
+    KIND = "draw_card"
 
-    def to_json(self) -> JSON:
-        """``{"type": "draw_card", "colour": "red"}``."""
-        return {"type": "draw_card", "colour": self.colour.label}
+    colour: Colour
 
     def __str__(self) -> str:
         article = "an" if self.colour.label[0] in "aeiou" else "a"
@@ -81,28 +78,24 @@ class DrawCard:
 
 
 @attrs.frozen(cache_hash=True)
-class RevealTile:
+class RevealTile(MandalaAction):
     """Chance: the tile drawn from a stack is ``tile``."""
 
-    tile: Tile
+    KIND = "reveal_tile"
 
-    def to_json(self) -> JSON:
-        """``{"type": "reveal_tile", "tile": "red-7"}``."""
-        return {"type": "reveal_tile", "tile": self.tile.label}
+    tile: Tile
 
     def __str__(self) -> str:
         return f"reveal tile {self.tile.label}"
 
 
 @attrs.frozen(cache_hash=True)
-class ResolveNext:
+class ResolveNext(MandalaAction):
     """Chance: the final resolution takes mandala ``mandala`` next."""
 
-    mandala: int
+    KIND = "resolve_next"
 
-    def to_json(self) -> JSON:
-        """``{"type": "resolve_next", "mandala": 1}``."""
-        return {"type": "resolve_next", "mandala": self.mandala}
+    mandala: int
 
     def __str__(self) -> str:
         return f"resolve mandala {self.mandala} next"
@@ -124,71 +117,10 @@ REVEALS: dict[Tile, RevealTile] = {t: RevealTile(t) for t in TILES}
 
 def action_from_json(data: Mapping[str, Any]) -> Action:
     """Read an action back from its JSON form; a :class:`~rulespec.MalformedAction`
-    lists what is wrong."""
-    if not isinstance(data, Mapping):
-        raise MalformedAction([f"an action must be a JSON object, got {data!r}"])
-    kind = data.get("type")
-    problems: list[str] = []
-
-    def field(name: str, parse: Any) -> Any:
-        if name not in data:
-            problems.append(f"{kind} action needs '{name}'")
-            return None
-        try:
-            return parse(data[name])
-        except (KeyError, ValueError, TypeError):
-            problems.append(f"'{name}' = {data[name]!r} is not valid for a {kind} action")
-            return None
-
-    def colour(v: object) -> Colour:
-        return Colour[str(v).upper()]
-
-    def integer(v: object) -> int:
-        if isinstance(v, bool) or not isinstance(v, int):
-            raise TypeError(v)
-        return v
-
-    def tile(v: object) -> Tile:
-        return Tile.parse(str(v))
-
-    allowed = {"type"}
-    result: Action | None = None
-    if kind == "play":
-        allowed |= {"mandala", "colour", "count"}
-        m, c, n = field("mandala", integer), field("colour", colour), field("count", integer)
-        if not problems:
-            result = Play(m, c, n)
-    elif kind == "take_tile":
-        allowed |= {"tile"}
-        t = field("tile", tile)
-        if not problems:
-            result = TakeTile(t)
-    elif kind == "draw_card":
-        allowed |= {"colour"}
-        c = field("colour", colour)
-        if not problems:
-            result = DrawCard(c)
-    elif kind == "reveal_tile":
-        allowed |= {"tile"}
-        t = field("tile", tile)
-        if not problems:
-            result = RevealTile(t)
-    elif kind == "resolve_next":
-        allowed |= {"mandala"}
-        m = field("mandala", integer)
-        if not problems:
-            result = ResolveNext(m)
-    else:
-        problems.append(
-            f"unknown action type {kind!r}; expected play, take_tile, draw_card, "
-            "reveal_tile or resolve_next"
-        )
-    extra = sorted(set(data) - allowed) if kind in _KINDS else []
-    if extra:
-        problems.append(f"unexpected keys for a {kind} action: {', '.join(extra)}")
-    if problems or result is None:
-        raise MalformedAction(problems)
-    return result
-
-
-_KINDS = frozenset({"play", "take_tile", "draw_card", "reveal_tile", "resolve_next"})
+    lists what is wrong, each problem with its JSON path."""
+    reader = Reader(None)
+    action = CODEC.load(data, Action, reader)
+    if reader.problems or action is None:
+        raise MalformedAction(reader.problems or ["not an action"])
+    found: Action = action
+    return found

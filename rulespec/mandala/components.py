@@ -9,8 +9,11 @@ frozensets.
 from __future__ import annotations
 
 import enum
+from typing import Annotated
 
 import attrs
+
+from rulespec.core.convert import Keyed, Range
 
 
 class Colour(enum.IntEnum):
@@ -43,8 +46,16 @@ MAX_HAND_FOR_DRAW = 8
 MAX_DRAW = 4
 """Rule mandala.draw.one_card_up_to_four."""
 
-Counts = tuple[int, int, int, int, int, int]
-"""Cards per colour, indexed by :class:`Colour`."""
+COLOUR_LABELS: tuple[str, ...] = tuple(c.label for c in COLOURS)
+
+CardCount = Annotated[int, Range(0, CARDS_PER_COLOUR)]
+"""How many cards of one colour a pile holds: 0 to 15."""
+
+Counts = Annotated[
+    tuple[CardCount, CardCount, CardCount, CardCount, CardCount, CardCount],
+    Keyed(lambda game: COLOUR_LABELS, 0, "a colour"),
+]
+"""Cards per colour, indexed by :class:`Colour`; in JSON ``{"red": 2, "green": 1}``."""
 NO_CARDS: Counts = (0, 0, 0, 0, 0, 0)
 FULL_DECK: Counts = (CARDS_PER_COLOUR,) * NUM_COLOURS  # type: ignore[assignment]
 

@@ -13,7 +13,9 @@ from rulespec.core.api import ChanceMode, Dynamics, GameSpec, Information, Utili
 from rulespec.core.game import BaseGame
 from rulespec.core.kernel import Views
 from rulespec.mandala import observation, position, render
-from rulespec.mandala.actions import action_from_json
+from rulespec.mandala.actions import Action
+from rulespec.mandala.codec import CODEC
+from rulespec.mandala.observation import MandalaObservation
 from rulespec.mandala.phases import TABLE
 from rulespec.mandala.state import State
 from rulespec.mandala.variant import TYPED, MandalaOptions, MandalaVariant
@@ -54,7 +56,10 @@ class MandalaGame(BaseGame):
         render=render.render,
         narrate=render.narrate,
     )
-    read_action = action_from_json
+    codec = CODEC
+    state_type = State
+    action_type = Action
+    observation_type = MandalaObservation
 
     def initial_state(self) -> State:
         """Before setup chance: everything shuffled, nothing dealt."""

@@ -11,19 +11,23 @@ from __future__ import annotations
 import attrs
 
 from rulespec.core.api import JSON, Node
+from rulespec.core.convert import Seat
+from rulespec.mandala.codec import CODEC
 from rulespec.mandala.components import Counts
-from rulespec.mandala.position import dump_area, dump_counts, dump_holdings
 from rulespec.mandala.scoring import Holdings
 from rulespec.mandala.state import Area, Phase, State
 
 
 @attrs.frozen
 class MandalaObservation:
-    """One player's view of a state; equal views mean the player cannot tell them apart."""
+    """One player's view of a state; equal views mean the player cannot tell them apart.
 
-    player: int
+    Its JSON uses the vocabulary of a position (``hand`` and ``discard`` like ``hands``,
+    ``mandalas`` and ``tiles`` as in a position)."""
+
+    player: Seat
     phase: Phase
-    to_act: int | Node
+    to_act: Seat | Node
     turn: int
     hand: Counts
     """This player's own cards."""
@@ -31,33 +35,19 @@ class MandalaObservation:
     deck_size: int
     discard: Counts
     mandalas: tuple[Area, ...]
-    stack_sizes: tuple[int, int]
-    """Tiles left with a dark and with a light back."""
-    holdings: tuple[Holdings, ...]
-    pending: int
-    played: int | None
-    resolving: int | None
-    final: tuple[int, ...] | None
+    dark_left: int = attrs.field(metadata={"json": "stack_sizes.dark"})
+    """Tiles left in the stack with a dark back."""
+    light_left: int = attrs.field(metadata={"json": "stack_sizes.light"})
+    """Tiles left in the stack with a light back."""
+    holdings: tuple[Holdings, ...] = attrs.field(metadata={"json": "tiles"})
+    pending: int = attrs.field()
+    played: int | None = attrs.field()
+    resolving: int | None = attrs.field()
+    final: tuple[int, ...] | None = attrs.field()
 
     def to_json(self) -> JSON:
         """The view as JSON, in the same vocabulary as a position."""
-        return {
-            "player": self.player,
-            "phase": self.phase.value,
-            "to_act": self.to_act if isinstance(self.to_act, int) else self.to_act.value,
-            "turn": self.turn,
-            "hand": dump_counts(self.hand),
-            "hand_sizes": list(self.hand_sizes),
-            "deck_size": self.deck_size,
-            "discard": dump_counts(self.discard),
-            "mandalas": [dump_area(a) for a in self.mandalas],
-            "stack_sizes": {"dark": self.stack_sizes[0], "light": self.stack_sizes[1]},
-            "tiles": [dump_holdings(h) for h in self.holdings],
-            "pending": self.pending,
-            "played": self.played,
-            "resolving": self.resolving,
-            "final": None if self.final is None else list(self.final),
-        }
+        return CODEC.to_json(self)
 
 
 def observe(state: State, player: int) -> MandalaObservation:
@@ -74,7 +64,8 @@ def observe(state: State, player: int) -> MandalaObservation:
         deck_size=sum(state.deck),
         discard=state.discard,
         mandalas=state.mandalas,
-        stack_sizes=(len(state.dark), len(state.light)),
+        dark_left=len(state.dark),
+        light_left=len(state.light),
         holdings=state.holdings,
         pending=state.pending,
         played=state.played,

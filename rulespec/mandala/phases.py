@@ -186,7 +186,7 @@ def _must_order(s: State) -> str:
 
 _DRAW: dict[type, Move[State, Any]] = {DrawCard: Move(check_draw, turn.draw)}
 
-TABLE: PhaseTable[State, Action] = PhaseTable(
+TABLE = PhaseTable(
     Phase,
     {
         Phase.SETUP_TILES: Step.chance(

@@ -26,17 +26,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from rulespec.core.positions import ProblemReader
-from rulespec.errors import MalformedPosition, UnknownVariant
+from rulespec.core.convert import Reader
+from rulespec.core.positions import check_header
+from rulespec.errors import MalformedPosition
 from rulespec.mandala import rules as steps
+from rulespec.mandala.codec import CODEC
 from rulespec.mandala.components import (
     CARDS_PER_COLOUR,
     COLOURS,
     DARK_TILES,
     LIGHT_TILES,
-    NO_CARDS,
-    NUM_MANDALAS,
-    TILE_ORDER,
     TILES,
     Back,
     Colour,
@@ -45,38 +44,10 @@ from rulespec.mandala.components import (
     plus,
 )
 from rulespec.mandala.scoring import Holdings
-from rulespec.mandala.state import Area, Phase, State
+from rulespec.mandala.state import Phase, State
 
 if TYPE_CHECKING:
     from rulespec.mandala.game import MandalaGame
-
-_KEYS = {
-    "game", "settings", "phase", "seat", "turn", "pending", "played", "resolving",
-    "last_completed", "final", "deck", "discard", "hands", "mandalas", "stacks", "tiles",
-}  # fmt: skip
-
-
-def dump_counts(counts: Counts) -> dict[str, int]:
-    """``{"red": 2, …}`` without the zero counts."""
-    return {c.label: n for c, n in zip(COLOURS, counts, strict=True) if n}
-
-
-def dump_area(area: Area) -> dict[str, Any]:
-    """One mandala as JSON."""
-    return {
-        "tiles": [t.label for t in area.tiles],
-        "marker": area.marker,
-        "up": [dump_counts(c) for c in area.up],
-        "down": [dump_counts(c) for c in area.down],
-    }
-
-
-def dump_holdings(h: Holdings) -> dict[str, Any]:
-    """One player's tiles as JSON."""
-    return {
-        "loose": [t.label for t in sorted(h.loose, key=TILE_ORDER.__getitem__)],
-        "flowers": [[a.label, b.label] for a, b in h.flowers],
-    }
 
 
 def dump(state: State) -> dict[str, Any]:
@@ -84,253 +55,161 @@ def dump(state: State) -> dict[str, Any]:
     return {
         "game": "mandala",
         "settings": dict(state.game.settings()),
-        "phase": state.phase.value,
-        "seat": state.seat,
-        "turn": state.turn,
-        "pending": state.pending,
-        "played": state.played,
-        "resolving": state.resolving,
-        "last_completed": state.last_completed,
-        "final": None if state.final is None else list(state.final),
-        "deck": dump_counts(state.deck),
-        "discard": dump_counts(state.discard),
-        "hands": [dump_counts(h) for h in state.hands],
-        "mandalas": [dump_area(a) for a in state.mandalas],
-        "stacks": {
-            "dark": [t.label for t in sorted(state.dark, key=TILE_ORDER.__getitem__)],
-            "light": [t.label for t in sorted(state.light, key=TILE_ORDER.__getitem__)],
-        },
-        "tiles": [dump_holdings(h) for h in state.holdings],
+        **CODEC.to_json(state, state.game),
     }
 
 
-class _Reader(ProblemReader):
-    """Reads Mandala's vocabulary: card counts, tiles, per-seat lists."""
-
-    def counts(self, where: str, v: object) -> Counts:
-        if not isinstance(v, Mapping):
-            self.bad(where, f'expected an object like {{"red": 2}}, got {v!r}')
-            return NO_CARDS
-        out = list(NO_CARDS)
-        for key, n in v.items():
-            try:
-                colour = Colour[str(key).upper()]
-            except KeyError:
-                valid = ", ".join(c.label for c in COLOURS)
-                self.bad(where, f"{key!r} is not a colour ({valid})")
-                continue
-            out[colour] = self.integer(f"{where}.{key}", n, 0, CARDS_PER_COLOUR)
-        return tuple(out)  # type: ignore[return-value]
-
-    def tiles(self, where: str, v: object) -> list[Tile]:
-        if not isinstance(v, list):
-            self.bad(where, f'expected a list of tiles like ["red-7"], got {v!r}')
-            return []
-        out = []
-        for i, label in enumerate(v):
-            try:
-                out.append(Tile.parse(str(label)))
-            except ValueError as exc:
-                self.bad(f"{where}[{i}]", str(exc))
-        return out
-
-    def seats(self, where: str, v: object, players: int) -> list[object]:
-        if not isinstance(v, list) or len(v) != players:
-            self.bad(where, f"expected a list with one entry per seat ({players}), got {v!r}")
-            return [{}] * players
-        return v
-
-
-def _mandala(r: _Reader, where: str, v: object) -> int | None:
-    """A mandala number, or None for ``null``."""
-    return None if v is None else r.integer(where, v, 0, NUM_MANDALAS - 1)
+def _with_defaults(data: Mapping[str, Any], players: int) -> dict[str, Any]:
+    """The position with what a hand-written one may leave out filled in, in JSON."""
+    raw = {
+        "phase": "play",
+        "seat": 0,
+        "turn": 1,
+        "pending": 0,
+        "played": None,
+        "resolving": None,
+        "last_completed": None,
+        "final": None,
+        "discard": {},
+        "tiles": [{}] * players,
+        **data,
+    }
+    empty: list[dict[str, int]] = [{}] * players
+    if isinstance(raw.get("mandalas"), list):
+        raw["mandalas"] = [
+            {"marker": None, "up": empty, "down": empty, **m} if isinstance(m, Mapping) else m
+            for m in raw["mandalas"]
+        ]
+    return raw
 
 
 def load(game: MandalaGame, data: Mapping[str, Any]) -> State:
     """Read a position for ``game``; every problem at once in a
     :class:`~rulespec.MalformedPosition`."""
-    r = _Reader()
     if not isinstance(data, Mapping):
         raise MalformedPosition([f"a position must be a JSON object, got {type(data).__name__}"])
-    if data.get("game", "mandala") != "mandala":
-        r.bad("game", f"this is a Mandala position loader, got {data.get('game')!r}")
-    for key in sorted(set(data) - _KEYS):
-        r.bad(key, f"unknown key; a position has {', '.join(sorted(_KEYS))}")
+    reader = Reader(game)
+    check_header(reader, data, game)
     n = game.players
-    settings = data.get("settings", game.settings())
-    if isinstance(settings, Mapping):
-        for key, value in game.settings().items():
-            if key in settings and settings[key] != value:
-                r.bad(f"settings.{key}", f"position says {settings[key]!r}, the game is {value!r}")
-
-    try:
-        phase = Phase(data.get("phase", "play"))
-    except ValueError:
-        r.bad("phase", f"{data.get('phase')!r} is not one of {[p.value for p in Phase]}")
-        phase = Phase.PLAY
-    seat = r.integer("seat", data.get("seat", 0), 0, n - 1)
-    turn = r.integer("turn", data.get("turn", 1), 0, 10**6)
-    pending = r.integer("pending", data.get("pending", 0), 0, 2 * NUM_MANDALAS + 8)
-    played = _mandala(r, "played", data.get("played"))
-    resolving = _mandala(r, "resolving", data.get("resolving"))
-    last_completed = _mandala(r, "last_completed", data.get("last_completed"))
-    final_raw = data.get("final")
-    final: tuple[int, ...] | None = None
-    if final_raw is not None:
-        if isinstance(final_raw, list):
-            final = tuple(
-                r.integer(f"final[{i}]", m, 0, NUM_MANDALAS - 1) for i, m in enumerate(final_raw)
-            )
-            if len(set(final)) != len(final):
-                r.bad("final", "lists a mandala twice")
-        else:
-            r.bad("final", f"expected a list of mandala numbers or null, got {final_raw!r}")
-
-    hands = tuple(
-        r.counts(f"hands[{i}]", h) for i, h in enumerate(r.seats("hands", data.get("hands"), n))
+    raw = _with_defaults(data, n)
+    deck_rest = raw.get("deck", "rest") == "rest"
+    stacks_rest = raw.get("stacks", "rest") == "rest"
+    if deck_rest:
+        raw["deck"] = {}
+    if stacks_rest:
+        raw["stacks"] = {"dark": [], "light": []}
+    values = CODEC.fields(State, raw, reader, extra=("game", "settings"))
+    final = values["final"]
+    if final is not None and len(set(final)) != len(final):
+        reader.at("final").bad("lists a mandala twice")
+    _check_holdings(reader, values["holdings"])
+    if not _complete(values):  # the piles are added up below: each must have been read
+        raise MalformedPosition(reader.problems)
+    # a hand-written mandala may list its tiles in any order: dark first, as play keeps it
+    values["mandalas"] = tuple(
+        a.but(tiles=tuple(sorted(a.tiles, key=lambda t: (t.back is not Back.DARK, t))))
+        for a in values["mandalas"]
     )
-    discard = r.counts("discard", data.get("discard", {}))
-
-    raw_mandalas = data.get("mandalas")
-    if not isinstance(raw_mandalas, list) or len(raw_mandalas) != NUM_MANDALAS:
-        r.bad("mandalas", f"expected a list of {NUM_MANDALAS} mandalas, got {raw_mandalas!r}")
-        raw_mandalas = [{}] * NUM_MANDALAS
-    areas = []
-    for m, raw_area in enumerate(raw_mandalas):
-        where = f"mandalas[{m}]"
-        raw = raw_area if isinstance(raw_area, Mapping) else {}
-        if raw is not raw_area:
-            r.bad(where, f"expected an object, got {raw_area!r}")
-        for key in sorted(set(raw) - {"tiles", "marker", "up", "down"}):
-            r.bad(f"{where}.{key}", "unknown key; a mandala has tiles, marker, up, down")
-        tiles = r.tiles(f"{where}.tiles", raw.get("tiles", []))
-        tiles.sort(key=lambda t: (t.back is not Back.DARK, TILE_ORDER[t]))
-        marker = r.maybe_index(f"{where}.marker", raw.get("marker"), n - 1)
-        up = tuple(
-            r.counts(f"{where}.up[{i}]", c)
-            for i, c in enumerate(r.seats(f"{where}.up", raw.get("up", [{}] * n), n))
-        )
-        down = tuple(
-            r.counts(f"{where}.down[{i}]", c)
-            for i, c in enumerate(r.seats(f"{where}.down", raw.get("down", [{}] * n), n))
-        )
-        areas.append(Area(tuple(tiles), None if marker < 0 else marker, up, down))
-
-    raw_holdings = r.seats("tiles", data.get("tiles", [{}] * n), n)
-    holdings = []
-    for i, raw_held in enumerate(raw_holdings):
-        where = f"tiles[{i}]"
-        raw = raw_held if isinstance(raw_held, Mapping) else {}
-        if raw is not raw_held:
-            r.bad(where, f'expected {{"loose": [...], "flowers": [[a, b], ...]}}, got {raw_held!r}')
-        for key in sorted(set(raw) - {"loose", "flowers"}):
-            r.bad(f"{where}.{key}", "unknown key; a player's tiles have loose and flowers")
-        loose = r.tiles(f"{where}.loose", raw.get("loose", []))
-        flowers = []
-        raw_flowers = raw.get("flowers", [])
-        for j, pair in enumerate(raw_flowers if isinstance(raw_flowers, list) else [raw_flowers]):
-            both = r.tiles(f"{where}.flowers[{j}]", pair)
-            if len(both) != 2:
-                r.bad(f"{where}.flowers[{j}]", "a flower is exactly two tiles")
-            elif both[0].colour != both[1].colour:
-                r.bad(f"{where}.flowers[{j}]", "a flower's two tiles share one colour")
-            else:
-                flowers.append((min(both), max(both)))
-        colours = [t.colour for t in loose]
-        for c in sorted(set(colours)):
-            if colours.count(c) > 1:
-                r.bad(
-                    f"{where}.loose",
-                    f"two loose {c.label} tiles must form a flower (mandala.flowers.form)",
-                )
-        holdings.append(Holdings(frozenset(loose), tuple(flowers)))
-
-    # cards: everything not placed is in the deck, unless the deck is given
-    placed = discard
-    for h in hands:
-        placed = plus(placed, h)
-    for a in areas:
-        for pile in (*a.up, *a.down):
-            placed = plus(placed, pile)
-    deck_raw = data.get("deck", "rest")
-    if deck_raw == "rest":
-        deck: Counts = tuple(CARDS_PER_COLOUR - p for p in placed)  # type: ignore[assignment]
-        for colour in COLOURS:
-            if deck[colour] < 0:
-                r.bad("cards", f"{placed[colour]} {colour.label} cards placed; there are 15")
-        deck = tuple(max(0, x) for x in deck)  # type: ignore[assignment]
-    else:
-        deck = r.counts("deck", deck_raw)
-        total = plus(deck, placed)
-        for colour in COLOURS:
-            if total[colour] != CARDS_PER_COLOUR:
-                r.bad(
-                    "cards",
-                    f"{total[colour]} {colour.label} cards in deck, discard, hands and "
-                    "mandalas together; there are exactly 15 (mandala.components.cards)",
-                )
-
-    # tiles: each of the 36 exactly once
-    seen: dict[Tile, str] = {}
-
-    def place(tile: Tile, where: str) -> None:
-        if tile in seen:
-            r.bad(where, f"{tile.label} is also at {seen[tile]}; every tile exists once")
-        seen[tile] = where
-
-    for m, a in enumerate(areas):
-        for t in a.tiles:
-            place(t, f"mandalas[{m}].tiles")
-    for i, held in enumerate(holdings):
-        for t in sorted(held.tiles, key=TILE_ORDER.__getitem__):
-            place(t, f"tiles[{i}]")
-    stacks_raw = data.get("stacks", "rest")
-    if stacks_raw == "rest":
-        rest = [t for t in TILES if t not in seen]
-        dark = frozenset(t for t in rest if t in DARK_TILES)
-        light = frozenset(t for t in rest if t in LIGHT_TILES)
-    elif isinstance(stacks_raw, Mapping):
-        dark = frozenset(r.tiles("stacks.dark", stacks_raw.get("dark", [])))
-        light = frozenset(r.tiles("stacks.light", stacks_raw.get("light", [])))
-        for t in sorted(dark, key=TILE_ORDER.__getitem__):
-            place(t, "stacks.dark")
-            if t.back is not Back.DARK:
-                r.bad("stacks.dark", f"{t.label} has a light back (mandala.components.tile_backs)")
-        for t in sorted(light, key=TILE_ORDER.__getitem__):
-            place(t, "stacks.light")
-            if t.back is not Back.LIGHT:
-                r.bad("stacks.light", f"{t.label} has a dark back (mandala.components.tile_backs)")
-        missing = [t.label for t in TILES if t not in seen]
-        if missing:
-            r.bad("tiles", f"missing everywhere: {', '.join(missing)}")
-    else:
-        r.bad("stacks", f'expected {{"dark": [...], "light": [...]}} or "rest", got {stacks_raw!r}')
-        dark = light = frozenset()
-
-    if r.problems:
-        raise MalformedPosition(r.problems)
-    state = State(
-        game=game,
-        phase=phase,
-        seat=seat,
-        turn=turn,
-        pending=pending,
-        played=played,
-        resolving=resolving,
-        deck=deck,
-        discard=discard,
-        hands=hands,
-        mandalas=tuple(areas),
-        dark=dark,
-        light=light,
-        holdings=tuple(holdings),
-        final=final,
-        last_completed=last_completed,
-    )
+    values["deck"] = _cards(reader, values, deck_rest)
+    values["dark"], values["light"] = _tiles(reader, values, stacks_rest)
+    if reader.problems:
+        raise MalformedPosition(reader.problems)
+    state = State(game=game, **values)
     problems = invariant_problems(state)
     if problems:
         raise MalformedPosition(problems)
     return state
+
+
+def _complete(values: dict[str, Any]) -> bool:
+    """Whether every pile and tile holder was read (a record with a problem reads as
+    None), so that counting the cards and tiles means something."""
+    parts = [values["discard"], values["deck"], values["dark"], values["light"]]
+    for key in ("hands", "mandalas", "holdings"):
+        parts.append(values[key])
+        parts.extend(values[key] or [None])
+    return all(p is not None for p in parts)
+
+
+def _check_holdings(reader: Reader, holdings: tuple[Holdings | None, ...]) -> None:
+    """Flowers are two tiles of one colour; two loose tiles of one colour would have
+    formed one (mandala.flowers.form)."""
+    for i, held in enumerate(holdings):
+        if held is None:
+            continue  # already reported
+        where = reader.at("tiles").at(i)
+        for j, (a, b) in enumerate(held.flowers):
+            if a.colour != b.colour:
+                where.at("flowers").at(j).bad("a flower's two tiles share one colour")
+        colours = [t.colour for t in held.loose]
+        for c in sorted(set(colours)):
+            if colours.count(c) > 1:
+                where.at("loose").bad(
+                    f"two loose {c.label} tiles must form a flower (mandala.flowers.form)"
+                )
+
+
+def _cards(reader: Reader, values: dict[str, Any], rest: bool) -> Counts:
+    """The draw pile: given, or "rest" (every card not placed elsewhere); all 90 cards
+    exactly once either way."""
+    placed = values["discard"]
+    for h in values["hands"]:
+        placed = plus(placed, h)
+    for a in values["mandalas"]:
+        for pile in (*a.up, *a.down):
+            placed = plus(placed, pile)
+    if rest:
+        for colour in COLOURS:
+            if placed[colour] > CARDS_PER_COLOUR:
+                reader.bad(f"cards: {placed[colour]} {colour.label} cards placed; there are 15")
+        return tuple(max(0, CARDS_PER_COLOUR - p) for p in placed)
+    deck: Counts = values["deck"]
+    total = plus(deck, placed)
+    for colour in COLOURS:
+        if total[colour] != CARDS_PER_COLOUR:
+            reader.bad(
+                f"cards: {total[colour]} {colour.label} cards in deck, discard, hands and "
+                "mandalas together; there are exactly 15 (mandala.components.cards)"
+            )
+    return deck
+
+
+def _tiles(
+    reader: Reader, values: dict[str, Any], rest: bool
+) -> tuple[frozenset[Tile], frozenset[Tile]]:
+    """The two stacks: given, or "rest"; each of the 36 tiles exactly once either way."""
+    seen: dict[Tile, str] = {}
+
+    def place(tile: Tile, where: str) -> None:
+        if tile in seen:
+            reader.bad(f"{where}: {tile.label} is also at {seen[tile]}; every tile exists once")
+        seen[tile] = where
+
+    for m, a in enumerate(values["mandalas"]):
+        for t in a.tiles:
+            place(t, f"mandalas[{m}].tiles")
+    for i, held in enumerate(values["holdings"]):
+        for t in sorted(held.tiles):
+            place(t, f"tiles[{i}]")
+    if rest:
+        left = [t for t in TILES if t not in seen]
+        return frozenset(t for t in left if t in DARK_TILES), frozenset(
+            t for t in left if t in LIGHT_TILES
+        )
+    dark: frozenset[Tile] = values["dark"]
+    light: frozenset[Tile] = values["light"]
+    for name, stack, back in (("dark", dark, Back.DARK), ("light", light, Back.LIGHT)):
+        for t in sorted(stack):
+            place(t, f"stacks.{name}")
+            if t.back is not back:
+                other = "light" if back is Back.DARK else "dark"
+                reader.bad(
+                    f"stacks.{name}: {t.label} has a {other} back (mandala.components.tile_backs)"
+                )
+    missing = [t.label for t in TILES if t not in seen]
+    if missing:
+        reader.bad(f"tiles: missing everywhere: {', '.join(missing)}")
+    return dark, light
 
 
 def invariant_problems(state: State) -> list[str]:
@@ -440,14 +319,3 @@ def invariant_problems(state: State) -> list[str]:
     if phase is Phase.NEW_TILES and state.resolving is None:
         out.append("resolving: new tiles need the mandala being restarted")
     return out
-
-
-def settings_of(data: Mapping[str, Any]) -> dict[str, Any]:
-    """The ``settings`` of a position, checked to name a player count."""
-    settings = data.get("settings")
-    if not isinstance(settings, Mapping) or "players" not in settings:
-        raise MalformedPosition(['settings: a position needs {"players": n, …}'])
-    try:
-        return dict(settings)
-    except (TypeError, UnknownVariant) as exc:
-        raise MalformedPosition([f"settings: {exc}"]) from exc

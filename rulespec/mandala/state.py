@@ -10,11 +10,12 @@ phase table in :mod:`rulespec.mandala.phases`; the contract (``apply``, ``legal_
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Annotated
 
 import attrs
 
 from rulespec.core.api import Outcome
+from rulespec.core.convert import PER_SEAT, Length, Range, Seat
 from rulespec.core.kernel import Evolve, Kernel
 from rulespec.errors import GameNotOver
 from rulespec.mandala import scoring
@@ -23,6 +24,7 @@ from rulespec.mandala.components import (
     DARK_TILES,
     FULL_DECK,
     LIGHT_TILES,
+    MAX_HAND_FOR_DRAW,
     NO_CARDS,
     NUM_MANDALAS,
     Back,
@@ -37,6 +39,9 @@ if TYPE_CHECKING:
     from rulespec.mandala.game import MandalaGame
 
 R_WINNER = RULEBOOK.get("mandala.winner.most_points")
+
+MandalaNumber = Annotated[int, Range(0, NUM_MANDALAS - 1)]
+"""One of the three mandalas, 0, 1 or 2."""
 
 
 class Phase(enum.Enum):
@@ -66,11 +71,11 @@ class Area(Evolve):
 
     tiles: tuple[Tile, ...]
     """Dark tile first; empty only after the tiles ran out (mandala.end.no_tiles)."""
-    marker: int | None
+    marker: Seat | None
     """The seat holding the majority marker, or None if it lies in the centre."""
-    up: tuple[Counts, ...]
+    up: Annotated[tuple[Counts, ...], PER_SEAT]
     """Face-up cards per seat and colour."""
-    down: tuple[Counts, ...]
+    down: Annotated[tuple[Counts, ...], PER_SEAT]
     """Face-down cards per seat and colour (their colours were shown to all)."""
 
     @classmethod
@@ -107,30 +112,32 @@ class State(Kernel, Evolve):
     mandala.setup.first_player). Card piles are :data:`~rulespec.mandala.components.Counts`.
     """
 
-    game: MandalaGame = attrs.field(repr=False)
+    game: MandalaGame = attrs.field(repr=False, metadata={"json": None})
     phase: Phase
-    seat: int
+    seat: Seat
     """The seat whose turn it is (during setup: the seat being dealt)."""
-    turn: int
+    turn: Annotated[int, Range(0, 10**6)]
     """Turns begun so far; seat 0 begins every round (mandala.end.round)."""
-    pending: int
-    """Cards or tiles still to come in the current chance step."""
-    played: int | None
+    pending: Annotated[int, Range(0, 2 * NUM_MANDALAS + MAX_HAND_FOR_DRAW)]
+    """Cards or tiles still to come in the current chance step (at most the six starting
+    tiles, or a starting hand of up to eight cards)."""
+    played: MandalaNumber | None
     """Mandala played into this turn, None before step 1."""
-    resolving: int | None
+    resolving: MandalaNumber | None
     """Mandala being resolved or refilled, None when none."""
     deck: Counts
     discard: Counts
-    hands: tuple[Counts, ...]
-    mandalas: tuple[Area, ...]
-    dark: frozenset[Tile]
+    hands: Annotated[tuple[Counts, ...], PER_SEAT]
+    mandalas: Annotated[tuple[Area, ...], Length(lambda game: NUM_MANDALAS, "mandala")]
+    dark: frozenset[Tile] = attrs.field(metadata={"json": "stacks.dark"})
     """Dark-backed tiles still in their stack."""
-    light: frozenset[Tile]
+    light: frozenset[Tile] = attrs.field(metadata={"json": "stacks.light"})
     """Light-backed tiles still in their stack."""
-    holdings: tuple[Holdings, ...]
-    final: tuple[int, ...] | None
+    holdings: Annotated[tuple[Holdings, ...], PER_SEAT] = attrs.field(metadata={"json": "tiles"})
+    """The tiles in front of each seat, loose and in flowers."""
+    final: tuple[MandalaNumber, ...] | None = attrs.field()
     """During the final resolution: the mandalas still to resolve; None before."""
-    last_completed: int | None
+    last_completed: MandalaNumber | None = attrs.field()
     """The mandala completed most recently, None if none yet."""
 
     @classmethod

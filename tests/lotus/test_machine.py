@@ -58,7 +58,14 @@ ANY_ACTION = st.one_of(
 )
 """Actions of every kind, most of them illegal in any given state."""
 
-PRIVATE = ("player", "influence", "combat", "own_bid", "own_combat", "sides")
+PRIVATE = (
+    "player",
+    "influence",
+    "combat",
+    "conflict.own_bid",
+    "rebellion.own_combat",
+    "rebellion.sides",
+)
 
 
 def check_views(s: Any) -> None:

@@ -29,11 +29,19 @@ from rulespec.lotus import (
     State,
     TakeArea,
 )
+from tests.machine import without
 
 from . import E, R, bids_of, commits_of, game, load, position, run, sides_of
 
 VARIANTS = [(e, n) for e in ("de", "fr") for n in (3, 4, 5, 6)]
-PRIVATE = ("player", "influence", "combat", "own_bid", "own_combat", "sides")
+PRIVATE = (
+    "player",
+    "influence",
+    "combat",
+    "conflict.own_bid",
+    "rebellion.own_combat",
+    "rebellion.sides",
+)
 """Observation fields that may differ between players of the same state."""
 
 
@@ -101,7 +109,7 @@ def test_another_players_pending_bid_is_hidden(state: State, data: Any) -> None:
     assert twin.observation(observer).to_json() == state.observation(observer).to_json()
     if new != dict(bids_of(state))[seat]:
         assert twin.observation(seat) != state.observation(seat)  # his own bid shows
-        assert twin.observation(seat).own_bid == new
+        assert twin.observation(seat).conflict.own_bid == new
 
 
 def pending_sides(s: State) -> bool:
@@ -148,7 +156,7 @@ def test_another_players_pending_combat_is_hidden(state: State, data: Any) -> No
     assert twin.problems() == ()
     assert twin.observation(observer) == state.observation(observer)
     if points != dict(commits_of(state))[seat]:
-        assert twin.observation(seat).own_combat == points
+        assert twin.observation(seat).rebellion.own_combat == points
 
 
 @given(state=states_where(lambda s: s.phase is Phase.COMBAT), data=st.data())
@@ -231,7 +239,7 @@ def test_a_players_own_points_show(state: State, data: Any) -> None:
 @given(state=states_where(lambda s: not s.is_terminal))
 def test_everyone_sees_the_same_table_and_the_last_reveal(state: State) -> None:
     views = [state.observation(p).to_json() for p in range(state.players)]
-    public = [{k: v for k, v in view.items() if k not in PRIVATE} for view in views]
+    public = [without(view, PRIVATE) for view in views]
     assert all(p == public[0] for p in public)
     assert all(view["last"] == views[0]["last"] for view in views)
 
@@ -246,26 +254,30 @@ def test_sides_show_at_the_reward_step_and_stay_in_the_last_reveal(edition: str)
     state = load(position(4, BOARD, edition=edition, phase="lead", seat=1))
     state = run(state, Lead(True), ChooseSide(Side.REBELS))
     # in the side step a player sees only his own side
-    assert dict(state.observation(2).sides) == {2: Side.REBELS}
-    assert dict(state.observation(3).sides) == {}
+    assert dict(state.observation(2).rebellion.sides) == {2: Side.REBELS}
+    assert dict(state.observation(3).rebellion.sides) == {}
     state = state.apply(ChooseSide(Side.EMPEROR))
-    in_combat = dict(state.observation(0).sides)
+    in_combat = dict(state.observation(0).rebellion.sides)
     assert in_combat == ({} if edition == "de" else {2: Side.REBELS, 3: Side.EMPEROR})
     state = run(state, CommitCombat(1))
-    assert state.observation(0).own_combat == 1
-    assert state.observation(1).own_combat is None
+    assert state.observation(0).rebellion.own_combat == 1
+    assert state.observation(1).rebellion.own_combat is None
     state = run(state, CommitCombat(0), CommitCombat(3), CommitCombat(0))  # 2 + 1 v 2 + 3
     assert state.phase is Phase.REWARD
     for seat in range(4):
         view = state.observation(seat)
-        assert dict(view.sides) == {2: R, 3: E}  # the emperor's and leader's are fixed
-        assert dict(view.last)["combat"] == ((0, 1), (1, 0), (2, 3), (3, 0))
+        assert dict(view.rebellion.sides) == {2: R, 3: E}  # the emperor's and leader's are fixed
+        assert view.last.combat == ((0, 1), (1, 0), (2, 3), (3, 0))
     after = state.apply(TakeArea("a16"))
     assert all(
-        dict(after.observation(s).last)["sides"]
-        == ((0, "emperor"), (1, "rebels"), (2, "rebels"), (3, "emperor"))
-        for s in range(4)
+        after.observation(s).last.sides == ((0, E), (1, R), (2, R), (3, E)) for s in range(4)
     )
+    assert after.observation(0).to_json()["last"]["sides"] == [
+        [0, "emperor"],
+        [1, "rebels"],
+        [2, "rebels"],
+        [3, "emperor"],
+    ]
 
 
 def test_a_conflict_reveal_is_public_and_the_next_round_secret_again() -> None:
@@ -274,9 +286,9 @@ def test_a_conflict_reveal_is_public_and_the_next_round_secret_again() -> None:
         3, board, phase="bid", area="a17", claims={"a17": [0, 1, 2]}, seat=0, queue=[1, 2]
     )
     state = load(data).apply(Bid(1, 4))
-    assert [state.observation(s).own_bid for s in range(3)] == [Bid(1, 4), None, None]
+    assert [state.observation(s).conflict.own_bid for s in range(3)] == [Bid(1, 4), None, None]
     state = run(state, Bid(0, 2), Bid(0, 1))  # 4 against seat 1: he leaves
     views = [state.observation(s) for s in range(3)]
     assert all(v.last == views[0].last for v in views)
-    assert dict(views[2].last)["bids"] == ((0, 1, 4, False), (1, 0, 2, False), (2, 0, 1, False))
-    assert all(v.own_bid is None and v.committed == () for v in views)
+    assert views[2].last.bids == ((0, 1, 4, False), (1, 0, 2, False), (2, 0, 1, False))
+    assert all(v.conflict.own_bid is None and v.conflict.committed == () for v in views)

@@ -7,8 +7,10 @@ from __future__ import annotations
 import json
 import random
 import re
+from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
 import rulespec
@@ -155,7 +157,7 @@ def test_markers_only_on_neutral_areas_and_only_in_phases_1_and_2() -> None:
     late = {**data, "phase": "lead", "seat": 1, "claims": {"a17": [1]}}
     has(problems(late), "claims.a17: markers outside phases 1 and 2")
     twice = {**data, "claims": {"a17": [1, 1]}}
-    has(problems(twice), "a seat has two markers on one area")
+    has(problems(twice), "claims.a17: lists the same entry twice")
 
 
 def test_markers_per_seat_are_capped_by_the_rice_rule() -> None:
@@ -267,6 +269,71 @@ def test_states_from_random_play_round_trip_through_json(settings: dict[str, Any
 def test_a_full_dump_names_every_field() -> None:
     state = game("fr", 5).new_game(seed=2)
     data = state.to_json()
-    assert set(data) == positions._KEYS
+    fields = {f.name for f in attrs.fields(State)} - {"game"}
+    assert set(data) == {"game", "settings"} | fields
     assert data["chips"]
     assert all(Building[v["building"].upper()] in Building for v in data["chips"].values())
+
+
+# --- the layout before the parts of the year were objects ---------------------------------
+
+LEGACY = Path(__file__).with_name("legacy_positions.jsonl")
+"""Positions written by rulespec before the kernel (``area``, ``bids``, ``leader``, …
+at the top level; ``last`` as pairs): every phase of two seeded games, with the step of
+the game each was taken at."""
+
+
+def legacy_cases() -> list[dict[str, Any]]:
+    return [json.loads(line) for line in LEGACY.read_text(encoding="utf-8").splitlines()]
+
+
+@pytest.mark.parametrize(
+    "case", legacy_cases(), ids=lambda c: f"{c['position']['phase']}-step{c['step']}"
+)
+def test_a_position_in_the_old_layout_loads_as_the_same_state(case: dict[str, Any]) -> None:
+    g = rulespec.game("lotus", **case["settings"])
+    rng = random.Random(case["seed"])
+    state = g.initial_state()
+    for _ in range(case["step"]):
+        state = rulespec.random_step(state, rng)
+    old = case["position"]
+    assert "area" in old  # really the old layout
+    assert isinstance(old["last"], list)
+    assert g.state_from_json(old) == state
+    assert positions.upgrade(old) != old
+
+
+def test_the_new_layout_names_each_part_of_the_year() -> None:
+    data = position(
+        3,
+        {"a17": "temple", "a16": ("palace", 0)},
+        phase="bid",
+        claims={"a17": [0, 1, 2]},
+        seat=1,
+        queue=[2],
+    )
+    data["conflict"] = {"area": "a17", "bids": [[0, {"type": "bid", "target": 1, "influence": 2}]]}
+    state = game().state_from_json(data)
+    assert state.conflict is not None
+    assert state.conflict.area == state.game.area_index["a17"]
+    assert state.conflict.bids[0][1].influence == 2
+    assert state.to_json()["conflict"] == {
+        "area": "a17",
+        "bids": [[0, {"type": "bid", "target": 1, "influence": 2, "zero_card": False}]],
+        "tied": [],
+    }
+    assert positions.upgrade(state.to_json()) == state.to_json()
+
+
+def test_every_problem_in_a_part_of_the_year_has_its_path() -> None:
+    data = position(3, {"a17": "temple"}, phase="bid", claims={"a17": [0, 1]}, seat=0)
+    data["conflict"] = {"area": "a99", "bids": [[5, {"type": "bid", "target": "x"}]], "odd": 1}
+    found = problems(data)
+    has(
+        found,
+        "conflict.area: 'a99' is not an area of the board",
+        "conflict.bids[0][0]: expected a whole number from 0 to 2, got 5",
+        "conflict.bids[0][1].target: expected a whole number, got 'x'",
+        "conflict.bids[0][1].influence: is missing",
+        "conflict.odd: unknown key",
+    )

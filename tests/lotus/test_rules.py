@@ -270,7 +270,7 @@ def test_the_emperor_and_rebel_stones_mark_roles() -> None:
     assert lead.rebellion is None
     led = lead.apply(Lead(True))
     assert leader_of(led) == 1  # the leader takes the rebel stone
-    assert led.observation(2).leader == 1
+    assert led.observation(2).rebellion.leader == 1
     fought = rebellion(led, {2: E}, {0: 0, 1: 0, 2: 0}, lead=False)
     assert fought.phase is Phase.REWARD
     assert leader_of(fought) == 1
@@ -978,12 +978,13 @@ def test_a_player_sees_his_own_points_and_bid_not_the_others() -> None:
     mine, theirs = state.observation(0), state.observation(1)
     assert (mine.influence, mine.combat) == (12, 3)
     assert (theirs.influence, theirs.combat) == (7, 3)
-    assert mine.own_bid == Bid(1, 5)
-    assert theirs.own_bid is None
-    assert theirs.committed == (0,)  # that seat 0 committed is public, not what
+    assert mine.conflict.own_bid == Bid(1, 5)
+    assert theirs.conflict.own_bid is None
+    assert theirs.conflict.committed == (0,)  # that seat 0 committed is public, not what
     assert theirs.to_json()["influence"] == 7
-    assert "bids" not in theirs.to_json()
-    assert state.observation(2).to_json() == {**theirs.to_json(), "player": 2, "influence": 9}
+    assert "bids" not in theirs.to_json()["conflict"]
+    others = {**theirs.to_json(), "player": 2, "influence": 9}
+    assert state.observation(2).to_json() == others
 
 
 # --- phase 3 ------------------------------------------------------------------------------
@@ -1109,12 +1110,12 @@ def test_sides_are_revealed_before_combat_in_french_with_it_in_german(edition: s
     data = position(4, REBELLION, edition=edition, phase="lead", seat=1)
     state = run(load(data), Lead(True), ChooseSide(Side.REBELS), ChooseSide(Side.EMPEROR))
     assert state.phase is Phase.COMBAT
-    seen_by_emperor = dict(state.observation(0).sides)
+    seen_by_emperor = dict(state.observation(0).rebellion.sides)
     if edition == "fr":
         assert seen_by_emperor == {2: Side.REBELS, 3: Side.EMPEROR}
     else:
         assert seen_by_emperor == {}
-    assert dict(state.observation(2).sides) == (
+    assert dict(state.observation(2).rebellion.sides) == (
         {2: Side.REBELS} if edition == "de" else {2: Side.REBELS, 3: Side.EMPEROR}
     )
 

@@ -880,7 +880,7 @@ def test_a_player_sees_the_table_and_their_own_hand_only() -> None:
     assert view.deck_size == sum(state.deck)
     assert view.discard == state.discard
     assert view.mandalas[0].down[2][BLACK] == 3  # shown when played
-    assert view.stack_sizes == (15, 15)
+    assert (view.dark_left, view.light_left) == (15, 15)
     text = json.dumps(view.to_json())
     assert "orange" not in text.replace('"orange-2"', "")  # seat 2's hand is hidden
     assert state.observation(2).hand == state.hands[2]

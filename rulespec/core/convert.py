@@ -1,0 +1,666 @@
+"""One strict converter between rulespec's frozen records and JSON, derived from their types.
+
+Positions, actions and observations are attrs classes; their JSON form follows from the
+field types, so a field added to a state appears in its position format, its schema and
+its checks at once. Reading is strict and reports every problem at once, each with its
+JSON path (``hands[1].red``, ``conflict.bids[0][1].target``), and never stops at the first.
+
+What the types alone cannot say is written next to them:
+
+* a domain type's form (a tile is ``"red-7"``, a colour ``"red"``) is a :class:`Repr`,
+  registered once per game in its :class:`Converter`;
+* a field's own form rides in ``typing.Annotated``: a :class:`Repr`, a :class:`Range` for a
+  whole number, or :class:`Keyed` for a tuple indexed by something with names (per colour,
+  per board area);
+* a field's JSON key, where it differs from the attribute's name, is
+  ``attrs.field(metadata={"json": "stacks.dark"})``: a dotted key nests, and ``None``
+  leaves the field out of the JSON (a state's ``game``);
+* a record class with a ``KIND`` class attribute is tagged ``{"type": KIND, …}``, which is
+  how actions and other unions of records are told apart.
+
+Decision (issue "the game kernel", step 4): this extends the type-directed converter the
+variant tables already used, rather than adopting cattrs. Measured on this project's
+machine, ``import cattrs`` costs 9 ms on top of ``import attrs`` (19.6 ms) and its 6,900
+lines would become a run-time dependency, against the mission's "attrs at run time";
+its hooks take no context, while ours need the game (a board's area ids, the number of
+seats); and its errors arrive as exception groups that would have to be rewritten into
+rulespec's one-problem-per-line messages. cattrs is faster per call (about 1.3 µs to
+structure a small action); positions are read at the edges, not in the hot path.
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+import sys
+import types
+import typing
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar
+
+import attrs
+
+JSON = Any
+"""A value of the JSON data model: dict, list, str, int, float, bool or None."""
+
+_MISSING = object()
+MAX_LISTED = 12
+"""At most this many valid names are listed in one message (bounded messages)."""
+
+
+class Reader:
+    """Where a value is being read (its JSON path), the game it belongs to, and the list
+    every problem goes to."""
+
+    __slots__ = ("ctx", "path", "problems")
+
+    def __init__(self, ctx: Any, path: str = "", problems: list[str] | None = None) -> None:
+        self.ctx = ctx
+        self.path = path
+        self.problems: list[str] = [] if problems is None else problems
+
+    def at(self, key: str | int) -> Reader:
+        """The reader of a member: ``.key`` for an object's member, ``[i]`` for a list's."""
+        if isinstance(key, int):
+            path = f"{self.path}[{key}]"
+        else:
+            path = f"{self.path}.{key}" if self.path else key
+        return Reader(self.ctx, path, self.problems)
+
+    def bad(self, message: str) -> None:
+        """Note one problem at this path and carry on."""
+        self.problems.append(f"{self.path}: {message}" if self.path else message)
+
+
+def _short(value: object) -> str:
+    """``repr`` of client data, cut short so messages stay bounded."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def listing(names: Sequence[str]) -> str:
+    """Up to :data:`MAX_LISTED` names, comma-separated, with how many more there are."""
+    shown = ", ".join(names[:MAX_LISTED])
+    return shown if len(names) <= MAX_LISTED else f"{shown} and {len(names) - MAX_LISTED} more"
+
+
+@attrs.frozen
+class Repr:
+    """How values of one domain type (or of one field) are written and read."""
+
+    dump: Callable[[Any, Any], JSON]
+    """``dump(value, ctx)``: the JSON form."""
+    load: Callable[[JSON, Reader], Any]
+    """``load(raw, reader)``: the value; problems go to ``reader.bad`` and a harmless
+    placeholder is returned, so reading goes on."""
+    schema: Callable[[Any], dict[str, Any]]
+    """``schema(ctx)``: the JSON Schema of the JSON form."""
+
+
+@attrs.frozen
+class Range:
+    """A whole number from ``low`` to ``high``; either bound may depend on the game
+    (``Range(0, lambda game: game.players - 1)``: a seat)."""
+
+    low: int | Callable[[Any], int]
+    high: int | Callable[[Any], int]
+
+    def bounds(self, ctx: Any) -> tuple[int, int]:
+        """The two bounds for this game."""
+        low = self.low(ctx) if callable(self.low) else self.low
+        high = self.high(ctx) if callable(self.high) else self.high
+        return low, high
+
+
+@attrs.frozen
+class Keyed:
+    """A tuple indexed by something with names (colours, board areas), written as an
+    object from name to value; entries equal to ``empty`` are left out."""
+
+    names: Callable[[Any], Sequence[str]]
+    """``names(ctx)``: the name of each index, in index order."""
+    empty: object
+    """What an index not named in the object holds."""
+    what: str
+    """What the names are, for messages (``"a colour"``, ``"an area of the board"``)."""
+    omit_empty: bool = True
+    """Leave entries equal to ``empty`` out when writing (reading always allows it)."""
+
+
+@attrs.frozen
+class Length:
+    """A list of exactly ``length(ctx)`` entries (one per seat, one per mandala)."""
+
+    length: Callable[[Any], int]
+    what: str
+    """What each entry is, for messages (``"seat"``)."""
+
+
+PER_SEAT = Length(lambda ctx: ctx.players, "seat")
+"""One entry per seat."""
+
+SEAT = Range(0, lambda ctx: ctx.players - 1)
+"""A seat of the game: 0 to players-1."""
+
+Seat = typing.Annotated[int, SEAT]
+"""A field holding a seat."""
+
+
+@attrs.frozen
+class Plan:
+    """How the converter writes, reads and describes one type (built once per type)."""
+
+    dump: Callable[[Any, Any], JSON]
+    load: Callable[[JSON, Reader], Any]
+    schema: Callable[[Any], dict[str, Any]]
+
+
+def _kind(value: object) -> str:
+    if value is None:
+        return "null"
+    return {bool: "true or false", int: "a whole number", str: "a string", list: "a list"}.get(
+        type(value), "an object" if isinstance(value, Mapping) else type(value).__name__
+    )
+
+
+class Converter:
+    """Reads and writes records of one game; ``hooks`` give each domain type its form."""
+
+    def __init__(self, hooks: Mapping[Any, Repr] | None = None) -> None:
+        self.hooks: dict[Any, Repr] = dict(hooks or {})
+        self._plans: dict[Any, Plan] = {}
+
+    # --- the public face ------------------------------------------------------------
+
+    def dump(self, value: Any, tp: Any, ctx: Any = None) -> JSON:
+        """``value`` of type ``tp`` as JSON."""
+        return self.plan(tp).dump(value, ctx)
+
+    def load(self, raw: JSON, tp: Any, reader: Reader) -> Any:
+        """A value of type ``tp`` from JSON; problems go to ``reader``."""
+        return self.plan(tp).load(raw, reader)
+
+    def schema(self, tp: Any, ctx: Any = None) -> dict[str, Any]:
+        """The JSON Schema of ``tp``'s JSON form."""
+        return self.plan(tp).schema(ctx)
+
+    def to_json(self, record: Any, ctx: Any = None) -> dict[str, Any]:
+        """An attrs record as a JSON object."""
+        data: dict[str, Any] = self.plan(type(record)).dump(record, ctx)
+        return data
+
+    def fields(
+        self,
+        cls: type,
+        data: Mapping[str, Any],
+        reader: Reader,
+        *,
+        defaults: Mapping[str, Callable[[], Any]] | None = None,
+        extra: Sequence[str] = (),
+    ) -> dict[str, Any]:
+        """The values of ``cls``'s JSON fields read from ``data`` (not the record itself,
+        so a caller can fill in what depends on several fields). A missing key takes
+        ``defaults[name]()``, else the field's attrs default, else it is a problem; keys
+        other than the fields and ``extra`` are problems."""
+        return _record_fields(self, cls, data, reader, defaults or {}, extra)
+
+    # --- plans -----------------------------------------------------------------------
+
+    def plan(self, tp: Any) -> Plan:
+        """How to dump, load and describe ``tp`` (built once per type)."""
+        key = tp
+        found = self._plans.get(key)
+        if found is None:
+            found = self._build(tp)
+            self._plans[key] = found
+        return found
+
+    def _build(self, tp: Any) -> Plan:
+        if tp in self.hooks:
+            return _from_repr(self.hooks[tp])
+        origin = typing.get_origin(tp)
+        if origin is typing.Annotated:
+            inner, *metas = typing.get_args(tp)
+            return self._annotated(inner, metas)
+        if origin in (typing.Union, types.UnionType):
+            return self._union(typing.get_args(tp))
+        if tp is type(None):
+            return _NONE
+        if tp in (bool, int, str):
+            return _exact(tp)
+        if origin is tuple:
+            args = typing.get_args(tp)
+            if len(args) == 2 and args[1] is Ellipsis:
+                return _sequence(self.plan(args[0]), as_set=False)
+            return _fixed(tuple(self.plan(a) for a in args))
+        if origin is frozenset:
+            return _sequence(self.plan(typing.get_args(tp)[0]), as_set=True)
+        if isinstance(tp, type) and issubclass(tp, enum.Enum):
+            return _enum(tp)
+        if isinstance(tp, type) and attrs.has(tp):
+            return _record(self, tp)
+        raise TypeError(f"no JSON form for {tp!r}; register a Repr for it")
+
+    def _annotated(self, inner: Any, metas: Sequence[object]) -> Plan:
+        for meta in metas:
+            if isinstance(meta, Repr):
+                return _from_repr(meta)
+            if isinstance(meta, Range):
+                return _ranged(meta)
+            if isinstance(meta, Keyed):
+                element = typing.get_args(inner)[0]
+                return _keyed(meta, self.plan(element))
+            if isinstance(meta, Length):
+                return _counted(meta, self.plan(inner))
+        return self.plan(inner)
+
+    def _union(self, members: Sequence[Any]) -> Plan:
+        optional = type(None) in members
+        rest = [m for m in members if m is not type(None)]
+        if len(rest) == 1:
+            inner = self.plan(rest[0])
+        elif not all(isinstance(m, type) and attrs.has(m) for m in rest):
+            inner = _first_fit(tuple(rest), tuple(self.plan(m) for m in rest))
+        else:
+            tagged: dict[str, type] = {}
+            for m in rest:
+                kind = getattr(m, "KIND", None)
+                if not isinstance(kind, str) or kind in tagged:
+                    raise TypeError(f"a union of records needs distinct KIND tags: {members}")
+                tagged[kind] = m
+            inner = _tagged(self, tagged)
+        return _optional(inner) if optional else inner
+
+
+# --- plans for each kind of type -------------------------------------------------------
+
+
+def _from_repr(r: Repr) -> Plan:
+    return Plan(r.dump, r.load, r.schema)
+
+
+def _none_load(raw: JSON, reader: Reader) -> None:
+    if raw is not None:
+        reader.bad(f"expected null, got {_short(raw)}")
+
+
+_NONE = Plan(lambda v, ctx: None, _none_load, lambda ctx: {"type": "null"})
+
+
+def _exact(tp: type) -> Plan:
+    names = {bool: "boolean", int: "integer", str: "string"}
+    wanted = {bool: "true or false", int: "a whole number", str: "a string"}[tp]
+    placeholder = tp()
+
+    def load(raw: JSON, reader: Reader) -> Any:
+        if type(raw) is not tp:
+            reader.bad(f"expected {wanted}, got {_short(raw)}")
+            return placeholder
+        return raw
+
+    return Plan(lambda v, ctx: v, load, lambda ctx: {"type": names[tp]})
+
+
+def _ranged(r: Range) -> Plan:
+    def load(raw: JSON, reader: Reader) -> int:
+        low, high = r.bounds(reader.ctx)
+        if type(raw) is not int or not low <= raw <= high:
+            reader.bad(f"expected a whole number from {low} to {high}, got {_short(raw)}")
+            return low
+        return raw
+
+    def schema(ctx: Any) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "integer"}
+        if ctx is not None or not callable(r.low):
+            out["minimum"] = r.bounds(ctx)[0] if ctx is not None else r.low
+        if ctx is not None or not callable(r.high):
+            out["maximum"] = r.bounds(ctx)[1] if ctx is not None else r.high
+        return out
+
+    return Plan(lambda v, ctx: v, load, schema)
+
+
+def _optional(inner: Plan) -> Plan:
+    def dump(v: Any, ctx: Any) -> JSON:
+        return None if v is None else inner.dump(v, ctx)
+
+    def load(raw: JSON, reader: Reader) -> Any:
+        return None if raw is None else inner.load(raw, reader)
+
+    return Plan(dump, load, lambda ctx: {"anyOf": [{"type": "null"}, inner.schema(ctx)]})
+
+
+def _runtime_type(tp: Any) -> type:
+    """The class ``isinstance`` checks a value of ``tp`` against."""
+    while typing.get_origin(tp) is typing.Annotated:
+        tp = typing.get_args(tp)[0]
+    found: type = typing.get_origin(tp) or tp
+    return found
+
+
+def _first_fit(members: tuple[Any, ...], plans: tuple[Plan, ...]) -> Plan:
+    """A union of plain types (``int | Node``): written by the member the value is an
+    instance of, read by the first member that takes it without a problem."""
+    runtime = tuple(_runtime_type(m) for m in members)
+
+    def dump(v: Any, ctx: Any) -> JSON:
+        for tp, plan in zip(runtime, plans, strict=True):
+            if isinstance(v, tp) and not (tp is int and isinstance(v, bool)):
+                return plan.dump(v, ctx)
+        raise TypeError(f"{v!r} is none of {members}")
+
+    def load(raw: JSON, reader: Reader) -> Any:
+        for plan in plans:
+            trial = Reader(reader.ctx, reader.path)
+            value = plan.load(raw, trial)
+            if not trial.problems:
+                return value
+        reader.bad(f"expected one of {members}, got {_short(raw)}")
+        return None
+
+    return Plan(dump, load, lambda ctx: {"anyOf": [p.schema(ctx) for p in plans]})
+
+
+def _counted(meta: Length, inner: Plan) -> Plan:
+    def load(raw: JSON, reader: Reader) -> Any:
+        wanted = meta.length(reader.ctx)
+        if isinstance(raw, list) and len(raw) != wanted:
+            reader.bad(f"expected one entry per {meta.what} ({wanted}), got {len(raw)}")
+        return inner.load(raw, reader)
+
+    def schema(ctx: Any) -> dict[str, Any]:
+        out = dict(inner.schema(ctx))
+        if ctx is not None:
+            out["minItems"] = out["maxItems"] = meta.length(ctx)
+        return out
+
+    return Plan(inner.dump, load, schema)
+
+
+def _sequence(element: Plan, *, as_set: bool) -> Plan:
+    def dump(v: Any, ctx: Any) -> JSON:
+        items = sorted(v) if as_set else v
+        return [element.dump(x, ctx) for x in items]
+
+    def load(raw: JSON, reader: Reader) -> Any:
+        if not isinstance(raw, list):
+            reader.bad(f"expected a list, got {_short(raw)}")
+            return frozenset() if as_set else ()
+        items = [element.load(x, reader.at(i)) for i, x in enumerate(raw)]
+        if not as_set:
+            return tuple(items)
+        found = frozenset(items)
+        if len(found) != len(items):
+            reader.bad("lists the same entry twice")
+        return found
+
+    def schema(ctx: Any) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "array", "items": element.schema(ctx)}
+        if as_set:
+            out["uniqueItems"] = True
+        return out
+
+    return Plan(dump, load, schema)
+
+
+def _fixed(elements: tuple[Plan, ...]) -> Plan:
+    n = len(elements)
+
+    def dump(v: Any, ctx: Any) -> JSON:
+        return [p.dump(x, ctx) for p, x in zip(elements, v, strict=True)]
+
+    def load(raw: JSON, reader: Reader) -> Any:
+        if not isinstance(raw, list) or len(raw) != n:
+            reader.bad(f"expected a list of {n}, got {_short(raw)}")
+            return tuple(p.load(None, Reader(reader.ctx)) for p in elements)
+        pairs = enumerate(zip(elements, raw, strict=True))
+        return tuple(p.load(x, reader.at(i)) for i, (p, x) in pairs)
+
+    def schema(ctx: Any) -> dict[str, Any]:
+        return {
+            "type": "array",
+            "prefixItems": [p.schema(ctx) for p in elements],
+            "minItems": n,
+            "maxItems": n,
+        }
+
+    return Plan(dump, load, schema)
+
+
+def _enum(tp: type[enum.Enum]) -> Plan:
+    members = list(tp)
+    values = [m.value for m in members]
+
+    def load(raw: JSON, reader: Reader) -> Any:
+        try:
+            return tp(raw)
+        except (ValueError, TypeError):
+            reader.bad(f"expected one of {listing([repr(v) for v in values])}, got {_short(raw)}")
+            return members[0]
+
+    return Plan(lambda v, ctx: v.value, load, lambda ctx: {"enum": values})
+
+
+def _keyed(meta: Keyed, element: Plan) -> Plan:
+    def dump(v: Any, ctx: Any) -> JSON:
+        names = meta.names(ctx)
+        omit = meta.omit_empty
+        return {
+            names[i]: element.dump(x, ctx) for i, x in enumerate(v) if not omit or x != meta.empty
+        }
+
+    def load(raw: JSON, reader: Reader) -> Any:
+        names = meta.names(reader.ctx)
+        out = [meta.empty] * len(names)
+        if not isinstance(raw, Mapping):
+            reader.bad(f"expected an object from {meta.what} to its entry, got {_short(raw)}")
+            return tuple(out)
+        index = _index_of(tuple(names))
+        for key, value in raw.items():
+            i = index.get(key) if isinstance(key, str) else None
+            if i is None:
+                reader.at(str(key)).bad(f"{_short(key)} is not {meta.what} ({listing(names)})")
+                continue
+            out[i] = element.load(value, reader.at(key))
+        return tuple(out)
+
+    def schema(ctx: Any) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "object", "additionalProperties": element.schema(ctx)}
+        if ctx is not None:
+            out["propertyNames"] = {"enum": list(meta.names(ctx))}
+        return out
+
+    return Plan(dump, load, schema)
+
+
+@functools.lru_cache(maxsize=64)
+def _index_of(names: tuple[str, ...]) -> dict[str, int]:
+    return {n: i for i, n in enumerate(names)}
+
+
+def _tagged(conv: Converter, by_kind: Mapping[str, type]) -> Plan:
+    kinds = sorted(by_kind)
+
+    def dump(v: Any, ctx: Any) -> JSON:
+        return conv.plan(type(v)).dump(v, ctx)
+
+    def load(raw: JSON, reader: Reader) -> Any:
+        kind = raw.get("type") if isinstance(raw, Mapping) else None
+        cls = by_kind.get(kind) if isinstance(kind, str) else None
+        if cls is None:
+            if not isinstance(raw, Mapping):
+                reader.bad(f"expected an object with a 'type', got {_short(raw)}")
+            else:
+                reader.at("type").bad(f"expected one of {listing(kinds)}, got {_short(kind)}")
+            return None
+        return conv.plan(cls).load(raw, reader)
+
+    return Plan(
+        dump, load, lambda ctx: {"oneOf": [conv.plan(by_kind[k]).schema(ctx) for k in kinds]}
+    )
+
+
+# --- records ---------------------------------------------------------------------------
+
+
+@attrs.frozen
+class _Field:
+    name: str
+    key: tuple[str, ...]
+    """The JSON key, split at dots (a nested group)."""
+    plan: Plan
+    default: object
+
+
+def _hints(cls: type) -> dict[str, Any]:
+    """Each JSON field's type, evaluated one by one, so a field left out of the JSON (the
+    state's ``game``, imported for type checkers only) need not resolve."""
+    module = sys.modules[cls.__module__].__dict__
+    out: dict[str, Any] = {}
+    for field in attrs.fields(cls):
+        if field.metadata.get("json", field.name) is None:
+            continue
+        tp = field.type
+        out[field.name] = eval(tp, module, {}) if isinstance(tp, str) else tp
+    return out
+
+
+def _record_plan_fields(conv: Converter, cls: type) -> tuple[_Field, ...]:
+    hints = _hints(cls)
+    out = []
+    for field in attrs.fields(cls):
+        key = field.metadata.get("json", field.name)
+        if key is None:
+            continue
+        default = field.default
+        if default is attrs.NOTHING or isinstance(default, attrs.Factory):  # type: ignore[arg-type]
+            default = _MISSING
+        out.append(_Field(field.name, tuple(key.split(".")), conv.plan(hints[field.name]), default))
+    return tuple(out)
+
+
+def _record(conv: Converter, cls: type) -> Plan:
+    kind: str | None = getattr(cls, "KIND", None)
+    fields_cache: list[tuple[_Field, ...]] = []
+
+    def fields() -> tuple[_Field, ...]:
+        if not fields_cache:  # built on first use: a record may contain itself
+            fields_cache.append(_record_plan_fields(conv, cls))
+        return fields_cache[0]
+
+    def dump(v: Any, ctx: Any) -> JSON:
+        out: dict[str, Any] = {} if kind is None else {"type": kind}
+        for f in fields():
+            target = out
+            for part in f.key[:-1]:
+                target = target.setdefault(part, {})
+            target[f.key[-1]] = f.plan.dump(getattr(v, f.name), ctx)
+        return out
+
+    def load(raw: JSON, reader: Reader) -> Any:
+        if not isinstance(raw, Mapping):
+            reader.bad(f"expected an object, got {_short(raw)}")
+            return None
+        before = len(reader.problems)
+        values = _record_fields(conv, cls, raw, reader, {}, ("type",) if kind else ())
+        if kind is not None and raw.get("type") != kind:
+            reader.at("type").bad(f"expected {kind!r}, got {_short(raw.get('type'))}")
+        if len(reader.problems) > before:
+            return None  # a placeholder: the caller reports the problems and builds nothing
+        return cls(**values)
+
+    def schema(ctx: Any) -> dict[str, Any]:
+        return _record_schema(fields(), kind, ctx)
+
+    return Plan(dump, load, schema)
+
+
+def _record_fields(  # noqa: PLR0917 (private; every argument is needed)
+    conv: Converter,
+    cls: type,
+    data: Mapping[str, Any],
+    reader: Reader,
+    defaults: Mapping[str, Callable[[], Any]],
+    extra: Sequence[str],
+) -> dict[str, Any]:
+    plan_fields = _record_plan_fields(conv, cls)
+    values: dict[str, Any] = {}
+    known: dict[tuple[str, ...], None] = {}
+    for f in plan_fields:
+        for depth in range(1, len(f.key) + 1):
+            known[f.key[:depth]] = None
+        raw, where = _lookup(data, f.key, reader)
+        if raw is _MISSING:
+            if f.name in defaults:
+                values[f.name] = defaults[f.name]()
+            elif f.default is not _MISSING:
+                values[f.name] = f.default
+            else:
+                where.bad("is missing")
+                values[f.name] = None
+            continue
+        values[f.name] = f.plan.load(raw, where)
+    _unknown_keys(data, (), known, {*extra}, reader)
+    return values
+
+
+def _lookup(data: Mapping[str, Any], key: tuple[str, ...], reader: Reader) -> tuple[Any, Reader]:
+    where = reader
+    value: Any = data
+    for part in key:
+        where = where.at(part)
+        if not isinstance(value, Mapping) or part not in value:
+            return _MISSING, where
+        value = value[part]
+    return value, where
+
+
+def _unknown_keys(
+    data: Mapping[str, Any],
+    prefix: tuple[str, ...],
+    known: Mapping[tuple[str, ...], None],
+    extra: set[str],
+    reader: Reader,
+) -> None:
+    depth = len(prefix)
+    valid = sorted({k[depth] for k in known if len(k) > depth and k[:depth] == prefix})
+    for key in data:
+        path = (*prefix, key)
+        if not prefix and key in extra:
+            continue
+        if path not in known:
+            reader.at(str(key)).bad(f"unknown key; expected {listing(valid)}")
+        elif isinstance(data[key], Mapping) and any(
+            len(k) > len(path) and k[: len(path)] == path for k in known
+        ):
+            _unknown_keys(data[key], path, known, extra, reader.at(str(key)))
+
+
+def _record_schema(fields: Sequence[_Field], kind: str | None, ctx: Any) -> dict[str, Any]:
+    root: dict[str, Any] = {"type": "object", "properties": {}, "additionalProperties": False}
+    if kind is not None:
+        root["properties"]["type"] = {"const": kind}
+        root["required"] = ["type"]
+    for f in fields:
+        node = root
+        for part in f.key[:-1]:
+            node = node["properties"].setdefault(
+                part, {"type": "object", "properties": {}, "additionalProperties": False}
+            )
+        node["properties"][f.key[-1]] = f.plan.schema(ctx)
+        if f.default is _MISSING and len(f.key) == 1:
+            root.setdefault("required", []).append(f.key[0])
+    return root
+
+
+class Tagged:
+    """A base for records written with a ``"type"`` tag (actions, reveals): subclasses set
+    ``KIND`` and the converter of their game in ``CODEC``; :meth:`to_json` follows."""
+
+    __slots__ = ()
+    KIND: ClassVar[str]
+    CODEC: ClassVar[Converter]
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"type": KIND, …fields}``."""
+        return type(self).CODEC.to_json(self)
