@@ -48,11 +48,11 @@ from rulespec.lotus.components import (
     Side,
 )
 from rulespec.lotus.variant import (
+    TYPED,
     EmperorAfterRebellion,
     LoserRefund,
     LotusVariant,
     RewardTie,
-    variant,
 )
 
 from .harness import Built, Claim, Expect
@@ -100,7 +100,7 @@ def edition_values(field: str) -> tuple[Any, Any]:
     must agree, since the row is along the edition axis)."""
     values = []
     for edition in EDITIONS:
-        cells = {getattr(variant(edition, n), field) for n in PLAYER_COUNTS}
+        cells = {getattr(TYPED.variant(edition=edition, players=n), field) for n in PLAYER_COUNTS}
         assert len(cells) == 1, f"{field} depends on the player count: {cells}"
         values.append(cells.pop())
     return values[0], values[1]
@@ -700,7 +700,7 @@ def _at_most_five() -> Built:
     rice, year, assumptions = _rice_inputs()
     statements: list[Z] = []
     for edition in EDITIONS:
-        v: LotusVariant = variant(edition, 3)
+        v: LotusVariant = TYPED.variant(edition=edition, players=3)
         allowed = markers_allowed(rice, year, v.rice_extra_from_year, v.max_markers)
         statements += [
             allowed >= BASIC_MARKERS,
@@ -1068,7 +1068,7 @@ def _start_holdings(players: int, prefix: str) -> tuple[list[list[Z]], list[Z], 
     """Year 1's buildings: only the start chips can be owned (claims need a neutral chip;
     phase 6 of year 1 comes after the payout)."""
     start = [0] * len(BUILDINGS)
-    for b in variant("de", players).start_chips:
+    for b in TYPED.variant(edition="de", players=players).start_chips:
         start[b] += 1
     held = [_holding(f"{prefix}s{s}_") for s in range(players)]
     cp = _ints(f"{prefix}combat_palaces_s", players)
@@ -1283,7 +1283,7 @@ def _unowned_decrease(players: int) -> Built:
         z3.Implies(z3.And(empty >= 1, z3.Not(over)), placed >= 1),
         z3.Implies(over, placed == 0),
     ]
-    start_chips = len(variant("de", players).start_chips)
+    start_chips = len(TYPED.variant(edition="de", players=players).start_chips)
     base = z3.And(start_chips >= 1, start_chips <= areas)  # year 1: N = start chips, E = rest
     return assumptions, z3.And(
         base,

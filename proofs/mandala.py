@@ -34,7 +34,7 @@ from rulespec.mandala.components import (
     Face,
 )
 from rulespec.mandala.state import State
-from rulespec.mandala.variant import variant
+from rulespec.mandala.variant import TYPED
 
 from .harness import Built, Claim, Expect
 
@@ -815,7 +815,7 @@ def _claim_inputs(players: int) -> tuple[list[Z], list[Z], Z, Z, Z, list[Z]]:
     p = f"p{players}_"
     totals, ups, assumptions = _seat_inputs(players, p)
     holder = z3.Int(f"{p}holder")
-    share = variant(players).runner_up_min_share
+    share = TYPED.variant(players=players).runner_up_min_share
     h, r = claim(holder, totals, ups, share)
     assumptions.append(_is_seat(holder, players))
     return totals, ups, holder, h, r, assumptions

@@ -15,14 +15,14 @@ import pytest
 import rulespec
 from rulespec.core import variants
 from rulespec.mandala.rulebook import RULEBOOK
-from rulespec.mandala.variant import (
-    FinalMandalas,
-    MandalaOptions,
-    MandalaVariant,
-    options,
-    table,
-    variant,
-)
+from rulespec.mandala.variant import TYPED, FinalMandalas, MandalaOptions, MandalaVariant
+
+table, options = TYPED.table, TYPED.options
+
+
+def variant(players: int) -> MandalaVariant:
+    return TYPED.variant(players=players)
+
 
 REPO = Path(__file__).resolve().parents[1]
 

@@ -70,6 +70,12 @@ class Outcome:
         """The comparison key of a seat: score, then the tie-breaks."""
         return (self.scores[seat], *self.tiebreaks[seat])
 
+    def summary(self) -> str:
+        """``final scores: seat 0: 31, seat 1: 27; winner: seat 0``."""
+        scores = ", ".join(f"seat {s}: {p}" for s, p in enumerate(self.scores))
+        winners = " and ".join(f"seat {s}" for s in sorted(self.winners))
+        return f"final scores: {scores}; winner: {winners}"
+
     def returns(self) -> tuple[float, ...]:
         """1 for a sole winner, 1/k for each of k sharing the win, 0 otherwise (for RL)."""
         share = 1.0 / len(self.winners)

@@ -35,7 +35,7 @@ import functools
 import sys
 import types
 import typing
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
 import attrs
@@ -139,6 +139,20 @@ class Length:
 PER_SEAT = Length(lambda ctx: ctx.players, "seat")
 """One entry per seat."""
 
+
+class LabelledEnum(enum.IntEnum):
+    """A game's vocabulary enum whose members are indices (a colour, a building) and are
+    written in JSON by their lower-case name, their ``label`` (``"red"``, ``"palace"``)."""
+
+    @property
+    def label(self) -> str:
+        """Lower-case name, as used in JSON."""
+        return self.name.lower()
+
+    def __repr__(self) -> str:
+        return self.name
+
+
 SEAT = Range(0, lambda ctx: ctx.players - 1)
 """A seat of the game: 0 to players-1."""
 
@@ -183,6 +197,15 @@ class Converter:
     def schema(self, tp: Any, ctx: Any = None) -> dict[str, Any]:
         """The JSON Schema of ``tp``'s JSON form."""
         return self.plan(tp).schema(ctx)
+
+    def tagged(self, classes: frozenset[type]) -> Plan:
+        """How to read, write and describe any of ``classes`` (records with distinct
+        ``KIND`` tags), chosen by the ``"type"`` of the JSON object."""
+        found = self._plans.get(classes)
+        if found is None:
+            found = _tagged(self, _kinds(classes))
+            self._plans[classes] = found
+        return found
 
     def to_json(self, record: Any, ctx: Any = None) -> dict[str, Any]:
         """An attrs record as a JSON object."""
@@ -235,6 +258,8 @@ class Converter:
             return _fixed(tuple(self.plan(a) for a in args))
         if origin is frozenset:
             return _sequence(self.plan(typing.get_args(tp)[0]), as_set=True)
+        if isinstance(tp, type) and issubclass(tp, LabelledEnum):
+            return _labelled(tp)
         if isinstance(tp, type) and issubclass(tp, enum.Enum):
             return _enum(tp)
         if isinstance(tp, type) and attrs.has(tp):
@@ -262,13 +287,7 @@ class Converter:
         elif not all(isinstance(m, type) and attrs.has(m) for m in rest):
             inner = _first_fit(tuple(rest), tuple(self.plan(m) for m in rest))
         else:
-            tagged: dict[str, type] = {}
-            for m in rest:
-                kind = getattr(m, "KIND", None)
-                if not isinstance(kind, str) or kind in tagged:
-                    raise TypeError(f"a union of records needs distinct KIND tags: {members}")
-                tagged[kind] = m
-            inner = _tagged(self, tagged)
+            inner = _tagged(self, _kinds(rest))
         return _optional(inner) if optional else inner
 
 
@@ -441,6 +460,27 @@ def _enum(tp: type[enum.Enum]) -> Plan:
     return Plan(lambda v, ctx: v.value, load, lambda ctx: {"enum": values})
 
 
+def _labelled(tp: type[LabelledEnum]) -> Plan:
+    members = list(tp)
+    labels = [m.label for m in members]
+    by_label = dict(zip(labels, members, strict=True))
+
+    def load(raw: JSON, reader: Reader) -> Any:
+        found = by_label.get(raw) if isinstance(raw, str) else None
+        if found is None:
+            reader.bad(f"{_short(raw)} is not {_article(tp.__name__)} ({listing(labels)})")
+            return members[0]
+        return found
+
+    return Plan(lambda v, ctx: v.label, load, lambda ctx: {"enum": labels})
+
+
+def _article(name: str) -> str:
+    """``"a colour"``, ``"a building"`` from the class name."""
+    word = name.lower()
+    return f"an {word}" if word[0] in "aeiou" else f"a {word}"
+
+
 def _keyed(meta: Keyed, element: Plan) -> Plan:
     def dump(v: Any, ctx: Any) -> JSON:
         names = meta.names(ctx)
@@ -476,6 +516,17 @@ def _keyed(meta: Keyed, element: Plan) -> Plan:
 @functools.lru_cache(maxsize=64)
 def _index_of(names: tuple[str, ...]) -> dict[str, int]:
     return {n: i for i, n in enumerate(names)}
+
+
+def _kinds(classes: Iterable[Any]) -> dict[str, type]:
+    """Each record class by its ``KIND`` tag, which must be there and distinct."""
+    out: dict[str, type] = {}
+    for cls in sorted(classes, key=lambda c: str(getattr(c, "KIND", ""))):
+        kind = getattr(cls, "KIND", None)
+        if not isinstance(kind, str) or kind in out:
+            raise TypeError(f"records told apart by their type need distinct KIND tags: {cls}")
+        out[kind] = cls
+    return out
 
 
 def _tagged(conv: Converter, by_kind: Mapping[str, type]) -> Plan:
@@ -654,12 +705,18 @@ def _record_schema(fields: Sequence[_Field], kind: str | None, ctx: Any) -> dict
 
 
 class Tagged:
-    """A base for records written with a ``"type"`` tag (actions, reveals): subclasses set
-    ``KIND`` and the converter of their game in ``CODEC``; :meth:`to_json` follows."""
+    """A base for records written with a ``"type"`` tag (actions, reveals): a subclass
+    sets ``KIND`` and names its game's converter, ``class Bid(Tagged, codec=CODEC)``;
+    :meth:`to_json` follows."""
 
     __slots__ = ()
     KIND: ClassVar[str]
     CODEC: ClassVar[Converter]
+
+    def __init_subclass__(cls, codec: Converter | None = None, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if codec is not None:  # attrs rebuilds slotted classes without the keyword
+            cls.CODEC = codec
 
     def to_json(self) -> dict[str, Any]:
         """``{"type": KIND, …fields}``."""

@@ -41,12 +41,6 @@ class BaseGame:
     """The functions that look at a state: observation, JSON, invariants, text."""
     codec: ClassVar[Converter]
     """Reads and writes the game's records as JSON (positions, actions, observations)."""
-    state_type: ClassVar[type]
-    """The game's state class."""
-    action_type: ClassVar[Any]
-    """The union of the game's action classes."""
-    observation_type: ClassVar[type]
-    """The class of one player's view."""
 
     variant: Any
     options: Any
@@ -76,7 +70,7 @@ class BaseGame:
 
     def initial_state(self) -> Any:
         """The state before any chance: setup is still to be dealt."""
-        raise NotImplementedError
+        return self.table.state.initial(self)
 
     def new_game(self, seed: int | None = None, *, rng: random.Random | None = None) -> Any:
         """The first decision state, setup chance sampled with ``random.Random(seed)``
@@ -93,7 +87,7 @@ class BaseGame:
         """Read one action; :class:`~rulespec.MalformedAction` lists every problem, each
         with its JSON path."""
         reader = Reader(self)
-        action = self.codec.load(data, self.action_type, reader)
+        action = self.codec.tagged(self.table.action_types()).load(data, reader)
         if reader.problems or action is None:
             raise MalformedAction(reader.problems or ["not an action"])
         found: Action = action
@@ -122,7 +116,7 @@ def schema_of(codec: Converter, game_type: type[BaseGame], of: str, game: Any) -
     None it holds for every variant (seat and area bounds left open)."""
     spec = game_type.spec
     if of == "position":
-        body = codec.schema(game_type.state_type, game)
+        body = codec.schema(game_type.table.state, game)
         body["properties"] = {
             "game": {"const": spec.id},
             "settings": {"type": "object"},
@@ -130,9 +124,9 @@ def schema_of(codec: Converter, game_type: type[BaseGame], of: str, game: Any) -
         }
         body["required"] = ["game", "settings", *body.get("required", [])]
     elif of == "action":
-        body = codec.schema(game_type.action_type, game)
+        body = codec.tagged(game_type.table.action_types()).schema(game)
     elif of == "observation":
-        body = codec.schema(game_type.observation_type, game)
+        body = codec.schema(game_type.views.observation, game)
     else:
         raise ValueError(f"no schema of {of!r}: ask for 'position', 'action' or 'observation'")
     title = f"{spec.title}: {of}"

@@ -20,8 +20,10 @@ from __future__ import annotations
 
 import enum
 import random
+import typing
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
+from types import ModuleType
 from typing import Any, Generic, Self, TypeVar
 
 import attrs
@@ -107,6 +109,8 @@ class Step(Generic[S, A]):
 class PhaseTable(Generic[S, A]):
     """A game's phases, each with its :class:`Step`; complete for the ``Phase`` enum."""
 
+    state: type[S]
+    """The game's state class; ``state.initial(game)`` is the state before any chance."""
     phases: type[enum.Enum]
     steps: Mapping[Any, Step[S, A]]
 
@@ -120,7 +124,7 @@ class PhaseTable(Generic[S, A]):
             )
 
     def action_types(self) -> frozenset[type]:
-        """Every action type some phase accepts."""
+        """Every action type some phase accepts (decisions and chance outcomes)."""
         return frozenset(t for step in self.steps.values() for t in step.moves)
 
 
@@ -260,6 +264,8 @@ class Views:
     """What a game's composition root binds to its states: the functions that look at a
     state (and read one back), kept out of the state's own module."""
 
+    observation: type
+    """The class of one player's view (what ``observe`` returns)."""
     observe: Callable[[Any, int], Any]
     """``observe(state, seat)``: what that seat may see."""
     dump: Callable[[Any], dict[str, Any]]
@@ -272,6 +278,34 @@ class Views:
     """``render(state)``: a text picture."""
     narrate: Callable[[Any, Any, Any], str]
     """``narrate(before, action, after)``: one log entry for ``rulespec play``."""
+
+    @classmethod
+    def of(cls, observation: ModuleType, position: ModuleType, render: ModuleType) -> Views:
+        """The views a game's three view modules define under their usual names:
+        ``observation.observe``, ``position.load`` and ``position.invariant_problems``,
+        ``render.render`` and ``render.narrate``. A position is written by the game's
+        converter (:func:`dump_position`)."""
+        observe = observation.observe
+        return cls(
+            observation=typing.get_type_hints(observe)["return"],
+            observe=observe,
+            dump=dump_position,
+            load=position.load,
+            invariants=position.invariant_problems,
+            render=render.render,
+            narrate=render.narrate,
+        )
+
+
+def dump_position(state: Any) -> dict[str, Any]:
+    """A state as a JSON position: its game and settings, then every field as the game's
+    converter writes it."""
+    game = state.game
+    return {
+        "game": game.spec.id,
+        "settings": dict(game.settings()),
+        **game.codec.to_json(state, game),
+    }
 
 
 class Evolve:

@@ -18,15 +18,8 @@ from rulespec.lotus.codec import CODEC
 from rulespec.lotus.components import Building, Side
 
 
-class LotusAction(Tagged):
-    """Every White Lotus action is written ``{"type": KIND, …its fields}``."""
-
-    __slots__ = ()
-    CODEC = CODEC
-
-
 @attrs.frozen(cache_hash=True)
-class StartChip(LotusAction):
+class StartChip(Tagged, codec=CODEC):
     """Chance (setup): the next start area gets a neutral ``building``."""
 
     KIND = "start_chip"
@@ -38,7 +31,7 @@ class StartChip(LotusAction):
 
 
 @attrs.frozen(cache_hash=True)
-class DrawChip(LotusAction):
+class DrawChip(Tagged, codec=CODEC):
     """Chance (phase 6): the neutral chip drawn is a ``building``."""
 
     KIND = "draw_chip"
@@ -50,7 +43,7 @@ class DrawChip(LotusAction):
 
 
 @attrs.frozen(cache_hash=True)
-class PlaceMarker(LotusAction):
+class PlaceMarker(Tagged, codec=CODEC):
     """Phase 1: put a claim marker on ``area``."""
 
     KIND = "place_marker"
@@ -62,7 +55,7 @@ class PlaceMarker(LotusAction):
 
 
 @attrs.frozen(cache_hash=True)
-class DeclineExtra(LotusAction):
+class DeclineExtra(Tagged, codec=CODEC):
     """Phase 1 extra marker or phase 6 temple chip (German): do not take it."""
 
     KIND = "decline_extra"
@@ -72,7 +65,7 @@ class DeclineExtra(LotusAction):
 
 
 @attrs.frozen(cache_hash=True)
-class TakeExtra(LotusAction):
+class TakeExtra(Tagged, codec=CODEC):
     """Phase 6, German: draw and place the extra chip a temple allows."""
 
     KIND = "take_extra"
@@ -82,7 +75,7 @@ class TakeExtra(LotusAction):
 
 
 @attrs.frozen(cache_hash=True)
-class ChooseConflict(LotusAction):
+class ChooseConflict(Tagged, codec=CODEC):
     """Phase 2: the emperor names the next contested ``area``."""
 
     KIND = "choose_conflict"
@@ -94,7 +87,7 @@ class ChooseConflict(LotusAction):
 
 
 @attrs.frozen(cache_hash=True)
-class Bid(LotusAction):
+class Bid(Tagged, codec=CODEC):
     """Phase 2 secret commitment: a dragon card against ``target`` and ``influence`` points
     (plus, German only, the bluffing 0-card)."""
 
@@ -110,7 +103,7 @@ class Bid(LotusAction):
 
 
 @attrs.frozen(cache_hash=True)
-class Remove(LotusAction):
+class Remove(Tagged, codec=CODEC):
     """Phase 2 tie: the emperor names which tied player leaves the area."""
 
     KIND = "remove"
@@ -122,7 +115,7 @@ class Remove(LotusAction):
 
 
 @attrs.frozen(cache_hash=True)
-class Lead(LotusAction):
+class Lead(Tagged, codec=CODEC):
     """Phase 4: become the rebel leader (``True``) or decline (``False``)."""
 
     KIND = "lead"
@@ -134,7 +127,7 @@ class Lead(LotusAction):
 
 
 @attrs.frozen(cache_hash=True)
-class ChooseSide(LotusAction):
+class ChooseSide(Tagged, codec=CODEC):
     """Phase 4 secret commitment: the side this player fights on."""
 
     KIND = "choose_side"
@@ -146,7 +139,7 @@ class ChooseSide(LotusAction):
 
 
 @attrs.frozen(cache_hash=True)
-class CommitCombat(LotusAction):
+class CommitCombat(Tagged, codec=CODEC):
     """Phase 4 secret commitment: ``combat`` points of combat cards."""
 
     KIND = "commit_combat"
@@ -158,7 +151,7 @@ class CommitCombat(LotusAction):
 
 
 @attrs.frozen(cache_hash=True)
-class TakeArea(LotusAction):
+class TakeArea(Tagged, codec=CODEC):
     """Phase 4 reward: take ``area`` from a player of the losing side."""
 
     KIND = "take_area"
@@ -170,7 +163,7 @@ class TakeArea(LotusAction):
 
 
 @attrs.frozen(cache_hash=True)
-class TakeVictoryPoint(LotusAction):
+class TakeVictoryPoint(Tagged, codec=CODEC):
     """Phase 4 reward: a victory-point chip instead of an area (only where allowed)."""
 
     KIND = "take_victory_point"
@@ -180,7 +173,7 @@ class TakeVictoryPoint(LotusAction):
 
 
 @attrs.frozen(cache_hash=True)
-class PalaceIncome(LotusAction):
+class PalaceIncome(Tagged, codec=CODEC):
     """Phase 5: of this player's palaces, ``combat`` pay 1 combat, the rest 2 influence."""
 
     KIND = "palace_income"
@@ -192,7 +185,7 @@ class PalaceIncome(LotusAction):
 
 
 @attrs.frozen(cache_hash=True)
-class PlaceChip(LotusAction):
+class PlaceChip(Tagged, codec=CODEC):
     """Phase 6: put the drawn neutral chip on the empty ``area``."""
 
     KIND = "place_chip"
@@ -204,7 +197,7 @@ class PlaceChip(LotusAction):
 
 
 @attrs.frozen(cache_hash=True)
-class Give(LotusAction):
+class Give(Tagged, codec=CODEC):
     """Negotiation variant: hand ``influence`` or ``combat`` points to seat ``to`` (one
     kind per gift; giving both takes two gifts)."""
 
@@ -219,7 +212,7 @@ class Give(LotusAction):
 
 
 @attrs.frozen(cache_hash=True)
-class Pass(LotusAction):
+class Pass(Tagged, codec=CODEC):
     """Negotiation variant: end this player's turn in the negotiation window."""
 
     KIND = "pass"

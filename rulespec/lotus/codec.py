@@ -9,17 +9,10 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from rulespec.core.convert import SEAT, Converter, Keyed, Reader, Repr, listing
+from rulespec.core.convert import SEAT, Converter, Keyed, Reader, Repr
 from rulespec.lotus.components import BUILDINGS, NEUTRAL, OWNED, Building, Chip
 
 _LABELS = [b.label for b in BUILDINGS]
-
-
-def _load_building(raw: Any, reader: Reader) -> Building:
-    if isinstance(raw, str) and raw.upper() in Building.__members__:
-        return Building[raw.upper()]
-    reader.bad(f"{raw!r:.60} is not a building ({listing(_LABELS)})")
-    return Building.VILLAGE
 
 
 def _dump_chip(chip: Chip, game: Any) -> dict[str, Any]:
@@ -34,7 +27,7 @@ def _load_chip(raw: Any, reader: Reader) -> Chip:
         return NEUTRAL[Building.VILLAGE]
     for key in sorted(set(raw) - {"building", "owner"}):
         reader.at(str(key)).bad("unknown key; a chip has building and owner")
-    building = _load_building(raw["building"], reader.at("building"))
+    building: Building = CODEC.load(raw["building"], Building, reader.at("building"))
     owner = raw.get("owner")
     if owner is None:
         return NEUTRAL[building]
@@ -128,7 +121,6 @@ card supply)."""
 
 CODEC = Converter(
     {
-        Building: Repr(lambda b, game: b.label, _load_building, lambda game: {"enum": _LABELS}),
         Chip: Repr(_dump_chip, _load_chip, _chip_schema),
     }
 )

@@ -11,6 +11,8 @@ import enum
 
 import attrs
 
+from rulespec.core.convert import LabelledEnum
+
 
 class Edition(enum.Enum):
     """The two rulebooks: the German original and the French translation."""
@@ -19,7 +21,7 @@ class Edition(enum.Enum):
     FR = "fr"
 
 
-class Building(enum.IntEnum):
+class Building(LabelledEnum):
     """The five buildings, in the order of the scoring table (lotus.score.buildings)."""
 
     PALACE = 0
@@ -27,14 +29,6 @@ class Building(enum.IntEnum):
     FORTRESS = 2
     RICE = 3
     VILLAGE = 4
-
-    @property
-    def label(self) -> str:
-        """Lower-case name, as used in JSON."""
-        return self.name.lower()
-
-    def __repr__(self) -> str:
-        return self.name
 
 
 BUILDINGS: tuple[Building, ...] = tuple(Building)

@@ -14,12 +14,9 @@ from rulespec.core.game import BaseGame
 from rulespec.core.kernel import Views
 from rulespec.lotus import board as boards
 from rulespec.lotus import observation, position, render
-from rulespec.lotus.actions import Action
 from rulespec.lotus.board import Board
 from rulespec.lotus.codec import CODEC
-from rulespec.lotus.observation import LotusObservation
 from rulespec.lotus.phases import TABLE
-from rulespec.lotus.state import State
 from rulespec.lotus.variant import TYPED, AreasInPlay, LotusOptions, LotusVariant
 
 SPEC = GameSpec(
@@ -60,18 +57,8 @@ class LotusGame(BaseGame):
     spec = SPEC
     typed = TYPED
     table = TABLE
-    views = Views(
-        observe=observation.observe,
-        dump=position.dump,
-        load=position.load,
-        invariants=position.invariant_problems,
-        render=render.render,
-        narrate=render.narrate,
-    )
+    views = Views.of(observation, position, render)
     codec = CODEC
-    state_type = State
-    action_type = Action
-    observation_type = LotusObservation
 
     def __attrs_post_init__(self) -> None:
         areas = self.board.areas
@@ -112,10 +99,6 @@ class LotusGame(BaseGame):
         out = dict(self.typed.settings(self.variant, self.options))
         axes = {k: out.pop(k) for k in ("edition", "players")}
         return {**axes, "board": self.board_source, **out}
-
-    def initial_state(self) -> State:
-        """Before setup chance: the start chips are still to be dealt."""
-        return State.initial(self)
 
 
 make = LotusGame.make

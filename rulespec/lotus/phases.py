@@ -48,6 +48,7 @@ def _decide(
 
 
 TABLE = PhaseTable(
+    State,
     Phase,
     {
         Phase.SETUP: Step.chance(

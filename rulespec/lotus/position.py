@@ -1,6 +1,6 @@
 """White Lotus positions as JSON: the documented, hand-writable format and its validation.
 
-``dump`` writes every field; ``load`` accepts the same and lets a hand-written position
+``state.to_json()`` writes every field; ``load`` accepts the same and lets a hand-written position
 leave out what follows from the rest. A minimal position (year 2, seat 1 to claim)::
 
     {"game": "lotus", "settings": {"edition": "de", "players": 3},
@@ -57,15 +57,6 @@ if TYPE_CHECKING:
     from rulespec.lotus.game import LotusGame
 
 _EXPANDING = frozenset({Phase.TEMPLE_EXTRA, Phase.DRAW, Phase.PLACE})
-
-
-def dump(state: State) -> dict[str, Any]:
-    """Every field of ``state``, in the position format ``load`` reads back."""
-    return {
-        "game": "lotus",
-        "settings": dict(state.game.settings()),
-        **CODEC.to_json(state, state.game),
-    }
 
 
 # --- positions written before the parts of the year had objects of their own ------------

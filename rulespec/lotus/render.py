@@ -58,10 +58,7 @@ def narrate(before: State, action: Action, after: State) -> str:
     if after.year != before.year:
         lines.append(f"== year {after.year} ==")
     if after.is_terminal:
-        result = after.outcome()
-        scores = ", ".join(f"seat {s}: {p}" for s, p in enumerate(result.scores))
-        winners = " and ".join(f"seat {s}" for s in sorted(result.winners))
-        lines.append(f"  final scores: {scores}; winner: {winners}")
+        lines.append(f"  {after.outcome().summary()}")
     return "\n".join(lines)
 
 

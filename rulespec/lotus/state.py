@@ -157,7 +157,7 @@ class Expansion(Evolve):
 
 
 @attrs.frozen
-class ConflictReveal(Tagged, Evolve):
+class ConflictReveal(Tagged, Evolve, codec=CODEC):
     """What a conflict round showed everyone (lotus.conflict.reveal)."""
 
     KIND: ClassVar[str] = "conflict"
@@ -174,7 +174,7 @@ class ConflictReveal(Tagged, Evolve):
 
 
 @attrs.frozen
-class RebellionReveal(Tagged, Evolve):
+class RebellionReveal(Tagged, Evolve, codec=CODEC):
     """What a rebellion showed everyone once the combat was revealed (lotus.rebellion.winner)."""
 
     KIND: ClassVar[str] = "rebellion"
@@ -188,8 +188,6 @@ class RebellionReveal(Tagged, Evolve):
     """The emperor's side and the rebels' side, bonuses included."""
     winner: Side
 
-
-ConflictReveal.CODEC = RebellionReveal.CODEC = CODEC
 
 Reveal = ConflictReveal | RebellionReveal
 """The last public reveal: a conflict round's or a rebellion's."""

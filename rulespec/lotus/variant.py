@@ -11,7 +11,7 @@ import enum
 
 import attrs
 
-from rulespec.core.variants import TypedTable, VariantTable
+from rulespec.core.variants import TypedTable
 from rulespec.lotus.components import Building, Edition
 from rulespec.lotus.rulebook import RULEBOOK
 
@@ -143,19 +143,3 @@ TYPED: TypedTable[LotusVariant, LotusOptions] = TypedTable(
     "lotus", lambda: RULEBOOK, LotusVariant, LotusOptions
 )
 """The variant table bound to :class:`LotusVariant` and :class:`LotusOptions`."""
-
-
-def table() -> VariantTable:
-    """The loaded variant table, checked against :class:`LotusVariant` and
-    :class:`LotusOptions` in every column."""
-    return TYPED.table()
-
-
-def variant(edition: str, players: int) -> LotusVariant:
-    """The variant for an edition and player count; unknown values list the valid ones."""
-    return TYPED.variant(edition=edition, players=players)
-
-
-def options(**given: object) -> LotusOptions:
-    """Options from keyword arguments, defaults filled in, unknown names rejected."""
-    return TYPED.options(**given)

@@ -30,15 +30,8 @@ from rulespec.mandala.components import (
 )
 
 
-class MandalaAction(Tagged):
-    """Every Mandala action is written ``{"type": KIND, …its fields}``."""
-
-    __slots__ = ()
-    CODEC = CODEC
-
-
 @attrs.frozen(cache_hash=True)
-class Play(MandalaAction):
+class Play(Tagged, codec=CODEC):
     """Play ``count`` cards of ``colour`` from hand into mandala ``mandala`` (0, 1 or 2)."""
 
     KIND = "play"
@@ -53,7 +46,7 @@ class Play(MandalaAction):
 
 
 @attrs.frozen(cache_hash=True)
-class TakeTile(MandalaAction):
+class TakeTile(Tagged, codec=CODEC):
     """The marker holder takes ``tile`` from the mandala being resolved."""
 
     KIND = "take_tile"
@@ -65,7 +58,7 @@ class TakeTile(MandalaAction):
 
 
 @attrs.frozen(cache_hash=True)
-class DrawCard(MandalaAction):
+class DrawCard(Tagged, codec=CODEC):
     """Chance: the card drawn from the draw pile has colour ``colour``."""
 
     KIND = "draw_card"
@@ -78,7 +71,7 @@ class DrawCard(MandalaAction):
 
 
 @attrs.frozen(cache_hash=True)
-class RevealTile(MandalaAction):
+class RevealTile(Tagged, codec=CODEC):
     """Chance: the tile drawn from a stack is ``tile``."""
 
     KIND = "reveal_tile"
@@ -90,7 +83,7 @@ class RevealTile(MandalaAction):
 
 
 @attrs.frozen(cache_hash=True)
-class ResolveNext(MandalaAction):
+class ResolveNext(Tagged, codec=CODEC):
     """Chance: the final resolution takes mandala ``mandala`` next."""
 
     KIND = "resolve_next"

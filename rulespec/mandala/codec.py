@@ -1,22 +1,16 @@
-"""Mandala's JSON vocabulary: how colours and tiles are written (``"red"``, ``"red-7"``).
+"""Mandala's JSON vocabulary: how a tile is written (``"red-7"``).
 
 Every other JSON form (positions, actions, observations) follows from the attrs types by
-:class:`rulespec.core.convert.Converter`; this module only adds the two domain types.
+:class:`rulespec.core.convert.Converter` (a colour is a
+:class:`~rulespec.core.convert.LabelledEnum`, ``"red"``); this module only adds tiles.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from rulespec.core.convert import Converter, Reader, Repr, listing
-from rulespec.mandala.components import COLOURS, TILES, Colour, Tile
-
-
-def _load_colour(raw: Any, reader: Reader) -> Colour:
-    if isinstance(raw, str) and raw.upper() in Colour.__members__:
-        return Colour[raw.upper()]
-    reader.bad(f"{raw!r:.60} is not a colour ({listing([c.label for c in COLOURS])})")
-    return Colour.BLACK
+from rulespec.core.convert import Converter, Reader, Repr
+from rulespec.mandala.components import TILES, Tile
 
 
 def _load_tile(raw: Any, reader: Reader) -> Tile:
@@ -29,18 +23,7 @@ def _load_tile(raw: Any, reader: Reader) -> Tile:
     return TILES[0]
 
 
-CODEC = Converter(
-    {
-        Colour: Repr(
-            lambda c, game: c.label,
-            _load_colour,
-            lambda game: {"enum": [c.label for c in COLOURS]},
-        ),
-        Tile: Repr(
-            lambda t, game: t.label,
-            _load_tile,
-            lambda game: {"enum": [t.label for t in TILES]},
-        ),
-    }
-)
+_LABELS = [t.label for t in TILES]
+
+CODEC = Converter({Tile: Repr(lambda t, game: t.label, _load_tile, lambda game: {"enum": _LABELS})})
 """Reads and writes every Mandala record."""

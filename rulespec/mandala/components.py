@@ -13,10 +13,10 @@ from typing import Annotated
 
 import attrs
 
-from rulespec.core.convert import Keyed, Range
+from rulespec.core.convert import Keyed, LabelledEnum, Range
 
 
-class Colour(enum.IntEnum):
+class Colour(LabelledEnum):
     """The six colours of cards and flower tiles (rule mandala.components.colour_names)."""
 
     BLACK = 0
@@ -25,14 +25,6 @@ class Colour(enum.IntEnum):
     GREEN = 3
     ORANGE = 4
     YELLOW = 5
-
-    @property
-    def label(self) -> str:
-        """Lower-case name, as used in JSON."""
-        return self.name.lower()
-
-    def __repr__(self) -> str:
-        return self.name
 
 
 COLOURS: tuple[Colour, ...] = tuple(Colour)

@@ -13,11 +13,8 @@ from rulespec.core.api import ChanceMode, Dynamics, GameSpec, Information, Utili
 from rulespec.core.game import BaseGame
 from rulespec.core.kernel import Views
 from rulespec.mandala import observation, position, render
-from rulespec.mandala.actions import Action
 from rulespec.mandala.codec import CODEC
-from rulespec.mandala.observation import MandalaObservation
 from rulespec.mandala.phases import TABLE
-from rulespec.mandala.state import State
 from rulespec.mandala.variant import TYPED, MandalaOptions, MandalaVariant
 
 SPEC = GameSpec(
@@ -48,22 +45,8 @@ class MandalaGame(BaseGame):
     spec = SPEC
     typed = TYPED
     table = TABLE
-    views = Views(
-        observe=observation.observe,
-        dump=position.dump,
-        load=position.load,
-        invariants=position.invariant_problems,
-        render=render.render,
-        narrate=render.narrate,
-    )
+    views = Views.of(observation, position, render)
     codec = CODEC
-    state_type = State
-    action_type = Action
-    observation_type = MandalaObservation
-
-    def initial_state(self) -> State:
-        """Before setup chance: everything shuffled, nothing dealt."""
-        return State.initial(self)
 
 
 make = MandalaGame.make

@@ -187,6 +187,7 @@ def _must_order(s: State) -> str:
 _DRAW: dict[type, Move[State, Any]] = {DrawCard: Move(check_draw, turn.draw)}
 
 TABLE = PhaseTable(
+    State,
     Phase,
     {
         Phase.SETUP_TILES: Step.chance(

@@ -1,6 +1,6 @@
 """Mandala positions as JSON: the documented, hand-writable format and its validation.
 
-``dump`` writes every field; ``load`` accepts the same and lets a hand-written position
+``state.to_json()`` writes every field; ``load`` accepts the same and lets a hand-written position
 leave out what follows from the rest. A minimal position::
 
     {"game": "mandala", "settings": {"players": 2},
@@ -48,15 +48,6 @@ from rulespec.mandala.state import Phase, State
 
 if TYPE_CHECKING:
     from rulespec.mandala.game import MandalaGame
-
-
-def dump(state: State) -> dict[str, Any]:
-    """Every field of ``state``, in the position format ``load`` reads back."""
-    return {
-        "game": "mandala",
-        "settings": dict(state.game.settings()),
-        **CODEC.to_json(state, state.game),
-    }
 
 
 def _with_defaults(data: Mapping[str, Any], players: int) -> dict[str, Any]:

@@ -69,8 +69,5 @@ def narrate(before: State, action: Action, after: State) -> str:
     if after.final is not None and before.final is None:
         lines.append("  the game ends: the remaining mandalas are resolved")
     if after.is_terminal:
-        result = after.outcome()
-        scores = ", ".join(f"seat {s}: {p}" for s, p in enumerate(result.scores))
-        winners = " and ".join(f"seat {s}" for s in sorted(result.winners))
-        lines.append(f"  final scores: {scores}; winner: {winners}")
+        lines.append(f"  {after.outcome().summary()}")
     return "\n".join(lines)

@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import attrs
 
-from rulespec.core.variants import TypedTable, VariantTable
+from rulespec.core.variants import TypedTable
 from rulespec.mandala.rulebook import RULEBOOK
 
 
@@ -41,19 +41,3 @@ TYPED: TypedTable[MandalaVariant, MandalaOptions] = TypedTable(
     "mandala", lambda: RULEBOOK, MandalaVariant, MandalaOptions
 )
 """The variant table bound to :class:`MandalaVariant` and :class:`MandalaOptions`."""
-
-
-def table() -> VariantTable:
-    """The loaded variant table, checked against :class:`MandalaVariant` and
-    :class:`MandalaOptions` in every column."""
-    return TYPED.table()
-
-
-def variant(players: int) -> MandalaVariant:
-    """The variant for a player count; :class:`~rulespec.UnknownVariant` lists valid ones."""
-    return TYPED.variant(players=players)
-
-
-def options(**given: object) -> MandalaOptions:
-    """Options from keyword arguments, defaults filled in, unknown names rejected."""
-    return TYPED.options(**given)

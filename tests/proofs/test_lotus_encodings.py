@@ -52,10 +52,10 @@ from rulespec.lotus.components import (
     chips_fit,
 )
 from rulespec.lotus.variant import (
+    TYPED,
     EmperorAfterRebellion,
     LoserRefund,
     RewardTie,
-    variant,
 )
 
 PLAYERS = st.integers(3, 6)
@@ -123,7 +123,8 @@ def test_areas_in_play_and_start_chips_match_the_game() -> None:
         assert len(game.in_play) == enc.AREAS_IN_PLAY[n]  # type: ignore[attr-defined]
         assert sum(a.dragon for a in game.board.areas) == enc.DRAGON_AREAS  # type: ignore[attr-defined]
         for edition in enc.EDITIONS:
-            assert variant(edition, n).start_chips == variant("de", n).start_chips
+            chips = TYPED.variant(edition=edition, players=n).start_chips
+            assert chips == TYPED.variant(edition="de", players=n).start_chips
 
 
 def test_the_score_bound_is_the_true_maximum() -> None:
@@ -145,7 +146,7 @@ def test_the_score_bound_is_the_true_maximum() -> None:
 @given(st.integers(0, 6), st.integers(1, 10))
 def test_markers_allowed(rice: int, year: int) -> None:
     for edition in enc.EDITIONS:
-        v = variant(edition, 3)
+        v = TYPED.variant(edition=edition, players=3)
         expected = rules.markers_allowed(rice, year, v.rice_extra_from_year, v.max_markers)
         got = enc.markers_allowed(
             z3.IntVal(rice), z3.IntVal(year), v.rice_extra_from_year, v.max_markers

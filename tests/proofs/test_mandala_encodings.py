@@ -37,7 +37,7 @@ from rulespec.mandala.components import (
 )
 from rulespec.mandala.game import MandalaGame
 from rulespec.mandala.state import Area, Phase, State
-from rulespec.mandala.variant import variant
+from rulespec.mandala.variant import TYPED
 
 PLAYERS = st.integers(2, 4)
 SEEDS = st.integers(0, 2**32 - 1)
@@ -119,7 +119,8 @@ def test_claim_uses_the_variant_shares() -> None:
     for players, share in ((2, Fraction(1, 2)), (3, 0), (4, 0)):
         game = rulespec.game("mandala", players=players)
         assert isinstance(game, MandalaGame)
-        assert game.variant.runner_up_min_share == variant(players).runner_up_min_share == share
+        from_table = TYPED.variant(players=players).runner_up_min_share
+        assert game.variant.runner_up_min_share == from_table == share
 
 
 @given(st.sampled_from(TILES))
