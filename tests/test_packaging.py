@@ -137,3 +137,30 @@ def test_the_unpacked_wheel_works_on_its_own(wheel: Path, tmp_path: Path) -> Non
     assert Path(found["tables"]).resolve().is_relative_to(root), found["tables"]
     assert found["players"] == 3
     assert found["actor"] == 0
+
+
+def test_the_unpacked_wheel_discovers_the_proofs_of_every_game(wheel: Path, tmp_path: Path) -> None:
+    """In the wheel the proofs are ``rulespec.proofs``: each game's module is found by
+    name relative to that package, not as the checkout's top-level ``proofs``."""
+    unpacked = tmp_path / "site"
+    zipfile.ZipFile(wheel).extractall(unpacked)
+    work = tmp_path / "elsewhere"
+    work.mkdir()
+    code = (
+        "import json, sys, rulespec\n"
+        "from rulespec import proofs\n"
+        "found = {g: len(proofs.CLAIMS[g]) for g in proofs.CLAIMS}\n"
+        "files = [m.__file__ for n, m in sorted(sys.modules.items())\n"
+        "         if n == 'proofs' or n.startswith(('proofs.', 'rulespec.proofs'))]\n"
+        "print(json.dumps({'games': list(rulespec.GAMES.ids), 'claims': found,\n"
+        "                  'modules': sorted(n for n in sys.modules if 'proofs' in n),\n"
+        "                  'files': files}))\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(unpacked)}
+    found = json.loads(run_python(code, cwd=work, env=env))
+    assert list(found["claims"]) == found["games"] == list(rulespec.GAMES.ids)
+    assert all(n > 0 for n in found["claims"].values()), found["claims"]
+    assert {f"rulespec.proofs.{g}" for g in found["games"]} <= set(found["modules"])
+    assert "proofs" not in found["modules"]
+    root = unpacked.resolve()
+    assert all(Path(f).resolve().is_relative_to(root) for f in found["files"]), found["files"]

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -39,24 +38,10 @@ from rulespec.mandala.game import MandalaGame
 from rulespec.mandala.state import Area, Phase, State
 from rulespec.mandala.variant import variant
 
+from . import ints, value, verdicts
+
 PLAYERS = st.integers(2, 4)
 SEEDS = st.integers(0, 2**32 - 1)
-
-
-def value(expr: Any) -> int | bool:
-    """A z3 expression over constants, evaluated."""
-    v = z3.simplify(expr)
-    if z3.is_int_value(v):
-        return int(v.as_long())
-    if z3.is_true(v):
-        return True
-    if z3.is_false(v):
-        return False
-    raise AssertionError(f"not a constant: {v}")
-
-
-def ints(values: Sequence[int]) -> list[Any]:
-    return [z3.IntVal(v) for v in values]
 
 
 @st.composite
@@ -345,3 +330,17 @@ def test_stacks_start_at_15_and_lose_one_each_per_resolution(players: int, seed:
             assert sum(piles[c::NUM_COLOURS]) == CARDS_PER_COLOUR
         if not seen.after.is_terminal and len(seen.after.dark) < len(state.dark):
             restarts += 1
+
+
+# --- the verdicts ---------------------------------------------------------------------------
+
+
+@pytest.mark.slow
+def test_known_mandala_witnesses() -> None:
+    """Expected counterexamples that are facts about the rules, not canaries (that every
+    claim comes out as expected is checked for every game in test_harness.py)."""
+    by_id = {v.claim_id: v for v in verdicts("mandala")}
+    assert by_id["mandala.end.stalled:some_play_always_legal"].detail == "available = 0, hand = 1"
+    assert (
+        "face_a = 2, face_b = 0" in by_id["mandala.scoring.flower_triple:flower_at_least_7"].detail
+    )
