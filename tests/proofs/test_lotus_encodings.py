@@ -26,6 +26,7 @@ from hypothesis import strategies as st
 import rulespec
 from proofs import lotus as enc
 from proofs.harness import Status
+from proofs.z3util import NONE, seat_code
 from rulespec.lotus import (
     Building,
     CommitCombat,
@@ -66,7 +67,7 @@ SEEDS = st.integers(0, 5)
 
 
 def padded(seats: Sequence[int], n: int) -> list[int]:
-    return [*seats, *[enc.NONE] * (n - len(seats))]
+    return [*seats, *[NONE] * (n - len(seats))]
 
 
 @st.composite
@@ -249,7 +250,7 @@ def test_each_tie_reading_picks_like_the_code(
     tied = bools([s in allies for s in range(n)])
     for tie in RewardTie:
         order = rules.reward_order(leader, allies, {}, n, tie)
-        first = order[1] if len(order) > 1 else enc.NONE
+        first = order[1] if len(order) > 1 else NONE
         assert value(enc.tie_rule(tie)(z3.IntVal(leader), tied, n)) == first
 
 
@@ -260,7 +261,7 @@ def test_new_emperor(seats: tuple[int, list[int]], data: st.DataObject) -> None:
     taker = data.draw(st.none() | st.integers(0, n - 1))
     for rule in EmperorAfterRebellion:
         expected = rules.new_emperor(palaces, old, taker, rule)
-        got = enc.new_emperor(ints(palaces), z3.IntVal(old), z3.IntVal(enc.seat_code(taker)), rule)
+        got = enc.new_emperor(ints(palaces), z3.IntVal(old), z3.IntVal(seat_code(taker)), rule)
         assert value(got) == expected
 
 

@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 
 import rulespec
 from proofs import mandala as enc
+from proofs.z3util import seat_code
 from rulespec.mandala import rules, scoring
 from rulespec.mandala.actions import Action, DrawCard, Play
 from rulespec.mandala.components import (
@@ -75,10 +76,8 @@ def test_new_holder(seats: tuple[int, list[int], list[int]], data: st.DataObject
     active = data.draw(st.integers(0, players - 1))
     holder = data.draw(st.none() | st.integers(0, players - 1))
     expected = rules.new_holder(active, holder, totals, ups)
-    got = enc.new_holder(
-        z3.IntVal(active), z3.IntVal(enc.seat_code(holder)), ints(totals), ints(ups)
-    )
-    assert value(got) == enc.seat_code(expected)
+    got = enc.new_holder(z3.IntVal(active), z3.IntVal(seat_code(holder)), ints(totals), ints(ups))
+    assert value(got) == seat_code(expected)
 
 
 @given(
@@ -92,10 +91,10 @@ def test_claim(
     players, totals, ups = seats
     holder = data.draw(st.none() | st.integers(0, players - 1))
     expected = rules.claim(holder, totals, ups, share)
-    h, r = enc.claim(z3.IntVal(enc.seat_code(holder)), ints(totals), ints(ups), share)
+    h, r = enc.claim(z3.IntVal(seat_code(holder)), ints(totals), ints(ups), share)
     assert (value(h), value(r)) == (
-        enc.seat_code(expected.holder),
-        enc.seat_code(expected.runner_up),
+        seat_code(expected.holder),
+        seat_code(expected.runner_up),
     )
 
 
@@ -311,7 +310,7 @@ def test_majority_invariant_holds_between_turns(players: int, seed: int, index: 
     for state in (seen.before, seen.after):
         for area in state.mandalas:
             inv = enc.majority_invariant(
-                z3.IntVal(enc.seat_code(area.marker)), ints(area.totals()), ints(area.ups())
+                z3.IntVal(seat_code(area.marker)), ints(area.totals()), ints(area.ups())
             )
             assert value(inv) is True, area
 
