@@ -13,6 +13,7 @@ import subprocess
 import sys
 import zipfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -117,11 +118,23 @@ def test_the_wheel_ships_the_tables_the_rulebooks_the_marker_and_the_proofs(whee
     assert not any(n.startswith("tests/") for n in names)
 
 
-def test_the_unpacked_wheel_works_on_its_own(wheel: Path, tmp_path: Path) -> None:
-    unpacked = tmp_path / "site"
-    zipfile.ZipFile(wheel).extractall(unpacked)
-    work = tmp_path / "elsewhere"
-    work.mkdir()
+@pytest.fixture
+def unpacked(wheel: Path, tmp_path: Path) -> Path:
+    """The wheel unpacked into a fresh directory (a ``site-packages`` of its own)."""
+    site = tmp_path / "site"
+    zipfile.ZipFile(wheel).extractall(site)
+    return site
+
+
+def run_unpacked(code: str, site: Path) -> Any:
+    """The JSON ``code`` prints, run with only ``site`` added to the path and from a
+    directory that is not the checkout."""
+    work = site.parent / "elsewhere"
+    work.mkdir(exist_ok=True)
+    return json.loads(run_python(code, cwd=work, env={**os.environ, "PYTHONPATH": str(site)}))
+
+
+def test_the_unpacked_wheel_works_on_its_own(unpacked: Path) -> None:
     code = (
         "import json, rulespec\n"
         "from rulespec.core.variants import tables_dir\n"
@@ -130,8 +143,7 @@ def test_the_unpacked_wheel_works_on_its_own(wheel: Path, tmp_path: Path) -> Non
         "print(json.dumps({'file': rulespec.__file__, 'tables': str(tables_dir()),\n"
         "                  'players': game.players, 'actor': state.current_player}))\n"
     )
-    env = {**os.environ, "PYTHONPATH": str(unpacked)}
-    found = json.loads(run_python(code, cwd=work, env=env))
+    found = run_unpacked(code, unpacked)
     root = unpacked.resolve()
     assert Path(found["file"]).resolve().is_relative_to(root), found["file"]
     assert Path(found["tables"]).resolve().is_relative_to(root), found["tables"]
@@ -139,13 +151,9 @@ def test_the_unpacked_wheel_works_on_its_own(wheel: Path, tmp_path: Path) -> Non
     assert found["actor"] == 0
 
 
-def test_the_unpacked_wheel_discovers_the_proofs_of_every_game(wheel: Path, tmp_path: Path) -> None:
+def test_the_unpacked_wheel_discovers_the_proofs_of_every_game(unpacked: Path) -> None:
     """In the wheel the proofs are ``rulespec.proofs``: each game's module is found by
     name relative to that package, not as the checkout's top-level ``proofs``."""
-    unpacked = tmp_path / "site"
-    zipfile.ZipFile(wheel).extractall(unpacked)
-    work = tmp_path / "elsewhere"
-    work.mkdir()
     code = (
         "import json, sys, rulespec\n"
         "from rulespec import proofs\n"
@@ -156,8 +164,7 @@ def test_the_unpacked_wheel_discovers_the_proofs_of_every_game(wheel: Path, tmp_
         "                  'modules': sorted(n for n in sys.modules if 'proofs' in n),\n"
         "                  'files': files}))\n"
     )
-    env = {**os.environ, "PYTHONPATH": str(unpacked)}
-    found = json.loads(run_python(code, cwd=work, env=env))
+    found = run_unpacked(code, unpacked)
     assert list(found["claims"]) == found["games"] == list(rulespec.GAMES.ids)
     assert all(n > 0 for n in found["claims"].values()), found["claims"]
     assert {f"rulespec.proofs.{g}" for g in found["games"]} <= set(found["modules"])
