@@ -15,7 +15,7 @@ import z3
 
 import rulespec
 
-from . import CLAIMS, run
+from . import CLAIMS, MissingProofs, run
 from .harness import Claim, Status, Verdict, check_all
 
 _COLUMNS = ("claim", "rule", "expected", "verdict", "seconds")
@@ -79,7 +79,7 @@ def main(
         else:
             games = [args.game] if args.game else list(claims)
             verdicts = [v for g in games for v in check_all(claims[g], timeout_ms=args.timeout)]
-    except (rulespec.UnknownGame, KeyError) as exc:
+    except (rulespec.UnknownGame, MissingProofs, KeyError) as exc:
         print(f"python -m proofs: {exc}", file=sys.stderr)
         return 2
     print(table(verdicts))

@@ -56,12 +56,21 @@ from rulespec.lotus.variant import (
 )
 
 from .harness import Built, Claim, Expect
+from .z3util import (
+    NONE,
+    Z,
+    bool_vars,
+    count_true,
+    each_player_count,
+    int_vars,
+    is_seat,
+    item_at,
+    larger,
+    largest,
+    non_negative,
+    smaller,
+)
 
-Z = Any
-"""A z3 expression (z3 ships no type stubs)."""
-
-NONE = -1
-"""The seat number that stands for nobody (``None`` in the Python functions)."""
 EMPEROR_SIDE = 0
 REBELS_SIDE = 1
 PLAYER_COUNTS = (3, 4, 5, 6)
@@ -83,11 +92,6 @@ MAX_SCORE_BEFORE_VP = MAX_BUILDING_POINTS + TERRITORY_BONUS + DRAGON_BONUS * DRA
 """35: the most points a player can score besides his VP chips."""
 
 
-def seat_code(seat: int | None) -> int:
-    """The integer a seat or ``None`` is encoded as."""
-    return NONE if seat is None else seat
-
-
 def side_code(side: Side | None) -> int:
     """The integer a rebellion side (or no side) is encoded as."""
     if side is None:
@@ -106,57 +110,12 @@ def edition_values(field: str) -> tuple[Any, Any]:
     return values[0], values[1]
 
 
-# --- small helpers ---------------------------------------------------------------------
-
-
-def _at(items: Sequence[Z], index: Z) -> Z:
-    """``items[index]`` for a symbolic index (the last item for an index out of range,
-    which the claims' assumptions or guards exclude)."""
-    expr = items[-1]
-    for i in range(len(items) - 2, -1, -1):
-        expr = z3.If(index == i, items[i], expr)
-    return expr
-
-
-def _min(a: Z, b: Z) -> Z:
-    return z3.If(a <= b, a, b)
-
-
-def _max(a: Z, b: Z) -> Z:
-    return z3.If(a >= b, a, b)
-
-
-def _max_of(items: Sequence[Z]) -> Z:
-    best = items[0]
-    for x in items[1:]:
-        best = _max(best, x)
-    return best
-
-
-def _count(flags: Sequence[Z]) -> Z:
-    """How many of the Booleans hold."""
-    return z3.Sum([z3.If(f, 1, 0) for f in flags])
-
-
-def _ints(prefix: str, n: int) -> list[Z]:
-    return [z3.Int(f"{prefix}{i}") for i in range(n)]
-
-
-def _bools(prefix: str, n: int) -> list[Z]:
-    return [z3.Bool(f"{prefix}{i}") for i in range(n)]
-
-
-def _is_seat(seat: Z, players: int) -> Z:
-    return z3.And(seat >= 0, seat < players)
+# --- small helpers (the game-independent ones are in z3util) ---------------------------
 
 
 def _holding(prefix: str) -> list[Z]:
     """Building counts named after the building: ``<prefix>palace`` …"""
     return [z3.Int(f"{prefix}{b.label}") for b in BUILDINGS]
-
-
-def _non_negative(xs: Sequence[Z]) -> Z:
-    return z3.And(*[x >= 0 for x in xs])
 
 
 Bind = Callable[[str, Z], Z]
@@ -216,7 +175,7 @@ def first_left_of(start: Z, flags: Sequence[Z], players: int) -> Z:
     pick: Z = z3.IntVal(NONE)
     for k in range(players - 1, 0, -1):
         seat = seat_after(start, k, players)
-        pick = z3.If(_at(flags, seat), seat, pick)
+        pick = z3.If(item_at(flags, seat), seat, pick)
     return pick
 
 
@@ -245,7 +204,7 @@ def may_claim(held: Sequence[Z], claimed: Sequence[Z], building: Z) -> Z:
 
 def markers_allowed(rice: Z, year: Z, from_year: Z | int, max_markers: Z | int) -> Z:
     """:func:`rulespec.lotus.rules.markers_allowed`."""
-    return z3.If(year < from_year, BASIC_MARKERS, _min(BASIC_MARKERS + rice, max_markers))
+    return z3.If(year < from_year, BASIC_MARKERS, smaller(BASIC_MARKERS + rice, max_markers))
 
 
 # --- phase 2: conflicts (lotus.conflict.*, lotus.resolve.*) ------------------------------
@@ -303,9 +262,11 @@ def payments(bidding: Sequence[Z], points: Sequence[Z], loser: Z, refund: LoserR
 
 def emperor_after_gain(palaces: Sequence[Z], emperor: Z) -> Z:
     """:func:`rulespec.lotus.rules.emperor_after_gain`."""
-    most = _max_of(palaces)
+    most = largest(palaces)
     top = [p == most for p in palaces]
-    return z3.If(_at(palaces, emperor) == most, emperor, closest_clockwise(emperor, top, len(top)))
+    return z3.If(
+        item_at(palaces, emperor) == most, emperor, closest_clockwise(emperor, top, len(top))
+    )
 
 
 # --- phase 4: rebellion (lotus.rebellion.*) ----------------------------------------------
@@ -323,7 +284,8 @@ def leader_ask_order(villages: Sequence[Z], emperor: Z, bind: Bind = _inline) ->
         return z3.And(candidate[t], more)
 
     place = [
-        bind(f"place_s{s}", _count([before(t, s) for t in range(n) if t != s])) for s in range(n)
+        bind(f"place_s{s}", count_true([before(t, s) for t in range(n) if t != s]))
+        for s in range(n)
     ]
     order: list[Z] = []
     for p in range(n):
@@ -399,9 +361,9 @@ def new_emperor(palaces: Sequence[Z], old: Z, taker: Z, rule: EmperorAfterRebell
     """:func:`rulespec.lotus.rules.new_emperor` (``taker`` :data:`NONE` for nobody), each
     book's rule as the code words it, with the ruling's steps where the books stop."""
     n = len(palaces)
-    mine = _at(palaces, old)
+    mine = item_at(palaces, old)
     if rule is EmperorAfterRebellion.MOST_PALACES_WITH_ERRATUM:
-        most = _max_of(palaces)
+        most = largest(palaces)
         stays = mine == most
         top = [p == most for p in palaces]
     else:
@@ -414,12 +376,12 @@ def new_emperor(palaces: Sequence[Z], old: Z, taker: Z, rule: EmperorAfterRebell
     only: Z = z3.IntVal(NONE)
     for s in range(n):
         only = z3.If(top[s], s, only)
-    taker_on_top = z3.And(_is_seat(taker, n), _at(top, taker))
+    taker_on_top = z3.And(is_seat(taker, n), item_at(top, taker))
     return z3.If(
         stays,
         old,
         z3.If(
-            _count(top) == 1,
+            count_true(top) == 1,
             only,
             z3.If(taker_on_top, taker, closest_clockwise(old, top, n)),
         ),
@@ -460,19 +422,19 @@ def reward_round(
             z3.Implies(
                 take != NONE,
                 z3.And(
-                    _is_seat(take, n),
-                    _at(losers, take),
-                    z3.Not(_at(hit, take)),
-                    _at(before_areas, take) >= 1,  # he owns the area taken
+                    is_seat(take, n),
+                    item_at(losers, take),
+                    z3.Not(item_at(hit, take)),
+                    item_at(before_areas, take) >= 1,  # he owns the area taken
                 ),
             ),
         ]
     for s in range(n):
-        gained = _count(
+        gained = count_true(
             [z3.And(seat == s, take != NONE) for seat, take in zip(order, takes, strict=True)]
         )
-        lost = _count([take == s for take in takes])
-        chips = _count(
+        lost = count_true([take == s for take in takes])
+        chips = count_true(
             [z3.And(seat == s, take == NONE) for seat, take in zip(order, takes, strict=True)]
         )
         cons += [
@@ -505,11 +467,11 @@ class RoundVars:
         """New z3 variables, named after the player count."""
         p = f"p{players}_"
         return cls(
-            _bools(f"{p}loser_s", players),
-            _ints(f"{p}order_p", players),
-            _ints(f"{p}takes_p", players),
-            _bools(f"{p}can_p", players),
-            *[_ints(f"{p}{name}_s", players) for name in ROUND_COUNTS],
+            bool_vars(f"{p}loser_s", players),
+            int_vars(f"{p}order_p", players),
+            int_vars(f"{p}takes_p", players),
+            bool_vars(f"{p}can_p", players),
+            *[int_vars(f"{p}{name}_s", players) for name in ROUND_COUNTS],
         )
 
 
@@ -544,8 +506,8 @@ def payout(
     for s in order:
         gain_i, gain_c = income(held[s], combat_palaces[s])
         if limited:
-            gain_i = _min(gain_i, _max(bank_i, 0))
-            gain_c = _min(gain_c, _max(bank_c, 0))
+            gain_i = smaller(gain_i, larger(bank_i, 0))
+            gain_c = smaller(gain_c, larger(bank_c, 0))
         inf[s] = inf[s] + gain_i
         com[s] = com[s] + gain_c
         bank_i, bank_c = bank_i - gain_i, bank_c - gain_c
@@ -567,12 +529,12 @@ def score(held: Sequence[Z], dragons: Z, vp_chips: Z, territory_bonus: Z) -> Z:
 
 def winners(scores: Sequence[Z], emperor: Z, palaces: Sequence[Z]) -> list[Z]:
     """:func:`rulespec.lotus.rules.winners` as one Boolean per seat."""
-    best = _max_of(scores)
+    best = largest(scores)
     tied = [s == best for s in scores]
     most: Z = z3.IntVal(-1)
     for t, p in zip(tied, palaces, strict=True):
         most = z3.If(z3.And(t, p > most), p, most)
-    emperor_tied = _at(tied, emperor)
+    emperor_tied = item_at(tied, emperor)
     return [
         z3.If(emperor_tied, emperor == s, z3.And(t, p == most))
         for s, (t, p) in enumerate(zip(tied, palaces, strict=True))
@@ -580,17 +542,6 @@ def winners(scores: Sequence[Z], emperor: Z, palaces: Sequence[Z]) -> list[Z]:
 
 
 # --- the claims ---------------------------------------------------------------------------
-
-
-def _each_count(build: Callable[[int], Built], counts: Sequence[int] = PLAYER_COUNTS) -> Built:
-    """One claim over several player counts: the conjunction of independent copies."""
-    assumptions: list[Z] = []
-    statements: list[Z] = []
-    for players in counts:
-        a, s = build(players)
-        assumptions += a
-        statements += s.children() if z3.is_and(s) else [s]
-    return assumptions, z3.And(*statements)
 
 
 # conflicts: the loser's refund (analysis §5 D13), payments, someone always leaves
@@ -618,19 +569,19 @@ def _canary_keeps_floor() -> Built:
 
 def _round_inputs(players: int) -> tuple[list[Z], list[Z], list[Z], list[Z]]:
     p = f"p{players}_"
-    bidding = _bools(f"{p}bids_s", players)
-    targets = _ints(f"{p}target_s", players)
-    points = _ints(f"{p}points_s", players)
-    assumptions = [_count(bidding) >= 2]
+    bidding = bool_vars(f"{p}bids_s", players)
+    targets = int_vars(f"{p}target_s", players)
+    points = int_vars(f"{p}points_s", players)
+    assumptions = [count_true(bidding) >= 2]
     for s in range(players):
         assumptions.append(
             z3.Implies(
                 bidding[s],
                 z3.And(
                     points[s] >= 0,
-                    _is_seat(targets[s], players),
+                    is_seat(targets[s], players),
                     targets[s] != s,
-                    _at(bidding, targets[s]),  # lotus.conflict.target_present
+                    item_at(bidding, targets[s]),  # lotus.conflict.target_present
                 ),
             )
         )
@@ -650,11 +601,11 @@ def _round_conserves(players: int) -> Built:
     bidding, targets, points, assumptions = _round_inputs(players)
     loser = z3.Int(f"p{players}_loser")
     candidates = removal_candidates(bidding, targets, points)
-    assumptions += [_is_seat(loser, players), _at(candidates, loser)]
+    assumptions += [is_seat(loser, players), item_at(candidates, loser)]
     statements: list[Z] = []
     for refund in edition_values("loser_refund"):
         paid = payments(bidding, points, loser, refund)
-        kept = loser_keeps(_at(points, loser), refund)
+        kept = loser_keeps(item_at(points, loser), refund)
         statements += [
             z3.Sum(paid)
             == z3.Sum([z3.If(b, p, 0) for b, p in zip(bidding, points, strict=True)]) - kept,
@@ -662,7 +613,7 @@ def _round_conserves(players: int) -> Built:
                 z3.And(x >= 0, z3.Implies(b, x <= p))
                 for x, b, p in zip(paid, bidding, points, strict=True)
             ],
-            2 * kept >= _at(points, loser),
+            2 * kept >= item_at(points, loser),
         ]
     return assumptions, z3.And(*statements)
 
@@ -705,8 +656,8 @@ def _at_most_five() -> Built:
         statements += [
             allowed >= BASIC_MARKERS,
             allowed <= MARKERS_PER_COLOUR,
-            z3.Implies(year >= 2, allowed == _min(BASIC_MARKERS + rice, MARKERS_PER_COLOUR)),
-            z3.Implies(year >= 2, allowed == BASIC_MARKERS + _min(rice, 2)),
+            z3.Implies(year >= 2, allowed == smaller(BASIC_MARKERS + rice, MARKERS_PER_COLOUR)),
+            z3.Implies(year >= 2, allowed == BASIC_MARKERS + smaller(rice, 2)),
         ]
     return assumptions, z3.And(*statements)
 
@@ -716,8 +667,8 @@ def _at_most_five() -> Built:
 
 def _tie_inputs(players: int, prefix: str) -> tuple[Z, list[Z], list[Z]]:
     leader = z3.Int(f"{prefix}leader")
-    tied = _bools(f"{prefix}tied_s", players)
-    assumptions = [_is_seat(leader, players), z3.Not(_at(tied, leader))]
+    tied = bool_vars(f"{prefix}tied_s", players)
+    assumptions = [is_seat(leader, players), z3.Not(item_at(tied, leader))]
     return leader, tied, assumptions
 
 
@@ -728,15 +679,15 @@ def _tie_editions_agree(players: int) -> Built:
     first_fr = tie_rule(fr)(leader, tied, players)
     return assumptions, z3.And(
         first_de == first_fr,
-        z3.Implies(z3.Or(*tied), z3.And(_is_seat(first_de, players), _at(tied, first_de))),
+        z3.Implies(z3.Or(*tied), z3.And(is_seat(first_de, players), item_at(tied, first_de))),
     )
 
 
 def _order_inputs(players: int) -> tuple[Z, list[Z], list[Z], list[Z]]:
     p = f"p{players}_"
     leader, allies, assumptions = _tie_inputs(players, p)
-    combat = _ints(f"{p}combat_s", players)
-    return leader, allies, combat, [*assumptions, _non_negative(combat)]
+    combat = int_vars(f"{p}combat_s", players)
+    return leader, allies, combat, [*assumptions, non_negative(combat)]
 
 
 def _order_editions_agree(players: int) -> Built:
@@ -775,25 +726,27 @@ def _order_each_once(players: int) -> Built:
             z3.Implies(
                 pick != NONE,
                 z3.And(
-                    _is_seat(pick, players),
-                    _at(left, pick),
+                    is_seat(pick, players),
+                    item_at(left, pick),
                     *[
-                        z3.Implies(r, _at(combat, pick) >= c)
+                        z3.Implies(r, item_at(combat, pick) >= c)
                         for r, c in zip(left, combat, strict=True)
                     ],
                 ),
             ),
         ]
     order = [leader, *[pick for _, pick in steps]]  # reward_order, with the names
-    k = _count(allies)
+    k = count_true(allies)
     rest = order[1:]
     statements += [
         order[0] == leader,
         z3.And(*[(x != NONE) == (i < k) for i, x in enumerate(rest)]),
-        z3.And(*[_count([x == s for x in rest]) == z3.If(a, 1, 0) for s, a in enumerate(allies)]),
+        z3.And(
+            *[count_true([x == s for x in rest]) == z3.If(a, 1, 0) for s, a in enumerate(allies)]
+        ),
         z3.And(
             *[
-                z3.Implies(y != NONE, _at(combat, x) >= _at(combat, y))
+                z3.Implies(y != NONE, item_at(combat, x) >= item_at(combat, y))
                 for x, y in itertools.pairwise(rest)
             ]
         ),
@@ -805,13 +758,13 @@ def _order_each_once(players: int) -> Built:
 
 
 def _palace_inputs(players: int, prefix: str) -> tuple[list[Z], Z, Z, list[Z]]:
-    palaces = _ints(f"{prefix}palaces_s", players)
+    palaces = int_vars(f"{prefix}palaces_s", players)
     old, taker = z3.Ints(f"{prefix}old {prefix}taker")
     assumptions = [
-        _non_negative(palaces),
+        non_negative(palaces),
         z3.Sum(palaces) <= NEUTRAL_CHIPS[PALACE],
-        _is_seat(old, players),
-        z3.Or(taker == NONE, _is_seat(taker, players)),
+        is_seat(old, players),
+        z3.Or(taker == NONE, is_seat(taker, players)),
     ]
     return palaces, old, taker, assumptions
 
@@ -828,9 +781,9 @@ def _emperor_has_most(players: int) -> Built:
     for rule in edition_values("emperor_after_rebellion"):
         e = new_emperor(palaces, old, taker, rule)
         statements += [
-            _is_seat(e, players),
-            *[_at(palaces, e) >= p for p in palaces],
-            z3.Implies(z3.And(*[_at(palaces, old) >= p for p in palaces]), e == old),
+            is_seat(e, players),
+            *[item_at(palaces, e) >= p for p in palaces],
+            z3.Implies(z3.And(*[item_at(palaces, old) >= p for p in palaces]), e == old),
         ]
     return assumptions, z3.And(*statements)
 
@@ -840,29 +793,29 @@ def _plain_french_names_one() -> Built:
     Before the rebellion the emperor has the most palaces; a rebellion moves palaces one
     area per winner and loser (lotus.rebellion.one_loss, lotus.rebellion.rewards)."""
     players = 4
-    before = _ints("before_palaces_s", players)
-    after = _ints("after_palaces_s", players)
+    before = int_vars("before_palaces_s", players)
+    after = int_vars("after_palaces_s", players)
     emperor = 0  # seats are numbered from the emperor (lotus.setup.first_emperor_seat)
     assumptions = [
-        _non_negative(before),
-        _non_negative(after),
+        non_negative(before),
+        non_negative(after),
         z3.Sum(before) == z3.Sum(after),
         z3.Sum(before) <= NEUTRAL_CHIPS[PALACE],
         *[before[emperor] >= p for p in before],
         *[z3.And(a - b >= -1, a - b <= 1) for a, b in zip(after, before, strict=True)],
     ]
-    return assumptions, _count([p > after[emperor] for p in after]) <= 1
+    return assumptions, count_true([p > after[emperor] for p in after]) <= 1
 
 
 def _gain_keeps_most(players: int) -> Built:
     p = f"p{players}_"
-    palaces = _ints(f"{p}palaces_s", players)
+    palaces = int_vars(f"{p}palaces_s", players)
     emperor = z3.Int(f"{p}emperor")
     e = emperor_after_gain(palaces, emperor)
-    return [_non_negative(palaces), _is_seat(emperor, players)], z3.And(
-        _is_seat(e, players),
-        *[_at(palaces, e) >= x for x in palaces],
-        z3.Implies(z3.And(*[_at(palaces, emperor) >= x for x in palaces]), e == emperor),
+    return [non_negative(palaces), is_seat(emperor, players)], z3.And(
+        is_seat(e, players),
+        *[item_at(palaces, e) >= x for x in palaces],
+        z3.Implies(z3.And(*[item_at(palaces, emperor) >= x for x in palaces]), e == emperor),
     )
 
 
@@ -873,19 +826,19 @@ def _reward_round(players: int) -> tuple[RoundVars, list[Z]]:
     """A reward round for a winning side: every winner once, in any order (the order's
     properties are claim reward_order:each_winner_once)."""
     v = RoundVars.fresh(players)
-    winners_count = players - _count(v.losers)
+    winners_count = players - count_true(v.losers)
     assumptions = [
         z3.Or(*v.losers),
         z3.Or(*[z3.Not(x) for x in v.losers]),
-        _non_negative(v.areas_before),
-        _non_negative(v.vp_before),
+        non_negative(v.areas_before),
+        non_negative(v.vp_before),
         *[(x != NONE) == (i < winners_count) for i, x in enumerate(v.order)],
         *[
-            z3.Implies(x != NONE, z3.And(_is_seat(x, players), z3.Not(_at(v.losers, x))))
+            z3.Implies(x != NONE, z3.And(is_seat(x, players), z3.Not(item_at(v.losers, x))))
             for x in v.order
         ],
         *[
-            z3.Implies(z3.Not(lost), _count([x == s for x in v.order]) == 1)
+            z3.Implies(z3.Not(lost), count_true([x == s for x in v.order]) == 1)
             for s, lost in enumerate(v.losers)
         ],
         *reward_round(
@@ -913,8 +866,8 @@ def _never_two_areas(players: int) -> Built:
         # and one seat's loss (two lemmas per position), so the total is unchanged
         *[
             z3.And(
-                _count([z3.And(x == s, t != NONE) for s in seats]) == z3.If(t != NONE, 1, 0),
-                _count([t == s for s in seats]) == z3.If(t != NONE, 1, 0),
+                count_true([z3.And(x == s, t != NONE) for s in seats]) == z3.If(t != NONE, 1, 0),
+                count_true([t == s for s in seats]) == z3.If(t != NONE, 1, 0),
             )
             for x, t in zip(v.order, v.takes, strict=True)
         ],
@@ -927,7 +880,7 @@ def _one_reward_each(players: int) -> Built:
     losers = v.losers
     gained = [a - b for a, b in zip(v.areas_after, v.areas_before, strict=True)]
     chips = [a - b for a, b in zip(v.vp_after, v.vp_before, strict=True)]
-    winners_count = players - _count(losers)
+    winners_count = players - count_true(losers)
     taken = z3.Sum([z3.If(lost, 0, g) for g, lost in zip(gained, losers, strict=True)])
     return assumptions, z3.And(
         *[
@@ -935,8 +888,8 @@ def _one_reward_each(players: int) -> Built:
             for s, lost in enumerate(losers)
         ],
         taken + z3.Sum(chips) == winners_count,
-        taken <= _count(losers),
-        z3.Sum(chips) >= winners_count - _count(losers),
+        taken <= count_true(losers),
+        z3.Sum(chips) >= winners_count - count_true(losers),
     )
 
 
@@ -953,8 +906,8 @@ def _tie_to_emperor() -> Built:
 
 def _more_combat_never_loses(players: int) -> Built:
     p = f"p{players}_"
-    sides = _ints(f"{p}side_s", players)
-    combat = _ints(f"{p}combat_s", players)
+    sides = int_vars(f"{p}side_s", players)
+    combat = int_vars(f"{p}combat_s", players)
     palaces, villages, seat, extra = z3.Ints(
         f"{p}emperor_palaces {p}leader_villages {p}seat {p}extra"
     )
@@ -963,13 +916,13 @@ def _more_combat_never_loses(players: int) -> Built:
     after = rebellion_winner(*rebellion_totals(sides, more, palaces, villages))
     assumptions = [
         *[z3.Or(x == EMPEROR_SIDE, x == REBELS_SIDE) for x in sides],
-        _non_negative(combat),
+        non_negative(combat),
         palaces >= 0,
         villages >= 0,
-        _is_seat(seat, players),
+        is_seat(seat, players),
         extra >= 0,
     ]
-    return assumptions, z3.Implies(before == _at(sides, seat), after == before)
+    return assumptions, z3.Implies(before == item_at(sides, seat), after == before)
 
 
 def _canary_rebels_win_ties() -> Built:
@@ -979,18 +932,18 @@ def _canary_rebels_win_ties() -> Built:
 
 def _asking_order(players: int) -> Built:
     p = f"p{players}_"
-    villages = _ints(f"{p}villages_s", players)
+    villages = int_vars(f"{p}villages_s", players)
     emperor = z3.Int(f"{p}emperor")
     bind = Definitions(p)
     order = leader_ask_order(villages, emperor, bind)
     candidate = [z3.And(emperor != s, v > 0) for s, v in enumerate(villages)]
-    k = _count(candidate)
-    assumptions = [_non_negative(villages), _is_seat(emperor, players), *bind.equations]
+    k = count_true(candidate)
+    assumptions = [non_negative(villages), is_seat(emperor, players), *bind.equations]
     return assumptions, z3.And(
-        *[_count([x == s for x in order]) == z3.If(c, 1, 0) for s, c in enumerate(candidate)],
+        *[count_true([x == s for x in order]) == z3.If(c, 1, 0) for s, c in enumerate(candidate)],
         *[(x != NONE) == (i < k) for i, x in enumerate(order)],
         *[
-            z3.Implies(y != NONE, _at(villages, x) >= _at(villages, y))
+            z3.Implies(y != NONE, item_at(villages, x) >= item_at(villages, y))
             for x, y in itertools.pairwise(order)
         ],
     )
@@ -1004,7 +957,7 @@ def _score_inputs() -> tuple[Z, list[Z]]:
     dragons, vp = z3.Ints("dragons vp")
     bonus = z3.Bool("territory_bonus")
     assumptions = [
-        _non_negative(held),
+        non_negative(held),
         chips_fit(held),  # chip supply limited (the default): tests check it in random play
         dragons >= 0,
         dragons <= DRAGON_AREAS,
@@ -1026,16 +979,17 @@ def _score_below_max() -> Built:
 
 def _winners_sound(players: int) -> Built:
     p = f"p{players}_"
-    scores = _ints(f"{p}score_s", players)
-    palaces = _ints(f"{p}palaces_s", players)
+    scores = int_vars(f"{p}score_s", players)
+    palaces = int_vars(f"{p}palaces_s", players)
     emperor = z3.Int(f"{p}emperor")
     won = winners(scores, emperor, palaces)
-    best = _max_of(scores)
-    return [_non_negative(scores), _non_negative(palaces), _is_seat(emperor, players)], z3.And(
+    best = largest(scores)
+    return [non_negative(scores), non_negative(palaces), is_seat(emperor, players)], z3.And(
         z3.Or(*won),
         *[z3.Implies(w, s == best) for w, s in zip(won, scores, strict=True)],
         z3.Implies(
-            _at(scores, emperor) == best, z3.And(*[w == (emperor == s) for s, w in enumerate(won)])
+            item_at(scores, emperor) == best,
+            z3.And(*[w == (emperor == s) for s, w in enumerate(won)]),
         ),
     )
 
@@ -1057,7 +1011,7 @@ def _vp_supply_lasts() -> Built:
             won >= 1,
             lost >= 1,
             won + lost == players,
-            areas == _min(won, lost),
+            areas == smaller(won, lost),
             chips == won - areas,
         ]
         handed += [z3.IntVal(1), chips]  # lotus.tribute.emperor_point, then the rewards
@@ -1071,9 +1025,9 @@ def _start_holdings(players: int, prefix: str) -> tuple[list[list[Z]], list[Z], 
     for b in TYPED.variant(edition="de", players=players).start_chips:
         start[b] += 1
     held = [_holding(f"{prefix}s{s}_") for s in range(players)]
-    cp = _ints(f"{prefix}combat_palaces_s", players)
+    cp = int_vars(f"{prefix}combat_palaces_s", players)
     assumptions = [
-        *[_non_negative(h) for h in held],
+        *[non_negative(h) for h in held],
         *[z3.Sum([h[b] for h in held]) <= start[b] for b in BUILDINGS],
         *[z3.And(c >= 0, c <= h[PALACE]) for c, h in zip(cp, held, strict=True)],
     ]
@@ -1083,8 +1037,8 @@ def _start_holdings(players: int, prefix: str) -> tuple[list[list[Z]], list[Z], 
 def _year_one_paid(players: int) -> Built:
     p = f"p{players}_"
     held, cp, assumptions = _start_holdings(players, p)
-    influence = _ints(f"{p}influence_s", players)
-    combat = _ints(f"{p}combat_s", players)
+    influence = int_vars(f"{p}influence_s", players)
+    combat = int_vars(f"{p}combat_s", players)
     bank = z3.Ints(f"{p}bank_influence {p}bank_combat")
     assumptions += [
         # year 1: nobody has been paid yet, points only go back to the bank
@@ -1113,7 +1067,7 @@ def _bank_pays_year_two() -> Built:
         counts = [0] * len(BUILDINGS)
         counts[b] = 2 if s >= 4 else 1
         held.append([z3.IntVal(x) for x in counts])
-    spent = _ints("spent_s", players)
+    spent = int_vars("spent_s", players)
     zero = z3.IntVal(0)
     year_one = [income(h, zero)[0] for h in held]
     hand = [START_INFLUENCE + y - x for y, x in zip(year_one, spent, strict=True)]
@@ -1126,15 +1080,15 @@ def _payout_inputs(
     players: int,
 ) -> tuple[list[Z], list[Z], tuple[Z, Z], list[list[Z]], list[Z], list[Z]]:
     p = f"p{players}_"
-    influence = _ints(f"{p}influence_s", players)
-    combat = _ints(f"{p}combat_s", players)
+    influence = int_vars(f"{p}influence_s", players)
+    combat = int_vars(f"{p}combat_s", players)
     bank = (z3.Int(f"{p}bank_influence"), z3.Int(f"{p}bank_combat"))
     held = [_holding(f"{p}s{s}_") for s in range(players)]
-    cp = _ints(f"{p}combat_palaces_s", players)
+    cp = int_vars(f"{p}combat_palaces_s", players)
     assumptions = [
-        _non_negative(influence),
-        _non_negative(combat),
-        *[z3.And(_non_negative(h), chips_fit(h)) for h in held],
+        non_negative(influence),
+        non_negative(combat),
+        *[z3.And(non_negative(h), chips_fit(h)) for h in held],
         *[z3.And(c >= 0, c <= h[PALACE]) for c, h in zip(cp, held, strict=True)],
     ]
     return influence, combat, bank, held, cp, assumptions
@@ -1144,7 +1098,7 @@ def _income_never_negative() -> Built:
     held = _holding("")
     cp = z3.Int("combat_palaces")
     gain_i, gain_c = income(held, cp)
-    return [_non_negative(held), cp >= 0, cp <= held[PALACE]], z3.And(
+    return [non_negative(held), cp >= 0, cp <= held[PALACE]], z3.And(
         gain_i >= INCOME_INFLUENCE, gain_c >= INCOME_COMBAT
     )
 
@@ -1181,7 +1135,7 @@ def _holdings_fit_without_rule() -> Built:
     each building and the areas in play."""
     held = _holding("")
     return [
-        _non_negative(held),
+        non_negative(held),
         *[held[b] <= NEUTRAL_CHIPS[b] for b in BUILDINGS],
         z3.Sum(held) <= AREAS_IN_PLAY[6],
         held[VILLAGE] == 0,  # show the front-chip shortage, not the 16-chip total
@@ -1201,8 +1155,8 @@ def _won_claims_fit() -> Built:
     total = [h + c for h, c in zip(held, claimed, strict=True)]
     after = [h + w - x for h, w, x in zip(held, won, lost, strict=True)]
     return [
-        _non_negative(held),
-        _non_negative(claimed),
+        non_negative(held),
+        non_negative(claimed),
         chips_fit(held),
         z3.And(building >= 0, building < len(BUILDINGS)),
         *[z3.And(w >= 0, w <= c) for w, c in zip(won, claimed, strict=True)],
@@ -1224,7 +1178,7 @@ def _taker_fits() -> Built:
     building = z3.Int("building")
     nothing = [z3.IntVal(0)] * len(BUILDINGS)
     return [
-        _non_negative(held),
+        non_negative(held),
         chips_fit(held),
         z3.And(building >= 0, building < len(BUILDINGS)),
         may_claim(held, nothing, building),
@@ -1245,7 +1199,7 @@ def _never_blocks_everyone(players: int) -> Built:
     nothing = [z3.IntVal(0)] * len(BUILDINGS)
     assumptions = [
         z3.And(building >= 0, building < len(BUILDINGS)),
-        *[z3.And(_non_negative(h), chips_fit(h)) for h in held],
+        *[z3.And(non_negative(h), chips_fit(h)) for h in held],
         *[
             z3.Sum([h[b] for h in held]) + z3.If(building == b, 1, 0) <= NEUTRAL_CHIPS[b]
             for b in BUILDINGS
@@ -1311,14 +1265,14 @@ CLAIMS: tuple[Claim, ...] = (
         "After a conflict round (3–6 seats, any bidders, any loser the rules allow) the bank "
         "receives exactly the bids less what the loser keeps; nobody pays more than his bid "
         "(both editions' refunds)",
-        lambda: _each_count(_round_conserves),
+        lambda: each_player_count(_round_conserves, PLAYER_COUNTS),
     ),
     Claim(
         "lotus.conflict.removal_candidates:someone_leaves",
         "lotus.conflict.removal_candidates",
         "With two or more bidders, each naming another bidder, some bidder has the most "
         "influence against him, so every round removes exactly one player (3–6 seats)",
-        lambda: _each_count(_someone_leaves),
+        lambda: each_player_count(_someone_leaves, PLAYER_COUNTS),
     ),
     Claim(
         "lotus.claim.rice_extra:editions_agree",
@@ -1349,21 +1303,21 @@ CLAIMS: tuple[Claim, ...] = (
         "For 3–6 players, any leader and any set of tied allies, the German 'first to the "
         "left of the leader' (a walk k = 1 … n−1) and the French 'closest in turn order' "
         "(least distance) pick the same ally",
-        lambda: _each_count(_tie_editions_agree),
+        lambda: each_player_count(_tie_editions_agree, PLAYER_COUNTS),
     ),
     Claim(
         "lotus.rebellion.reward_order:editions_agree",
         "lotus.rebellion.reward_order",
         "The whole reward order (leader, then allies by combat points, ties by each book's "
         "wording) is the same in both editions, for 3–6 players and any combat points",
-        lambda: _each_count(_order_editions_agree),
+        lambda: each_player_count(_order_editions_agree, PLAYER_COUNTS),
     ),
     Claim(
         "lotus.rebellion.reward_order:each_winner_once",
         "lotus.rebellion.reward_order",
         "The reward order names the leader first, then every ally exactly once, by "
         "non-increasing combat points (3–6 players)",
-        lambda: _each_count(_order_each_once),
+        lambda: each_player_count(_order_each_once, PLAYER_COUNTS),
     ),
     Claim(
         "lotus.rebellion.new_emperor:editions_agree",
@@ -1371,14 +1325,14 @@ CLAIMS: tuple[Claim, ...] = (
         "For 3–6 players, every palace count (at most 5 palaces), old emperor and palace "
         "taker (or none), the German rule with its erratum and the French rule with "
         "rulespec's ruling name the same emperor",
-        lambda: _each_count(_emperor_editions_agree),
+        lambda: each_player_count(_emperor_editions_agree, PLAYER_COUNTS),
     ),
     Claim(
         "lotus.rebellion.new_emperor:emperor_has_most_palaces",
         "lotus.rebellion.new_emperor",
         "After a rebellion the emperor (both editions) owns the most palaces, and an old "
         "emperor who still owns the most stays (the invariant phase 3 relies on)",
-        lambda: _each_count(_emperor_has_most),
+        lambda: each_player_count(_emperor_has_most, PLAYER_COUNTS),
     ),
     Claim(
         "lotus.rebellion.new_emperor_ties:at_most_one_above_emperor",
@@ -1394,14 +1348,14 @@ CLAIMS: tuple[Claim, ...] = (
         "lotus.resolve.emperor_change",
         "After areas are awarded in phase 2 the emperor owns the most palaces; equal "
         "palaces never unseat him (3–6 players)",
-        lambda: _each_count(_gain_keeps_most),
+        lambda: each_player_count(_gain_keeps_most, PLAYER_COUNTS),
     ),
     Claim(
         "lotus.rebellion.asking_order:most_villages_first",
         "lotus.rebellion.asking_order",
         "Every non-emperor with a village is asked exactly once, the emperor never, in "
         "non-increasing order of villages (3–6 players)",
-        lambda: _each_count(_asking_order),
+        lambda: each_player_count(_asking_order, PLAYER_COUNTS),
     ),
     Claim(
         "lotus.rebellion.winner:tie_goes_to_emperor",
@@ -1414,21 +1368,21 @@ CLAIMS: tuple[Claim, ...] = (
         "lotus.rebellion.winner",
         "Adding combat points to a player of the winning side never makes it lose "
         "(3–6 players, any sides, bonuses and commitments)",
-        lambda: _each_count(_more_combat_never_loses),
+        lambda: each_player_count(_more_combat_never_loses, PLAYER_COUNTS),
     ),
     Claim(
         "lotus.rebellion.one_loss:never_two_areas_from_one_loser",
         "lotus.rebellion.one_loss",
         "In a reward round no loser loses more than one area and no winner loses any; areas "
         "only change hands (3–6 players, any sides, any order of the winners)",
-        lambda: _each_count(_never_two_areas),
+        lambda: each_player_count(_never_two_areas, PLAYER_COUNTS),
     ),
     Claim(
         "lotus.rebellion.rewards:one_reward_each",
         "lotus.rebellion.rewards",
         "Every winner gets exactly one area or one VP chip, losers no chip: areas taken + "
         "chips = winners, areas taken ≤ losers (3–6 players)",
-        lambda: _each_count(_one_reward_each),
+        lambda: each_player_count(_one_reward_each, PLAYER_COUNTS),
     ),
     Claim(
         "lotus.score.buildings:score_at_most_35_plus_vp",
@@ -1450,7 +1404,7 @@ CLAIMS: tuple[Claim, ...] = (
         "lotus.score.winner",
         "winners() is never empty and names only top scorers; an emperor among them wins "
         "alone (3–6 players)",
-        lambda: _each_count(_winners_sound),
+        lambda: each_player_count(_winners_sound, PLAYER_COUNTS),
     ),
     Claim(
         "lotus.components.vp_supply:eighteen_chips_suffice",
@@ -1467,7 +1421,7 @@ CLAIMS: tuple[Claim, ...] = (
         "Year 1's income is always paid in full: players hold at most their start cards "
         "and own only start chips, so the bank covers 10n + 6 influence and 2n + 4 combat "
         "(3–6 players)",
-        lambda: _each_count(_year_one_paid),
+        lambda: each_player_count(_year_one_paid, PLAYER_COUNTS),
     ),
     Claim(
         "lotus.income.supply_limit:bank_pays_year_two",
@@ -1491,7 +1445,7 @@ CLAIMS: tuple[Claim, ...] = (
         "A payout round with the limited bank keeps 154 influence and 100 combat points in "
         "all, never takes the bank below 0, pays nobody more than owed, and pays everyone "
         "in full when the bank covers it (3–6 players)",
-        lambda: _each_count(_bank_never_negative),
+        lambda: each_player_count(_bank_never_negative, PLAYER_COUNTS),
     ),
     Claim(
         "lotus.claim.chip_supply:holdings_fit_without_the_rule",
@@ -1522,7 +1476,7 @@ CLAIMS: tuple[Claim, ...] = (
         "The ruling never blocks every player from a neutral area at his first placement: "
         "at most one player can be at a building's cap and at most two at 16 chips "
         "(3–6 players, 31 or 39 areas)",
-        lambda: _each_count(_never_blocks_everyone),
+        lambda: each_player_count(_never_blocks_everyone, PLAYER_COUNTS),
     ),
     Claim(
         "lotus.end.trigger:unowned_areas_decrease",
@@ -1530,7 +1484,7 @@ CLAIMS: tuple[Claim, ...] = (
         "Each year that does not end the game leaves at least one fewer unowned area and "
         "a neutral area for the next year's claims, so the game ends within as many years "
         "as there are areas in play (analysis §7 G30, abstract board)",
-        lambda: _each_count(_unowned_decrease),
+        lambda: each_player_count(_unowned_decrease, PLAYER_COUNTS),
     ),
     # canaries: false on purpose; a proof here means the encodings or the harness broke
     Claim(

@@ -15,7 +15,7 @@ is its printed value with :data:`X3` for the '×3'; a colour is its
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -37,12 +37,18 @@ from rulespec.mandala.state import State
 from rulespec.mandala.variant import TYPED
 
 from .harness import Built, Claim, Expect
+from .z3util import (
+    NONE,
+    Z,
+    count_true,
+    each_player_count,
+    int_vars,
+    is_seat,
+    item_at,
+    larger,
+    smaller,
+)
 
-Z = Any
-"""A z3 expression (z3 ships no type stubs)."""
-
-NONE = -1
-"""The seat number that stands for nobody (``None`` in the Python functions)."""
 X3 = 0
 """The face code of the '×3' tile (it prints no value); other faces are their values."""
 FACES = (2, 3, 4, 5, 7, X3)
@@ -57,50 +63,12 @@ def face_code(face: Face) -> int:
     return X3 if face is Face.TIMES_THREE else face.value_points
 
 
-def seat_code(seat: int | None) -> int:
-    """The integer a seat or ``None`` is encoded as."""
-    return NONE if seat is None else seat
-
-
-# --- small helpers ---------------------------------------------------------------------
-
-
-def _at(items: Sequence[Z], index: Z) -> Z:
-    """``items[index]`` for a symbolic index (the last item for an index out of range,
-    which the claims' assumptions exclude)."""
-    expr = items[-1]
-    for i in range(len(items) - 2, -1, -1):
-        expr = z3.If(index == i, items[i], expr)
-    return expr
-
-
-def _min(a: Z, b: Z) -> Z:
-    return z3.If(a <= b, a, b)
-
-
-def _max(a: Z, b: Z) -> Z:
-    return z3.If(a >= b, a, b)
-
-
-def _count(flags: Sequence[Z]) -> Z:
-    """How many of the Booleans hold."""
-    return z3.Sum([z3.If(f, 1, 0) for f in flags])
-
-
-def _ints(prefix: str, n: int) -> list[Z]:
-    return [z3.Int(f"{prefix}{i}") for i in range(n)]
-
-
-def _is_seat(seat: Z, players: int) -> Z:
-    return z3.And(seat >= 0, seat < players)
-
-
 # --- step 2: drawing (mandala.draw.*, mandala.hand.never_empty) -------------------------
 
 
 def draw_count(hand_after_play: Z, played: Z, available: Z) -> Z:
     """:func:`rulespec.mandala.rules.draw_count`."""
-    refill = _min(_min(z3.IntVal(MAX_DRAW), MAX_HAND_FOR_DRAW - hand_after_play), available)
+    refill = smaller(smaller(z3.IntVal(MAX_DRAW), MAX_HAND_FOR_DRAW - hand_after_play), available)
     return z3.If(z3.Or(played != 1, hand_after_play >= MAX_HAND_FOR_DRAW), 0, refill)
 
 
@@ -125,7 +93,7 @@ def colours_present(tile_colours: Sequence[Z], up: Sequence[Sequence[Z]]) -> lis
 def plays_face_up(colour: Z, present: Sequence[Z]) -> Z:
     """:func:`rulespec.mandala.rules.plays_face_up`, with ``present`` from
     :func:`colours_present`."""
-    return z3.Not(_at(present, colour))
+    return z3.Not(item_at(present, colour))
 
 
 def is_complete(present: Sequence[Z]) -> Z:
@@ -135,14 +103,14 @@ def is_complete(present: Sequence[Z]) -> Z:
 
 def new_holder(active: Z, holder: Z, totals: Sequence[Z], ups: Sequence[Z]) -> Z:
     """:func:`rulespec.mandala.rules.new_holder` (holder :data:`NONE` for nobody)."""
-    mine = _at(totals, active)
+    mine = item_at(totals, active)
     blocked = z3.Or(
         *[
             z3.And(active != s, up > 0, total >= mine)
             for s, (total, up) in enumerate(zip(totals, ups, strict=True))
         ]
     )
-    return z3.If(z3.Or(_at(ups, active) == 0, blocked), holder, active)
+    return z3.If(z3.Or(item_at(ups, active) == 0, blocked), holder, active)
 
 
 def majority_invariant(holder: Z, totals: Sequence[Z], ups: Sequence[Z]) -> Z:
@@ -153,10 +121,10 @@ def majority_invariant(holder: Z, totals: Sequence[Z], ups: Sequence[Z]) -> Z:
     players = len(totals)
     nobody = z3.And(holder == NONE, *[up == 0 for up in ups])
     held = z3.And(
-        _is_seat(holder, players),
-        _at(ups, holder) > 0,
+        is_seat(holder, players),
+        item_at(ups, holder) > 0,
         *[
-            z3.Implies(up > 0, total <= _at(totals, holder))
+            z3.Implies(up > 0, total <= item_at(totals, holder))
             for total, up in zip(totals, ups, strict=True)
         ],
     )
@@ -177,7 +145,7 @@ def claim(
     def beats(s: int, t: int) -> Z:
         return z3.Or(totals[s] > totals[t], z3.And(totals[s] == totals[t], ups[s] > ups[t]))
 
-    held = _at(totals, holder)
+    held = item_at(totals, holder)
     runner_up: Z = z3.IntVal(NONE)
     for s in reversed(seats):
         unique_best = z3.And(
@@ -203,7 +171,7 @@ def tile_points(face: Z) -> Z:
 
 def flower_points(a: Z, b: Z) -> Z:
     """:func:`rulespec.mandala.scoring.flower_points` of two tiles with these face codes."""
-    return z3.If(a == X3, 3 * b, z3.If(b == X3, 3 * a, 2 * _min(a, b) + _max(a, b)))
+    return z3.If(a == X3, 3 * b, z3.If(b == X3, 3 * a, 2 * smaller(a, b) + larger(a, b)))
 
 
 # --- the cards of one turn (mandala.play.*, mandala.draw.*, mandala.resolve.*) ------------
@@ -337,7 +305,7 @@ def play_step(before: CardPiles, move: TurnMove) -> tuple[list[Z], CardPiles]:
     players = len(before.hands)
     seats, colours, mandalas = range(players), range(NUM_COLOURS), range(NUM_MANDALAS)
     cons: list[Z] = [
-        _is_seat(move.seat, players),
+        is_seat(move.seat, players),
         move.colour >= 0,
         move.colour < NUM_COLOURS,
         move.mandala >= 0,
@@ -379,7 +347,7 @@ def draw_step(before: CardPiles, move: TurnMove) -> tuple[list[Z], CardPiles]:
     players = len(before.hands)
     seats, colours = range(players), range(NUM_COLOURS)
     supply = z3.Sum(*before.deck, *before.discard)
-    hand_size = _at([z3.Sum(h) for h in before.hands], move.seat)
+    hand_size = item_at([z3.Sum(h) for h in before.hands], move.seat)
     drawn = [move.from_deck[c] + move.from_discard[c] for c in colours]
     cons: list[Z] = [z3.Sum(drawn) == draw_count(hand_size, move.count, supply)]
     for c in colours:
@@ -549,11 +517,13 @@ class TilePlaces:
 
     def stack(self, back: Back) -> Z:
         """Tiles left in one stack."""
-        return _count([row[STACK] for t, row in zip(TILES, self.at, strict=True) if t.back is back])
+        return count_true(
+            [row[STACK] for t, row in zip(TILES, self.at, strict=True) if t.back is back]
+        )
 
     def in_mandala(self, m: int, back: Back | None = None) -> Z:
         """Tiles in mandala ``m`` (of one back, if given)."""
-        return _count(
+        return count_true(
             [
                 row[_mandala_place(m)]
                 for t, row in zip(TILES, self.at, strict=True)
@@ -563,7 +533,7 @@ class TilePlaces:
 
     def held(self, s: int) -> Z:
         """Tiles in front of seat ``s``."""
-        return _count([row[_seat_place(s)] for row in self.at])
+        return count_true([row[_seat_place(s)] for row in self.at])
 
     def total(self) -> Z:
         """Tiles in the stacks, the mandalas and in front of the players."""
@@ -636,7 +606,7 @@ def tile_relation(before: TilePlaces, after: TilePlaces, move: TileMove) -> list
     guards = [
         move.mandala >= 0,
         move.mandala < NUM_MANDALAS,
-        _is_seat(move.holder, players),
+        is_seat(move.holder, players),
         move.runner_up >= NONE,
         move.runner_up < players,
         move.runner_up != move.holder,
@@ -743,31 +713,20 @@ def _some_play_always_legal() -> Built:
 
 
 def _seat_inputs(players: int, prefix: str = "") -> tuple[list[Z], list[Z], list[Z]]:
-    totals = _ints(f"{prefix}total_s", players)
-    ups = _ints(f"{prefix}up_s", players)
+    totals = int_vars(f"{prefix}total_s", players)
+    ups = int_vars(f"{prefix}up_s", players)
     return totals, ups, [z3.And(u >= 0, u <= t) for t, u in zip(totals, ups, strict=True)]
-
-
-def _each_seat_count(build: Callable[[int], Built]) -> Built:
-    """One claim over 2, 3 and 4 players: the conjunction of independent copies."""
-    assumptions: list[Z] = []
-    statements: list[Z] = []
-    for players in PLAYER_COUNTS:
-        a, s = build(players)
-        assumptions += a
-        statements += s.children() if z3.is_and(s) else [s]
-    return assumptions, z3.And(*statements)
 
 
 def _taker_has_majority(players: int) -> Built:
     totals, ups, assumptions = _seat_inputs(players, f"p{players}_")
     active, holder = z3.Ints(f"p{players}_active p{players}_holder")
     new = new_holder(active, holder, totals, ups)
-    mine = _at(totals, active)
+    mine = item_at(totals, active)
     strict = z3.And(
         *[z3.Implies(z3.And(active != s, ups[s] > 0), mine > totals[s]) for s in range(players)]
     )
-    assumptions += [_is_seat(active, players), holder >= NONE, holder < players]
+    assumptions += [is_seat(active, players), holder >= NONE, holder < players]
     return assumptions, z3.Implies(z3.And(new == active, holder != active), strict)
 
 
@@ -783,22 +742,22 @@ def _majority_inductive(players: int) -> Built:
     holder2 = new_holder(active, holder, totals2, ups2)
     zeros = [z3.IntVal(0)] * players
     assumptions += [
-        _is_seat(active, players),
+        is_seat(active, players),
         count >= 1,
         majority_invariant(holder, totals, ups),
     ]
     return assumptions, z3.And(
         majority_invariant(z3.IntVal(NONE), zeros, zeros),
         majority_invariant(holder2, totals2, ups2),
-        z3.Implies(holder2 != NONE, _at(ups2, holder2) > 0),
+        z3.Implies(holder2 != NONE, item_at(ups2, holder2) > 0),
     )
 
 
 def _holder_at_completion(players: int) -> Built:
     p = f"p{players}_"
-    up = [_ints(f"{p}up_s{s}_c", NUM_COLOURS) for s in range(players)]
-    down_total = _ints(f"{p}down_s", players)
-    tiles = _ints(f"{p}tile_colour_", 2)
+    up = [int_vars(f"{p}up_s{s}_c", NUM_COLOURS) for s in range(players)]
+    down_total = int_vars(f"{p}down_s", players)
+    tiles = int_vars(f"{p}tile_colour_", 2)
     holder = z3.Int(f"{p}holder")
     ups = [z3.Sum(row) for row in up]
     totals = [u + d for u, d in zip(ups, down_total, strict=True)]
@@ -807,7 +766,7 @@ def _holder_at_completion(players: int) -> Built:
     assumptions.append(majority_invariant(holder, totals, ups))
     complete = is_complete(colours_present(tiles, up))
     return assumptions, z3.Implies(
-        complete, z3.And(_is_seat(holder, players), _at(ups, holder) > 0)
+        complete, z3.And(is_seat(holder, players), item_at(ups, holder) > 0)
     )
 
 
@@ -817,7 +776,7 @@ def _claim_inputs(players: int) -> tuple[list[Z], list[Z], Z, Z, Z, list[Z]]:
     holder = z3.Int(f"{p}holder")
     share = TYPED.variant(players=players).runner_up_min_share
     h, r = claim(holder, totals, ups, share)
-    assumptions.append(_is_seat(holder, players))
+    assumptions.append(is_seat(holder, players))
     return totals, ups, holder, h, r, assumptions
 
 
@@ -826,26 +785,27 @@ def _tiles_to_one_seat(players: int) -> Built:
     first = list(range(players))
     takes_first = [h == s for s in first]
     takes_second = [z3.If(r == NONE, h == s, r == s) for s in first]
-    holder_gets = _count([_at(takes_first, h), _at(takes_second, h)])
+    holder_gets = count_true([item_at(takes_first, h), item_at(takes_second, h)])
     return assumptions, z3.And(
         z3.PbEq([(t, 1) for t in takes_first], 1),
         z3.PbEq([(t, 1) for t in takes_second], 1),
-        _count([takes_first[s] for s in first]) + _count([takes_second[s] for s in first]) == 2,
+        count_true([takes_first[s] for s in first]) + count_true([takes_second[s] for s in first])
+        == 2,
         z3.Or(holder_gets == 1, holder_gets == 2),
         r != h,
-        z3.Or(r == NONE, z3.And(_is_seat(r, players), _at(ups, r) > 0)),
+        z3.Or(r == NONE, z3.And(is_seat(r, players), item_at(ups, r) > 0)),
     )
 
 
 def _runner_up_not_above_holder(players: int) -> Built:
     totals, ups, holder, h, r, assumptions = _claim_inputs(players)
     assumptions.append(majority_invariant(holder, totals, ups))
-    return assumptions, z3.Implies(r != NONE, _at(totals, r) <= _at(totals, h))
+    return assumptions, z3.Implies(r != NONE, item_at(totals, r) <= item_at(totals, h))
 
 
 def _two_player_half() -> Built:
     totals, _, _, h, r, assumptions = _claim_inputs(2)
-    return assumptions, z3.Implies(r != NONE, 2 * _at(totals, r) >= _at(totals, h))
+    return assumptions, z3.Implies(r != NONE, 2 * item_at(totals, r) >= item_at(totals, h))
 
 
 def _two_player_rule_matters() -> Built:
@@ -854,7 +814,7 @@ def _two_player_rule_matters() -> Built:
     _, half = claim(holder, totals, ups, Fraction(1, 2))
     _, none = claim(holder, totals, ups, 0)
     invariant = majority_invariant(holder, totals, ups)  # a witness that can occur
-    return [*assumptions, _is_seat(holder, 2), invariant], half == none
+    return [*assumptions, is_seat(holder, 2), invariant], half == none
 
 
 def _tile_faces() -> tuple[Z, Z, list[Z]]:
@@ -925,12 +885,12 @@ def _tile_step() -> tuple[TilePlaces, TilePlaces, TileMove, list[Z], list[Z]]:
     lemmas = [
         z3.And(
             *[
-                _count([a[STACK]]) == _count([b[STACK]]) - _count([r])
+                count_true([a[STACK]]) == count_true([b[STACK]]) - count_true([r])
                 for a, b, r in zip(after.at, before.at, revealed, strict=True)
             ]
         ),
         *[
-            _count([r for t, r in zip(TILES, revealed, strict=True) if t.back is back]) == 1
+            count_true([r for t, r in zip(TILES, revealed, strict=True) if t.back is back]) == 1
             for back in Back
         ],
     ]
@@ -945,7 +905,7 @@ def _tiles_conserved() -> Built:
         z3.And(
             after.well_formed(),
             after.mandalas_set(),
-            *[z3.And(*[_count(row) == 1 for row in p.at]) for p in (before, after)],
+            *[z3.And(*[count_true(row) == 1 for row in p.at]) for p in (before, after)],
             *[p.total() == len(TILES) for p in (before, after)],
             *lemmas,
             after.stack(Back.DARK) == before.stack(Back.DARK) - 1,
@@ -954,7 +914,7 @@ def _tiles_conserved() -> Built:
             z3.Sum([after.held(s) - before.held(s) for s in seats]) == 2,
             z3.And(
                 *[
-                    _count([a]) >= _count([b])  # a tile in front of a player stays there
+                    count_true([a]) >= count_true([b])  # a tile in front of a player stays there
                     for ra, rb in zip(after.at, before.at, strict=True)
                     for a, b in zip(ra[_seat_place(0) :], rb[_seat_place(0) :], strict=True)
                 ]
@@ -991,10 +951,10 @@ def _canary_active_takes(players: int) -> Built:
     totals, ups, assumptions = _seat_inputs(players, f"p{players}_")
     active, holder = z3.Ints(f"p{players}_active p{players}_holder")
     assumptions += [
-        _is_seat(active, players),
+        is_seat(active, players),
         holder >= NONE,
         holder < players,
-        _at(ups, active) > 0,
+        item_at(ups, active) > 0,
     ]
     return assumptions, new_holder(active, holder, totals, ups) == active
 
@@ -1079,35 +1039,35 @@ CLAIMS: tuple[Claim, ...] = (
         "mandala.majority.take_marker",
         "A player who takes the marker has more cards there than every other player with a "
         "face-up card (2–4 players)",
-        lambda: _each_seat_count(_taker_has_majority),
+        lambda: each_player_count(_taker_has_majority, PLAYER_COUNTS),
     ),
     Claim(
         "mandala.majority.take_marker:holder_has_face_up_majority",
         "mandala.majority.take_marker",
         "Inductive invariant: the marker is held iff a card lies face up, and its holder "
         "has a face-up card and at least as many cards as every face-up player (2–4 players)",
-        lambda: _each_seat_count(_majority_inductive),
+        lambda: each_player_count(_majority_inductive, PLAYER_COUNTS),
     ),
     Claim(
         "mandala.complete.six_colours:holder_exists_when_complete",
         "mandala.complete.six_colours",
         "A complete mandala always has a marker holder with a face-up card, so a normal "
         "resolution always hands out its tiles (2–4 players)",
-        lambda: _each_seat_count(_holder_at_completion),
+        lambda: each_player_count(_holder_at_completion, PLAYER_COUNTS),
     ),
     Claim(
         "mandala.resolve.second_place:each_tile_to_one_seat",
         "mandala.resolve.second_place",
         "With a holder, each tile goes to exactly one seat: the holder gets 1 or 2, the "
         "runner-up is another seat with a face-up card (2–4 players, shares from the table)",
-        lambda: _each_seat_count(_tiles_to_one_seat),
+        lambda: each_player_count(_tiles_to_one_seat, PLAYER_COUNTS),
     ),
     Claim(
         "mandala.resolve.second_place:runner_up_not_above_holder",
         "mandala.resolve.second_place",
         "Under the majority invariant the runner-up never has more cards than the holder, "
         "so 'second most' and 'most among the others' agree (2–4 players)",
-        lambda: _each_seat_count(_runner_up_not_above_holder),
+        lambda: each_player_count(_runner_up_not_above_holder, PLAYER_COUNTS),
     ),
     Claim(
         "mandala.resolve.two_player_half:runner_up_has_half",

@@ -13,6 +13,7 @@ import subprocess
 import sys
 import zipfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -117,11 +118,23 @@ def test_the_wheel_ships_the_tables_the_rulebooks_the_marker_and_the_proofs(whee
     assert not any(n.startswith("tests/") for n in names)
 
 
-def test_the_unpacked_wheel_works_on_its_own(wheel: Path, tmp_path: Path) -> None:
-    unpacked = tmp_path / "site"
-    zipfile.ZipFile(wheel).extractall(unpacked)
-    work = tmp_path / "elsewhere"
-    work.mkdir()
+@pytest.fixture
+def unpacked(wheel: Path, tmp_path: Path) -> Path:
+    """The wheel unpacked into a fresh directory (a ``site-packages`` of its own)."""
+    site = tmp_path / "site"
+    zipfile.ZipFile(wheel).extractall(site)
+    return site
+
+
+def run_unpacked(code: str, site: Path) -> Any:
+    """The JSON ``code`` prints, run with only ``site`` added to the path and from a
+    directory that is not the checkout."""
+    work = site.parent / "elsewhere"
+    work.mkdir(exist_ok=True)
+    return json.loads(run_python(code, cwd=work, env={**os.environ, "PYTHONPATH": str(site)}))
+
+
+def test_the_unpacked_wheel_works_on_its_own(unpacked: Path) -> None:
     code = (
         "import json, rulespec\n"
         "from rulespec.core.variants import tables_dir\n"
@@ -130,10 +143,31 @@ def test_the_unpacked_wheel_works_on_its_own(wheel: Path, tmp_path: Path) -> Non
         "print(json.dumps({'file': rulespec.__file__, 'tables': str(tables_dir()),\n"
         "                  'players': game.players, 'actor': state.current_player}))\n"
     )
-    env = {**os.environ, "PYTHONPATH": str(unpacked)}
-    found = json.loads(run_python(code, cwd=work, env=env))
+    found = run_unpacked(code, unpacked)
     root = unpacked.resolve()
     assert Path(found["file"]).resolve().is_relative_to(root), found["file"]
     assert Path(found["tables"]).resolve().is_relative_to(root), found["tables"]
     assert found["players"] == 3
     assert found["actor"] == 0
+
+
+def test_the_unpacked_wheel_discovers_the_proofs_of_every_game(unpacked: Path) -> None:
+    """In the wheel the proofs are ``rulespec.proofs``: each game's module is found by
+    name relative to that package, not as the checkout's top-level ``proofs``."""
+    code = (
+        "import json, sys, rulespec\n"
+        "from rulespec import proofs\n"
+        "found = {g: len(proofs.CLAIMS[g]) for g in proofs.CLAIMS}\n"
+        "files = [m.__file__ for n, m in sorted(sys.modules.items())\n"
+        "         if n == 'proofs' or n.startswith(('proofs.', 'rulespec.proofs'))]\n"
+        "print(json.dumps({'games': list(rulespec.GAMES.ids), 'claims': found,\n"
+        "                  'modules': sorted(n for n in sys.modules if 'proofs' in n),\n"
+        "                  'files': files}))\n"
+    )
+    found = run_unpacked(code, unpacked)
+    assert list(found["claims"]) == found["games"] == list(rulespec.GAMES.ids)
+    assert all(n > 0 for n in found["claims"].values()), found["claims"]
+    assert {f"rulespec.proofs.{g}" for g in found["games"]} <= set(found["modules"])
+    assert "proofs" not in found["modules"]
+    root = unpacked.resolve()
+    assert all(Path(f).resolve().is_relative_to(root) for f in found["files"]), found["files"]

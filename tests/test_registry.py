@@ -7,6 +7,10 @@ exist is a broken link. These tests read the source files and the rulebooks them
 The rules are defined in ``rulespec/<game>/rulebook.toml``. The scans of source files
 read Python files only, so a definition never counts as its own reference; the prose in
 those files (which may name other rules) is checked through the loaded rulebooks.
+
+Every rule, ruling and ambiguity of every game in :data:`rulespec.GAMES` has at least one
+test marked ``@pytest.mark.rule("<rule id>", ...)`` somewhere under ``tests/`` (see
+:func:`rule_markers` for how they are found).
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ REPO = Path(__file__).resolve().parents[1]
 RULEBOOKS = REPO.parent / "shared" / "rulebooks"
 """The rulebook texts live beside the repository (../shared/rulebooks), never inside it."""
 
-GAME_PREFIXES = "mandala|lotus|oriente|castle"
+GAME_PREFIXES = "|".join(re.escape(game_id) for game_id in rulespec.GAMES.ids)
 RULE_ID = re.compile(rf"^({GAME_PREFIXES})\.[a-z_]+(\.[a-z_0-9]+)+$")
 CLAIM_ID = re.compile(rf"^(({GAME_PREFIXES})\.[a-z_]+(\.[a-z_0-9]+)+):[a-z_0-9.\-]+$")
 
@@ -149,6 +153,124 @@ def test_the_rule_id_pattern_itself() -> None:
     assert not RULE_ID.match("mandala.de.txt:12")
     assert not RULE_ID.match("rulespec.mandala.rules")
     assert CLAIM_ID.match("mandala.components.cards:turn_conserves_each_colour")
+
+
+TESTS = REPO / "tests"
+TEST_FILE = re.compile(r"(test_.*|.*_test)\.py")
+"""The files pytest collects tests from (its default ``python_files``)."""
+
+
+def markers_in(source: str, where: str) -> tuple[list[tuple[str, str]], list[str]]:
+    """The ``(rule id, "where:line")`` of every ``@pytest.mark.rule(...)`` (or
+    ``mark.rule(...)``) call in ``source``, and the problems: a marker without ids, or an
+    argument that is not a string literal (the scan cannot read it, and ``grep`` for the
+    id would not find the test)."""
+    found: list[tuple[str, str]] = []
+    problems: list[str] = []
+    for node in ast.walk(ast.parse(source, filename=where)):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
+            continue
+        owner = node.func.value
+        is_mark = (isinstance(owner, ast.Name) and owner.id == "mark") or (
+            isinstance(owner, ast.Attribute) and owner.attr == "mark"
+        )
+        if node.func.attr != "rule" or not is_mark:
+            continue
+        place = f"{where}:{node.lineno}"
+        if not node.args or node.keywords:
+            problems.append(f"{place}: @pytest.mark.rule takes one or more rule ids, nothing else")
+        for arg in node.args:
+            if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                found.append((arg.value, place))
+            else:
+                problems.append(f"{place}: @pytest.mark.rule arguments must be string literals")
+    return found, problems
+
+
+def rule_markers() -> tuple[dict[str, list[str]], list[str]]:
+    """Every rule id marked in the test files under ``tests/``, with the places that mark
+    it, and the problems :func:`markers_in` reports.
+
+    Why an AST scan of the files and not a ``pytest_collection_modifyitems`` hook that
+    records the markers of the collected tests: the hook sees only what this run collected.
+    ``pytest tests/test_registry.py``, ``-k``, ``--ignore=tests/proofs``, ``--deselect`` or
+    ``--lf`` collect a subset, and the check would then report covered rules as untested
+    (or, run under ``-p xdist``, depend on the worker). The scan reads the same files every
+    time, whatever was collected, and costs a few milliseconds. Its price is that rule ids
+    in markers must be string literals, which is checked here and keeps
+    ``grep -rn <rule id> tests/`` finding a rule's tests. That each marked id is a rule is
+    also checked when the marked test runs (``tests/conftest.py``), so a typo fails the
+    test itself, even when it is run on its own.
+    """
+    marked: dict[str, list[str]] = {}
+    problems: list[str] = []
+    for path in sorted(TESTS.rglob("*.py")):
+        if not TEST_FILE.fullmatch(path.name):
+            continue
+        where = str(path.relative_to(REPO))
+        found, wrong = markers_in(path.read_text(encoding="utf-8"), where)
+        problems += wrong
+        for rule_id, place in found:
+            marked.setdefault(rule_id, []).append(place)
+    return marked, problems
+
+
+def test_every_rule_has_a_marked_test_and_every_marked_id_is_a_rule() -> None:
+    """Every rule, ruling and ambiguity of every game has a test marked with its id; every
+    marked id is registered; a game's test directory marks only that game's rules."""
+    marked, problems = rule_markers()
+    for rule_id, places in sorted(marked.items()):
+        try:
+            rule = rulespec.rule(rule_id)
+        except rulespec.UnknownRule as exc:
+            problems += [f"{place}: @pytest.mark.rule({rule_id!r}): {exc}" for place in places]
+            continue
+        for place in places:
+            folder = Path(place).parts[1]  # tests/<folder>/...
+            if folder in rulespec.GAMES.ids and folder != rule.game:
+                problems.append(f"{place}: a test of {folder} marks {rule.game}'s rule {rule_id}")
+    for spec in rulespec.GAMES:
+        for r in rulespec.rules(spec.id):
+            if r.id not in marked:
+                problems.append(
+                    f"{spec.id}: {r.kind.value} {r.id} has no test marked "
+                    f"@pytest.mark.rule({r.id!r}) under tests/"
+                )
+    assert not problems, "\n".join(problems)
+
+
+def test_the_rule_marker_scan_itself() -> None:
+    """Guard the scan above against matching nothing or misreading a marker."""
+    source = """
+import pytest
+from pytest import mark
+
+@pytest.mark.rule("mandala.draw.skip_at_eight", "mandala.end.stalled")
+@pytest.mark.parametrize("n", [1])
+def test_a(n): ...
+
+@mark.rule("lotus.claim.neutral_only")
+def test_b(): ...
+
+@pytest.mark.rule(RULE)
+def test_c(): ...
+
+@pytest.mark.rule()
+def test_d(): ...
+
+@pytest.mark.slow
+def test_e(): rule("lotus.end.trigger")
+"""
+    found, problems = markers_in(source, "t.py")
+    assert sorted(found) == [
+        ("lotus.claim.neutral_only", "t.py:9"),
+        ("mandala.draw.skip_at_eight", "t.py:5"),
+        ("mandala.end.stalled", "t.py:5"),
+    ]
+    assert sorted(problems) == [
+        "t.py:12: @pytest.mark.rule arguments must be string literals",
+        "t.py:15: @pytest.mark.rule takes one or more rule ids, nothing else",
+    ]
 
 
 def test_every_citation_lies_inside_its_book() -> None:

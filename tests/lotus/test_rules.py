@@ -1,10 +1,11 @@
-"""One or more tests per rule of rulespec/lotus/rulebook.py, each naming its rule id.
+"""One or more tests per rule of rulespec/lotus/rulebook.toml, each naming its rule id.
 
 Positions are written by hand in the JSON format of rulespec/lotus/position.py on the
-schematic board (its facts are listed in tests/lotus/__init__.py). ``covers`` records which
-rules a test checks, and the last test demands that every registered White Lotus rule has
-at least one. For rulings the test checks the decision rulespec made; for refusals, the id
-of the rule the IllegalAction names.
+schematic board (its facts are listed in tests/lotus/__init__.py). The marker
+``@pytest.mark.rule(...)`` records which rules a test checks; ``tests/test_registry.py``
+demands that every registered rule, ruling and ambiguity has at least one marked test. For
+rulings the test checks the decision rulespec made; for refusals, the id of the rule the
+IllegalAction names.
 """
 
 from __future__ import annotations
@@ -12,9 +13,8 @@ from __future__ import annotations
 import itertools
 import json
 import random
-from collections.abc import Callable
 from fractions import Fraction
-from typing import Any, TypeVar
+from typing import Any
 
 import pytest
 
@@ -95,23 +95,8 @@ from . import (
     settle,
 )
 
-F = TypeVar("F", bound=Callable[..., Any])
-COVERED: set[str] = set()
 EDITIONS = ("de", "fr")
 P, T, FO, RI, V = (b.label for b in Building)  # "palace", "temple", "fortress", "rice", "village"
-
-
-def covers(*rule_ids: str) -> Callable[[F], F]:
-    """Mark a test as checking these rules (an unknown id fails at collection)."""
-    for rule_id in rule_ids:
-        assert rule_id.startswith("lotus."), rule_id
-        rulespec.rule(rule_id)
-        COVERED.add(rule_id)
-
-    def mark(test: F) -> F:
-        return test
-
-    return mark
 
 
 def ruling(rule_id: str) -> str:
@@ -154,7 +139,7 @@ def rng_game(edition: str, players: int, seed: int, **options: Any) -> State:
 # --- components ---------------------------------------------------------------------------
 
 
-@covers("lotus.components.neutral_chips")
+@pytest.mark.rule("lotus.components.neutral_chips")
 @pytest.mark.parametrize("players", [3, 6])
 def test_thirty_nine_neutral_chips(players: int) -> None:
     assert NEUTRAL_CHIPS == (5, 5, 6, 6, 17)
@@ -170,14 +155,14 @@ def test_thirty_nine_neutral_chips(players: int) -> None:
         game().state_from_json(position(3, sixth))
 
 
-@covers("lotus.components.player_chips")
+@pytest.mark.rule("lotus.components.player_chips")
 def test_sixteen_chips_per_colour() -> None:
     assert CHIPS_PER_COLOUR == 16
     assert CHIP_FRONTS == (3, 4, 5, 4, 0)
     assert sum(CHIP_FRONTS) == 16  # every chip has a front building and a village back
 
 
-@covers("lotus.components.chip_flip")
+@pytest.mark.rule("lotus.components.chip_flip")
 def test_only_the_counts_of_a_players_chips_matter() -> None:
     ruling("lotus.components.chip_flip")
     assert chips_fit((3, 4, 5, 4, 0))
@@ -194,7 +179,7 @@ def test_only_the_counts_of_a_players_chips_matter() -> None:
     assert game(chip_supply="unlimited").state_from_json(position(3, four)).problems() == ()
 
 
-@covers("lotus.components.markers", "lotus.claim.max_markers")
+@pytest.mark.rule("lotus.components.markers", "lotus.claim.max_markers")
 @pytest.mark.parametrize("edition", EDITIONS)
 def test_five_markers_per_colour(edition: str) -> None:
     assert MARKERS_PER_COLOUR == 5
@@ -203,7 +188,7 @@ def test_five_markers_per_colour(edition: str) -> None:
     assert steps.markers_allowed(9, 5, v.rice_extra_from_year, v.max_markers) == 5
 
 
-@covers("lotus.components.vp_chips", "lotus.score.vp_chips")
+@pytest.mark.rule("lotus.components.vp_chips", "lotus.score.vp_chips")
 def test_eighteen_vp_chips_one_point_each() -> None:
     assert VP_CHIPS == 18
     for chips in range(4):
@@ -216,7 +201,7 @@ def tribute(vp: list[int], **options: Any) -> State:
     return bids(state, {0: (1, 1), 1: (0, 0)})
 
 
-@covers("lotus.components.vp_supply")
+@pytest.mark.rule("lotus.components.vp_supply")
 def test_vp_chips_are_unlimited_unless_the_option_limits_them_to_18() -> None:
     assert "unlimited" in ruling("lotus.components.vp_supply")
     for vp, options, gained in (
@@ -229,7 +214,7 @@ def test_vp_chips_are_unlimited_unless_the_option_limits_them_to_18() -> None:
         game(vp_chips="limited").state_from_json(position(3, {}, vp=[10, 9, 0]))
 
 
-@covers("lotus.components.influence_cards", "lotus.components.combat_cards")
+@pytest.mark.rule("lotus.components.influence_cards", "lotus.components.combat_cards")
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_card_totals_154_influence_100_combat(players: int) -> None:
     assert INFLUENCE_POINTS == 34 + 60 + 60 == 154
@@ -243,7 +228,7 @@ def test_card_totals_154_influence_100_combat(players: int) -> None:
         game().state_from_json(broken)
 
 
-@covers("lotus.components.dragon_cards", "lotus.setup.dragon_cards")
+@pytest.mark.rule("lotus.components.dragon_cards", "lotus.setup.dragon_cards")
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_one_dragon_card_per_opponent(players: int) -> None:
     """Dragon cards are implicit: a claimant can target each other claimant (n - 1 cards
@@ -260,7 +245,7 @@ def test_one_dragon_card_per_opponent(players: int) -> None:
             break
 
 
-@covers("lotus.components.stones")
+@pytest.mark.rule("lotus.components.stones")
 def test_the_emperor_and_rebel_stones_mark_roles() -> None:
     state = game().new_game(seed=2)
     assert state.emperor == 0
@@ -282,7 +267,7 @@ def test_the_emperor_and_rebel_stones_mark_roles() -> None:
 # --- cards --------------------------------------------------------------------------------
 
 
-@covers("lotus.cards.points_model")
+@pytest.mark.rule("lotus.cards.points_model")
 def test_cards_are_points() -> None:
     ruling("lotus.cards.points_model")
     state = load(conflict(3, {"a16": V}, "a16", [0, 1], influence=[7, 12, 12]))
@@ -295,7 +280,7 @@ def test_cards_are_points() -> None:
     assert refused_by(window, Give(1, 0, 4)) == "lotus.cards.points_model"
 
 
-@covers("lotus.cards.change")
+@pytest.mark.rule("lotus.cards.change")
 def test_any_amount_can_be_paid_change_is_implicit() -> None:
     """A player holding 12 points (two each of 3, 2, 1 in cards) can bid any amount, and a
     loser who bid an odd amount gets exactly half, rounded up, back."""
@@ -309,7 +294,7 @@ def test_any_amount_can_be_paid_change_is_implicit() -> None:
 # --- the board ----------------------------------------------------------------------------
 
 
-@covers("lotus.board.areas", "lotus.board.brown_areas")
+@pytest.mark.rule("lotus.board.areas", "lotus.board.brown_areas")
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_39_areas_8_brown_in_play_only_with_six(players: int) -> None:
     g = game("de", players)
@@ -327,7 +312,7 @@ def test_39_areas_8_brown_in_play_only_with_six(players: int) -> None:
             g.state_from_json(data)
 
 
-@covers("lotus.board.lotus_areas")
+@pytest.mark.rule("lotus.board.lotus_areas")
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_eight_lotus_areas_seven_light(players: int) -> None:
     g = game("fr", players)
@@ -340,7 +325,7 @@ def test_eight_lotus_areas_seven_light(players: int) -> None:
     assert filled == start
 
 
-@covers("lotus.board.dragon_areas_light", "lotus.end.dragon_areas")
+@pytest.mark.rule("lotus.board.dragon_areas_light", "lotus.end.dragon_areas")
 def test_three_dragon_areas_all_light() -> None:
     ruling("lotus.board.dragon_areas_light")
     board = game().board
@@ -353,7 +338,7 @@ def test_three_dragon_areas_all_light() -> None:
         boards.from_json(data)
 
 
-@covers("lotus.board.stand_in")
+@pytest.mark.rule("lotus.board.stand_in")
 def test_the_board_is_data_with_a_schematic_stand_in(tmp_path: Any) -> None:
     ruling("lotus.board.stand_in")
     g = game()
@@ -375,7 +360,7 @@ def test_the_board_is_data_with_a_schematic_stand_in(tmp_path: Any) -> None:
 # --- setup --------------------------------------------------------------------------------
 
 
-@covers("lotus.setup.kit", "lotus.setup.starting_cards", "lotus.setup.card_piles")
+@pytest.mark.rule("lotus.setup.kit", "lotus.setup.starting_cards", "lotus.setup.card_piles")
 @pytest.mark.parametrize("edition", EDITIONS)
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_each_player_starts_with_12_influence_3_combat_the_rest_in_the_piles(
@@ -394,7 +379,7 @@ def test_each_player_starts_with_12_influence_3_combat_the_rest_in_the_piles(
     assert len(state.observation(players - 1).vp) == players
 
 
-@covers("lotus.setup.zero_card", "lotus.conflict.zero_card")
+@pytest.mark.rule("lotus.setup.zero_card", "lotus.conflict.zero_card")
 @pytest.mark.parametrize("edition", EDITIONS)
 def test_only_the_german_edition_has_the_bluffing_zero_card(edition: str) -> None:
     g = game(edition)
@@ -428,7 +413,7 @@ def layouts(state: State) -> dict[tuple[Any, ...], Fraction]:
     return out
 
 
-@covers("lotus.setup.start_chips")
+@pytest.mark.rule("lotus.setup.start_chips")
 @pytest.mark.parametrize(("players", "count"), [(3, 840), (6, 1680)])
 def test_start_chips_are_dealt_uniformly_onto_the_lotus_areas(players: int, count: int) -> None:
     g = game("de", players)
@@ -451,7 +436,7 @@ def test_start_chips_are_dealt_uniformly_onto_the_lotus_areas(players: int, coun
     assert refused_by(state, StartChip(Building.PALACE)) == "lotus.setup.start_chips"
 
 
-@covers("lotus.setup.draw_supply")
+@pytest.mark.rule("lotus.setup.draw_supply")
 def test_the_draw_supply_is_an_unordered_hidden_multiset() -> None:
     g = game("fr", 4)
     state = g.new_game(seed=3)
@@ -469,7 +454,7 @@ def test_the_draw_supply_is_an_unordered_hidden_multiset() -> None:
     }
 
 
-@covers("lotus.setup.first_emperor_seat")
+@pytest.mark.rule("lotus.setup.first_emperor_seat")
 @pytest.mark.parametrize("players", [3, 6])
 def test_seat_0_is_the_first_emperor(players: int) -> None:
     ruling("lotus.setup.first_emperor_seat")
@@ -498,7 +483,7 @@ PHASE_OF = {
 }
 
 
-@covers("lotus.year.phases")
+@pytest.mark.rule("lotus.year.phases")
 @pytest.mark.parametrize("edition", EDITIONS)
 def test_a_year_runs_its_phases_in_order(edition: str) -> None:
     for seed in range(3):
@@ -526,7 +511,7 @@ def test_a_year_runs_its_phases_in_order(edition: str) -> None:
 SIX_NEUTRAL = dict.fromkeys(("a29", "a30", "a31", "a32", "a35", "a36"), V)
 
 
-@covers("lotus.claim.three_rounds")
+@pytest.mark.rule("lotus.claim.three_rounds")
 @pytest.mark.parametrize("emperor", [0, 1, 2])
 def test_three_rounds_from_the_emperor_clockwise(emperor: int) -> None:
     state = load(claiming(3, SIX_NEUTRAL, emperor=emperor))
@@ -534,7 +519,7 @@ def test_three_rounds_from_the_emperor_clockwise(emperor: int) -> None:
     assert placements(state) == order * 3
 
 
-@covers("lotus.claim.neutral_only")
+@pytest.mark.rule("lotus.claim.neutral_only")
 def test_markers_go_only_on_neutral_areas() -> None:
     state = load(claiming(3, {"a16": (V, 1), "a17": V}))
     for area in ("a16", "a23", "a13", "a99"):
@@ -542,7 +527,7 @@ def test_markers_go_only_on_neutral_areas() -> None:
     assert state.legal_actions() == (PlaceMarker("a17"),)
 
 
-@covers("lotus.claim.one_per_colour")
+@pytest.mark.rule("lotus.claim.one_per_colour")
 def test_one_marker_per_colour_per_area() -> None:
     state = load(claiming(3, {"a16": V, "a17": V}))
     state = run(state, PlaceMarker("a17"), PlaceMarker("a17"), PlaceMarker("a16"))
@@ -554,7 +539,7 @@ def test_one_marker_per_colour_per_area() -> None:
 RICE = {"a04": (RI, 0), "a05": (RI, 0), "a10": (RI, 2), **SIX_NEUTRAL}
 
 
-@covers("lotus.claim.rice_extra", "lotus.claim.extra_order")
+@pytest.mark.rule("lotus.claim.rice_extra", "lotus.claim.extra_order")
 def test_rice_fields_give_optional_extra_markers_in_turn_order() -> None:
     """Seat 0 owns two rice fields, seat 2 one; the emperor is seat 1."""
     state = load(claiming(3, RICE, emperor=1))
@@ -566,7 +551,7 @@ def test_rice_fields_give_optional_extra_markers_in_turn_order() -> None:
     assert state.apply(DeclineExtra()).seat == 0
 
 
-@covers("lotus.claim.rice_extra")
+@pytest.mark.rule("lotus.claim.rice_extra")
 @pytest.mark.parametrize("edition", EDITIONS)
 def test_the_german_year_clause_changes_nothing(edition: str) -> None:
     """German: extras from year 2; French: always. In year 1 nobody owns a rice field, so
@@ -581,7 +566,7 @@ def test_the_german_year_clause_changes_nothing(edition: str) -> None:
         game(edition).state_from_json(year1)
 
 
-@covers("lotus.claim.extra_rounds", "lotus.claim.mandatory")
+@pytest.mark.rule("lotus.claim.extra_rounds", "lotus.claim.mandatory")
 def test_extras_come_in_rounds_four_and_five_basic_markers_are_compulsory() -> None:
     assert "rounds" in ruling("lotus.claim.extra_rounds")
     ruling("lotus.claim.mandatory")
@@ -600,14 +585,14 @@ def test_extras_come_in_rounds_four_and_five_basic_markers_are_compulsory() -> N
     assert sum(1 for c in state.claims if 0 in c) == 3
 
 
-@covers("lotus.claim.no_legal_area")
+@pytest.mark.rule("lotus.claim.no_legal_area")
 def test_a_player_without_a_legal_area_skips() -> None:
     ruling("lotus.claim.no_legal_area")
     state = load(claiming(3, {"a16": V, "a17": V}))
     assert placements(state) == [0, 1, 2, 0, 1, 2]  # round 3: nobody has a legal area
 
 
-@covers("lotus.claim.chip_supply")
+@pytest.mark.rule("lotus.claim.chip_supply")
 def test_a_claim_must_stay_showable_with_the_players_chips() -> None:
     ruling("lotus.claim.chip_supply")
     three = {"a16": (P, 0), "a23": (P, 0), "a09": (P, 0), "a17": P, "a24": V}
@@ -653,7 +638,7 @@ def settle_phase_2(state: State) -> State:
     return state
 
 
-@covers("lotus.resolve.palace_first_year1", "lotus.resolve.palace_owner_emperor")
+@pytest.mark.rule("lotus.resolve.palace_first_year1", "lotus.resolve.palace_owner_emperor")
 def test_year_1_the_palace_area_first_its_owner_becomes_emperor_at_once() -> None:
     claims = {"a11": [0, 1], "a17": [0], "a22": [0], "a09": [1, 2], "a25": [1], "a28": [2]}
     state = year1_last_claim(claims).apply(PlaceMarker("a30"))
@@ -679,7 +664,7 @@ def test_year_1_the_palace_area_first_its_owner_becomes_emperor_at_once() -> Non
     assert alone.seat == 1
 
 
-@covers("lotus.resolve.palace_owner_emperor", "lotus.conflict.tie_emperor")
+@pytest.mark.rule("lotus.resolve.palace_owner_emperor", "lotus.conflict.tie_emperor")
 def test_year_1_a_tie_over_the_palace_is_broken_by_the_first_emperor() -> None:
     claims = {"a11": [0, 1], "a17": [0], "a22": [0], "a09": [1, 2], "a25": [1], "a28": [2]}
     state = year1_last_claim(claims).apply(PlaceMarker("a30"))
@@ -693,7 +678,7 @@ def test_year_1_a_tie_over_the_palace_is_broken_by_the_first_emperor() -> None:
     assert state.emperor == 2
 
 
-@covers(
+@pytest.mark.rule(
     "lotus.resolve.palace_unclaimed_year1",
     "lotus.tribute.stone_holder",
     "lotus.tribute.emperor_point",
@@ -726,7 +711,7 @@ def last_claim(
     return load(data).apply(PlaceMarker(area))
 
 
-@covers("lotus.resolve.uncontested")
+@pytest.mark.rule("lotus.resolve.uncontested")
 def test_a_single_claimant_takes_the_area_for_free() -> None:
     board = {"a16": (P, 0), "a17": T, "a24": FO, "a23": V, "a22": V, "a15": V}
     claims = {"a17": [1], "a24": [0, 2], "a23": [0, 1], "a22": [0, 1], "a15": [2]}
@@ -740,7 +725,7 @@ def test_a_single_claimant_takes_the_area_for_free() -> None:
     assert state.unseen == before.unseen  # the neutral chip leaves the game, not the supply
 
 
-@covers("lotus.resolve.uncontested_first")
+@pytest.mark.rule("lotus.resolve.uncontested_first")
 def test_single_claimants_are_awarded_before_the_conflicts() -> None:
     """G11: E and X own a palace each; X alone claims a new palace and is emperor for all
     of this year's conflicts."""
@@ -755,7 +740,7 @@ def test_single_claimants_are_awarded_before_the_conflicts() -> None:
     assert state.seat == 1
 
 
-@covers("lotus.resolve.uncontested_first")
+@pytest.mark.rule("lotus.resolve.uncontested_first")
 @pytest.mark.parametrize(("emperor", "expected"), [(0, 1), (1, 2), (2, 0)])
 def test_several_single_claimants_passing_the_emperor_together(emperor: int, expected: int) -> None:
     """E, A and B own a palace each; the two others each alone claim a new palace: both
@@ -775,7 +760,7 @@ def test_several_single_claimants_passing_the_emperor_together(emperor: int, exp
     assert state.seat == expected
 
 
-@covers("lotus.resolve.emperor_orders")
+@pytest.mark.rule("lotus.resolve.emperor_orders")
 def test_the_emperor_chooses_the_next_contested_area() -> None:
     board = {"a16": (P, 2), "a17": T, "a22": V, "a24": V, "a15": V}
     claims = {"a17": [0, 1], "a22": [0, 2], "a24": [1, 2], "a15": [0, 1]}
@@ -797,7 +782,7 @@ def test_the_emperor_chooses_the_next_contested_area() -> None:
     assert one.legal_actions() == (ChooseConflict("a17"),)
 
 
-@covers("lotus.resolve.emperor_change")
+@pytest.mark.rule("lotus.resolve.emperor_change")
 @pytest.mark.parametrize(("winner", "emperor_after"), [(1, 1), (2, 0)])
 def test_more_palaces_than_the_emperor_makes_a_new_emperor_at_once(
     winner: int, emperor_after: int
@@ -817,7 +802,7 @@ def test_more_palaces_than_the_emperor_makes_a_new_emperor_at_once(
     assert steps.emperor_after_gain([1, 1, 1], 0) == 0
 
 
-@covers("lotus.resolve.unclaimed_neutral", "lotus.resolve.phase_end")
+@pytest.mark.rule("lotus.resolve.unclaimed_neutral", "lotus.resolve.phase_end")
 def test_unclaimed_areas_stay_neutral_and_the_phase_ends_when_all_claims_are_settled() -> None:
     board = {"a16": (P, 0), "a17": T, "a24": V, "a22": V, "a15": FO, "a23": (V, 1)}
     claims = {"a17": [0, 1], "a24": [0, 2], "a22": [0, 1, 2]}
@@ -841,7 +826,7 @@ def test_unclaimed_areas_stay_neutral_and_the_phase_ends_when_all_claims_are_set
 # --- conflicts ----------------------------------------------------------------------------
 
 
-@covers("lotus.conflict.participants", "lotus.secret.commit_order")
+@pytest.mark.rule("lotus.conflict.participants", "lotus.secret.commit_order")
 def test_exactly_the_claimants_fight_in_turn_order_from_the_emperor() -> None:
     ruling("lotus.secret.commit_order")
     board = {"a16": (P, 2), "a17": T}
@@ -855,7 +840,7 @@ def test_exactly_the_claimants_fight_in_turn_order_from_the_emperor() -> None:
     assert order == [3, 4, 0, 1]  # the emperor (seat 2) is no participant
 
 
-@covers("lotus.conflict.target", "lotus.conflict.target_present")
+@pytest.mark.rule("lotus.conflict.target", "lotus.conflict.target_present")
 def test_a_bid_names_another_claimant_still_in_the_area() -> None:
     ruling("lotus.conflict.target_present")
     state = load(conflict(4, {"a17": T}, "a17", [0, 1, 2]))
@@ -868,7 +853,7 @@ def test_a_bid_names_another_claimant_still_in_the_area() -> None:
     assert refused_by(state, Bid(1, 0)) == "lotus.conflict.target_present"  # gone
 
 
-@covers("lotus.conflict.bid", "lotus.secret.zero_allowed")
+@pytest.mark.rule("lotus.conflict.bid", "lotus.secret.zero_allowed")
 def test_a_bid_is_any_amount_the_player_holds_zero_included() -> None:
     ruling("lotus.secret.zero_allowed")
     state = load(conflict(3, {"a17": T}, "a17", [0, 1], influence=[0, 5, 12]))
@@ -880,7 +865,7 @@ def test_a_bid_is_any_amount_the_player_holds_zero_included() -> None:
     assert refused_by(state, Bid(0, 6)) == "lotus.conflict.bid"
 
 
-@covers("lotus.conflict.reveal", "lotus.conflict.loser", "lotus.conflict.example")
+@pytest.mark.rule("lotus.conflict.reveal", "lotus.conflict.loser", "lotus.conflict.example")
 def test_influence_is_summed_per_target_and_the_most_targeted_leaves() -> None:
     # the books' example (de:L143-149, fr:L159): blue (0) -> red (1) 2; red and green
     # (2) -> blue 3 + 2: blue 5, red 2, green untargeted; blue leaves
@@ -893,7 +878,7 @@ def test_influence_is_summed_per_target_and_the_most_targeted_leaves() -> None:
     assert state.phase is Phase.BID  # red and green fight on
 
 
-@covers("lotus.conflict.tie_emperor")
+@pytest.mark.rule("lotus.conflict.tie_emperor")
 def test_a_tie_is_decided_by_the_emperor_even_in_his_own_favour() -> None:
     state = load(conflict(3, {"a17": T}, "a17", [0, 1]))
     state = bids(state, {0: (1, 3), 1: (0, 3)})
@@ -910,7 +895,7 @@ def test_a_tie_is_decided_by_the_emperor_even_in_his_own_favour() -> None:
     assert (outside.phase, outside.seat, set(outside.conflict.tied)) == (Phase.REMOVE, 0, {1, 2})
 
 
-@covers("lotus.conflict.removal_candidates")
+@pytest.mark.rule("lotus.conflict.removal_candidates")
 def test_an_untargeted_player_never_leaves_even_when_everyone_bids_zero() -> None:
     ruling("lotus.conflict.removal_candidates")
     plan = {0: (1, 0), 1: (0, 0), 2: (0, 0)}  # A -> B, B -> A, C -> A, all 0
@@ -923,7 +908,7 @@ def test_an_untargeted_player_never_leaves_even_when_everyone_bids_zero() -> Non
         assert refused_by(state, Remove(2)) == "lotus.conflict.tie_emperor"
 
 
-@covers("lotus.conflict.loser_refund", "lotus.conflict.others_pay")
+@pytest.mark.rule("lotus.conflict.loser_refund", "lotus.conflict.others_pay")
 @pytest.mark.parametrize("edition", EDITIONS)
 def test_the_loser_keeps_half_rounded_up_everyone_else_pays_all(edition: str) -> None:
     refund = game(edition).variant.loser_refund
@@ -944,7 +929,7 @@ def test_the_loser_keeps_half_rounded_up_everyone_else_pays_all(edition: str) ->
     }
 
 
-@covers("lotus.conflict.dragon_return", "lotus.conflict.repeat", "lotus.conflict.award")
+@pytest.mark.rule("lotus.conflict.dragon_return", "lotus.conflict.repeat", "lotus.conflict.award")
 def test_rounds_repeat_one_player_leaving_each_until_the_last_takes_the_area() -> None:
     ruling("lotus.conflict.dragon_return")
     board = {"a17": FO, "a16": V}
@@ -970,7 +955,7 @@ def test_rounds_repeat_one_player_leaving_each_until_the_last_takes_the_area() -
 # --- information ----------------------------------------------------------------------------
 
 
-@covers("lotus.info.hidden")
+@pytest.mark.rule("lotus.info.hidden")
 def test_a_player_sees_his_own_points_and_bid_not_the_others() -> None:
     ruling("lotus.info.hidden")
     data = conflict(3, {"a17": T}, "a17", [0, 1, 2], influence=[12, 7, 9])
@@ -990,7 +975,7 @@ def test_a_player_sees_his_own_points_and_bid_not_the_others() -> None:
 # --- phase 3 ------------------------------------------------------------------------------
 
 
-@covers("lotus.tribute.emperor_point", "lotus.tribute.only_phase3")
+@pytest.mark.rule("lotus.tribute.emperor_point", "lotus.tribute.only_phase3")
 def test_the_emperor_scores_in_phase_3_only() -> None:
     assert tribute([0, 0, 0]).vp == (1, 0, 0)
     # a player who becomes emperor in the rebellion gets no chip for it
@@ -1027,7 +1012,7 @@ def ask(emperor: int) -> State:
     return bids(state, {a: (b, 1), b: (a, 0)})
 
 
-@covers(
+@pytest.mark.rule(
     "lotus.rebellion.candidates",
     "lotus.rebellion.emperor_not_candidate",
     "lotus.rebellion.asking_order",
@@ -1056,7 +1041,7 @@ def test_candidates_are_asked_by_most_villages_ties_clockwise_after_the_emperor(
     assert steps.leader_ask_order([0, 0, 5], 2) == ()  # no village, no candidate
 
 
-@covers("lotus.rebellion.asking_order")
+@pytest.mark.rule("lotus.rebellion.asking_order")
 def test_the_first_to_accept_leads() -> None:
     state = ask(2).apply(Lead(False)).apply(Lead(True))
     assert leader_of(state) == 0
@@ -1085,7 +1070,7 @@ def led(**options: Any) -> State:
     return load(data, **options).apply(Lead(True))
 
 
-@covers("lotus.rebellion.fixed_sides", "lotus.rebellion.sides")
+@pytest.mark.rule("lotus.rebellion.fixed_sides", "lotus.rebellion.sides")
 def test_the_others_must_each_choose_a_side_emperor_and_leader_are_fixed() -> None:
     state = led()
     choosers = []
@@ -1100,7 +1085,7 @@ def test_the_others_must_each_choose_a_side_emperor_and_leader_are_fixed() -> No
     assert sides == {0: E, 1: R, 2: R, 3: R}
 
 
-@covers("lotus.rebellion.side_reveal")
+@pytest.mark.rule("lotus.rebellion.side_reveal")
 @pytest.mark.parametrize("edition", EDITIONS)
 def test_sides_are_revealed_before_combat_in_french_with_it_in_german(edition: str) -> None:
     rule = rulespec.rule("lotus.rebellion.side_reveal")
@@ -1120,7 +1105,7 @@ def test_sides_are_revealed_before_combat_in_french_with_it_in_german(edition: s
     )
 
 
-@covers("lotus.rebellion.combat_commit", "lotus.secret.zero_allowed")
+@pytest.mark.rule("lotus.rebellion.combat_commit", "lotus.secret.zero_allowed")
 def test_everyone_commits_combat_emperor_and_leader_included() -> None:
     state = run(led(), ChooseSide(Side.EMPEROR), ChooseSide(Side.REBELS))
     order = []
@@ -1133,7 +1118,7 @@ def test_everyone_commits_combat_emperor_and_leader_included() -> None:
     assert order == [0, 1, 2, 3]
 
 
-@covers(
+@pytest.mark.rule(
     "lotus.rebellion.emperor_bonus",
     "lotus.rebellion.leader_bonus",
     "lotus.rebellion.no_ally_bonus",
@@ -1151,7 +1136,7 @@ def test_two_per_emperor_palace_one_per_leader_village_nothing_for_allies() -> N
     assert state.last.winner is E
 
 
-@covers("lotus.rebellion.winner", "lotus.rebellion.discard_all")
+@pytest.mark.rule("lotus.rebellion.winner", "lotus.rebellion.discard_all")
 @pytest.mark.parametrize(("rebel_combat", "winner"), [(3, "emperor"), (4, "rebels")])
 def test_higher_total_wins_a_tie_goes_to_the_emperor_all_combat_is_discarded(
     rebel_combat: int, winner: str
@@ -1177,7 +1162,7 @@ EMPEROR_WINS = ({2: R, 3: R}, {0: 0, 1: 0, 2: 0, 3: 0})  # 4 v 2
 REBELS_WIN = ({2: E, 3: R}, {0: 0, 1: 0, 2: 0, 3: 3})  # 4 v 5
 
 
-@covers("lotus.rebellion.reward_vp_by_choice", "lotus.rebellion.reward_compulsory")
+@pytest.mark.rule("lotus.rebellion.reward_vp_by_choice", "lotus.rebellion.reward_compulsory")
 def test_a_winner_must_take_an_area_if_one_is_legal_unless_the_option_allows_a_vp() -> None:
     assert rulespec.rule("lotus.rebellion.reward_vp_by_choice").kind.value == "ambiguity"
     ruling("lotus.rebellion.reward_compulsory")
@@ -1194,7 +1179,9 @@ def test_a_winner_must_take_an_area_if_one_is_legal_unless_the_option_allows_a_v
     assert after.chips == free.chips
 
 
-@covers("lotus.rebellion.rewards", "lotus.rebellion.reward_order", "lotus.secret.zero_allowed")
+@pytest.mark.rule(
+    "lotus.rebellion.rewards", "lotus.rebellion.reward_order", "lotus.secret.zero_allowed"
+)
 def test_every_winner_gets_a_reward_leader_first_then_by_combat_points() -> None:
     state = fought({2: R, 3: R}, {0: 0, 1: 0, 2: 1, 3: 3})  # 4 v 2 + 4
     assert state.last.winner is R
@@ -1208,7 +1195,7 @@ def test_every_winner_gets_a_reward_leader_first_then_by_combat_points() -> None
     )
 
 
-@covers("lotus.rebellion.reward_tie")
+@pytest.mark.rule("lotus.rebellion.reward_tie")
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_tied_allies_go_clockwise_from_the_winning_leader_in_both_wordings(players: int) -> None:
     for leader in range(players):
@@ -1228,14 +1215,14 @@ def test_tied_allies_go_clockwise_from_the_winning_leader_in_both_wordings(playe
     assert game("fr").variant.reward_tie is RewardTie.CLOSEST_IN_TURN_ORDER
 
 
-@covers("lotus.rebellion.adjacent_only", "lotus.rebellion.rewards")
+@pytest.mark.rule("lotus.rebellion.adjacent_only", "lotus.rebellion.rewards")
 def test_only_a_losers_area_next_to_ones_own() -> None:
     state = fought(*EMPEROR_WINS)
     assert refused_by(state, TakeArea("a18")) == "lotus.rebellion.adjacent_only"  # not adjacent
     assert TakeArea("a17") in state.legal_actions()  # the same loser's adjacent area
 
 
-@covers("lotus.rebellion.rewards")
+@pytest.mark.rule("lotus.rebellion.rewards")
 def test_an_area_of_no_loser_is_no_reward() -> None:
     """Refused by the rule that rewards come from the losing side, not by adjacency."""
     state = fought(*EMPEROR_WINS)
@@ -1243,7 +1230,7 @@ def test_an_area_of_no_loser_is_no_reward() -> None:
         assert refused_by(state, TakeArea(area)) == "lotus.rebellion.rewards"
 
 
-@covers("lotus.rebellion.one_loss", "lotus.rebellion.adjacency_time")
+@pytest.mark.rule("lotus.rebellion.one_loss", "lotus.rebellion.adjacency_time")
 def test_no_loser_loses_two_areas_legal_areas_judged_at_each_choice() -> None:
     ruling("lotus.rebellion.adjacency_time")
     state = fought({2: R, 3: E}, {0: 0, 1: 0, 2: 0, 3: 0})  # E and seat 3 beat 1 and 2
@@ -1263,7 +1250,7 @@ def test_no_loser_loses_two_areas_legal_areas_judged_at_each_choice() -> None:
     assert state.phase is not Phase.REWARD
 
 
-@covers("lotus.rebellion.landless", "lotus.rebellion.vp_fallback")
+@pytest.mark.rule("lotus.rebellion.landless", "lotus.rebellion.vp_fallback")
 def test_a_winner_without_areas_may_take_any_losers_area() -> None:
     board = {"a16": (P, 0), "a05": (FO, 0), "a39": (V, 1)}
     state = load(position(3, board, phase="lead", seat=1))
@@ -1274,7 +1261,7 @@ def test_a_winner_without_areas_may_take_any_losers_area() -> None:
     assert set(state.legal_actions()) == {TakeArea("a16"), TakeArea("a05")}
 
 
-@covers("lotus.rebellion.same_building")
+@pytest.mark.rule("lotus.rebellion.same_building")
 def test_the_building_stays_the_same_and_the_chip_goes_back() -> None:
     state = fought(*EMPEROR_WINS)
     held = state.held(2)
@@ -1285,7 +1272,7 @@ def test_the_building_stays_the_same_and_the_chip_goes_back() -> None:
     assert after.held(0)[Building.TEMPLE] == 1
 
 
-@covers("lotus.rebellion.chip_supply")
+@pytest.mark.rule("lotus.rebellion.chip_supply")
 def test_a_winner_cannot_take_a_building_he_has_no_chip_for() -> None:
     ruling("lotus.rebellion.chip_supply")
     board = {"a16": (P, 0), "a23": (P, 0), "a09": (P, 0), "a24": (P, 1), "a22": (V, 1)}
@@ -1297,7 +1284,7 @@ def test_a_winner_cannot_take_a_building_he_has_no_chip_for() -> None:
     assert refused_by(state, TakeArea("a24")) == "lotus.rebellion.chip_supply"
 
 
-@covers("lotus.rebellion.rebel_side_restrictions")
+@pytest.mark.rule("lotus.rebellion.rebel_side_restrictions")
 def test_the_same_restrictions_when_the_rebels_win() -> None:
     ruling("lotus.rebellion.rebel_side_restrictions")
     state = fought(*REBELS_WIN)
@@ -1309,7 +1296,7 @@ def test_the_same_restrictions_when_the_rebels_win() -> None:
     assert state.legal_actions() == (TakeArea("a25"),)
 
 
-@covers("lotus.rebellion.examples")
+@pytest.mark.rule("lotus.rebellion.examples")
 def test_the_four_player_example_the_emperor_alone_takes_one_area() -> None:
     """de:L218 (the full set of examples is in test_rulebook_examples.py)."""
     board = {"a16": (P, 0), "a23": (P, 0), "a22": (V, 1), "a17": (V, 2), "a30": (FO, 3)}
@@ -1321,7 +1308,7 @@ def test_the_four_player_example_the_emperor_alone_takes_one_area() -> None:
     assert [owner(after, a) for a in ("a22", "a17", "a30")] == [1, 2, 0]
 
 
-@covers("lotus.rebellion.no_zero_card")
+@pytest.mark.rule("lotus.rebellion.no_zero_card")
 def test_the_zero_card_has_no_part_in_a_rebellion() -> None:
     ruling("lotus.rebellion.no_zero_card")
     state = run(led(), ChooseSide(Side.EMPEROR), ChooseSide(Side.REBELS))
@@ -1413,7 +1400,7 @@ chooses before seat 1, yet seat 1 is first clockwise after the emperor); E sever
 the emperor, one alone on top."""
 
 
-@covers("lotus.rebellion.new_emperor", "lotus.rebellion.new_emperor_ties")
+@pytest.mark.rule("lotus.rebellion.new_emperor", "lotus.rebellion.new_emperor_ties")
 @pytest.mark.parametrize("rule", list(EmperorAfterRebellion))
 @pytest.mark.parametrize("case", sorted(G8_CASES))
 def test_new_emperor_g8_cases_by_the_rule_function(case: str, rule: EmperorAfterRebellion) -> None:
@@ -1422,7 +1409,7 @@ def test_new_emperor_g8_cases_by_the_rule_function(case: str, rule: EmperorAfter
     assert steps.new_emperor(palaces, 0, taker, rule) == expected
 
 
-@covers("lotus.rebellion.new_emperor", "lotus.rebellion.new_emperor_ties")
+@pytest.mark.rule("lotus.rebellion.new_emperor", "lotus.rebellion.new_emperor_ties")
 @pytest.mark.parametrize("edition", EDITIONS)
 @pytest.mark.parametrize("case", sorted(G8_CASES))
 def test_new_emperor_g8_cases_in_a_full_rebellion(case: str, edition: str) -> None:
@@ -1466,7 +1453,7 @@ def income_phase(board: dict[str, Any] = ESTATE, **fields: Any) -> State:
     return load(data, **options).apply(Lead(False))
 
 
-@covers(
+@pytest.mark.rule(
     "lotus.income.base",
     "lotus.income.palace",
     "lotus.income.temple",
@@ -1501,7 +1488,7 @@ def test_income_per_building(combat_palaces: int) -> None:
     assert paid.combat[1:] == (5, 5)
 
 
-@covers("lotus.income.supply_limit", "lotus.income.order")
+@pytest.mark.rule("lotus.income.supply_limit", "lotus.income.order")
 @pytest.mark.parametrize("emperor", [0, 1, 2])
 def test_a_limited_bank_pays_in_turn_order_from_the_emperor(emperor: int) -> None:
     ruling("lotus.income.order")
@@ -1524,7 +1511,7 @@ def test_a_limited_bank_pays_in_turn_order_from_the_emperor(emperor: int) -> Non
 # --- phase 6: new areas -----------------------------------------------------------------------
 
 
-@covers("lotus.expand.draw_place", "lotus.expand.adjacency")
+@pytest.mark.rule("lotus.expand.draw_place", "lotus.expand.adjacency")
 def test_each_player_draws_and_must_place_next_to_a_chip() -> None:
     state = income_phase({"a16": (P, 0), "a30": (V, 1), "a04": T}, emperor=0)
     state = state.apply(PalaceIncome(0))
@@ -1556,7 +1543,7 @@ def test_each_player_draws_and_must_place_next_to_a_chip() -> None:
     assert refused_by(state, DrawChip(Building.PALACE)) == "lotus.expand.draw_place"
 
 
-@covers("lotus.expand.temple_extra", "lotus.expand.temple_order")
+@pytest.mark.rule("lotus.expand.temple_extra", "lotus.expand.temple_order")
 @pytest.mark.parametrize("edition", EDITIONS)
 def test_temple_owners_place_extra_chips_in_later_rounds(edition: str) -> None:
     ruling("lotus.expand.temple_order")
@@ -1587,7 +1574,7 @@ def test_temple_owners_place_extra_chips_in_later_rounds(edition: str) -> None:
     assert state.phase is Phase.DRAW
 
 
-@covers("lotus.expand.no_space")
+@pytest.mark.rule("lotus.expand.no_space")
 def test_no_empty_area_no_draw() -> None:
     ruling("lotus.expand.no_space")
     others = [a for a in LIGHT if a not in ("a16", "a17")]
@@ -1608,7 +1595,7 @@ def test_no_empty_area_no_draw() -> None:
     assert sum(state.unseen) == 8
 
 
-@covers("lotus.expand.disconnected")
+@pytest.mark.rule("lotus.expand.disconnected")
 def test_a_board_with_disconnected_areas_is_rejected() -> None:
     ruling("lotus.expand.disconnected")
     data = game().board.to_json()
@@ -1637,7 +1624,7 @@ def full_board(neutral: str | None = None) -> dict[str, Any]:
     return board
 
 
-@covers("lotus.end.trigger")
+@pytest.mark.rule("lotus.end.trigger")
 def test_the_game_ends_after_phase_4_of_the_year_every_area_became_owned() -> None:
     state = load(claiming(3, full_board("a16"), year=5))
     state = run(state, PlaceMarker("a16"), PlaceMarker("a16"), PlaceMarker("a16"))
@@ -1660,14 +1647,14 @@ def test_the_game_ends_after_phase_4_of_the_year_every_area_became_owned() -> No
         load(claiming(3, full_board("a16"))).outcome()
 
 
-@covers("lotus.end.leftover_chips")
+@pytest.mark.rule("lotus.end.leftover_chips")
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_eight_neutral_chips_are_never_used_with_fewer_than_six(players: int) -> None:
     assert sum(rng_game("de", players, seed=players).unseen) == 8
     assert sum(rng_game("fr", 6, seed=players).unseen) == 0
 
 
-@covers("lotus.score.buildings", "lotus.score.dragons", "lotus.score.largest_territory")
+@pytest.mark.rule("lotus.score.buildings", "lotus.score.dragons", "lotus.score.largest_territory")
 def test_buildings_dragons_vp_chips_and_the_sole_largest_territory() -> None:
     assert SCORE == (3, 2, 1, 1, 1)
     assert DRAGON_BONUS == 2
@@ -1692,7 +1679,7 @@ def test_buildings_dragons_vp_chips_and_the_sole_largest_territory() -> None:
     assert steps.territory_winner([0, 2, 1]) == 1
 
 
-@covers("lotus.score.territory_measure")
+@pytest.mark.rule("lotus.score.territory_measure")
 @pytest.mark.parametrize("edition", EDITIONS)
 def test_a_territory_is_measured_in_areas(edition: str) -> None:
     ruling("lotus.score.territory_measure")
@@ -1704,7 +1691,7 @@ def test_a_territory_is_measured_in_areas(edition: str) -> None:
     assert steps.largest_group([], adjacency) == 0
 
 
-@covers("lotus.score.winner", "lotus.score.final_emperor")
+@pytest.mark.rule("lotus.score.winner", "lotus.score.final_emperor")
 def test_ties_go_to_the_emperor_then_the_most_palaces_else_shared() -> None:
     ruling("lotus.score.final_emperor")
     assert steps.winners([10, 12, 12], emperor=1, palaces=[1, 1, 0]) == {1}
@@ -1737,7 +1724,7 @@ def test_ties_go_to_the_emperor_then_the_most_palaces_else_shared() -> None:
 # --- the negotiation variant --------------------------------------------------------------------
 
 
-@covers("lotus.variant.negotiation")
+@pytest.mark.rule("lotus.variant.negotiation")
 @pytest.mark.parametrize("negotiation", ["off", "on"])
 def test_negotiation_windows_only_with_the_variant(negotiation: str) -> None:
     assert "off" in ruling("lotus.variant.negotiation")
@@ -1750,7 +1737,7 @@ def test_negotiation_windows_only_with_the_variant(negotiation: str) -> None:
     assert state.phase is (Phase.NEGOTIATE if negotiation == "on" else Phase.BID)
 
 
-@covers("lotus.variant.negotiation_window")
+@pytest.mark.rule("lotus.variant.negotiation_window")
 def test_gifts_are_public_and_only_in_the_windows_before_secret_stages() -> None:
     ruling("lotus.variant.negotiation_window")
     data = conflict(3, {"a16": V}, "a16", [0, 1])
@@ -1778,7 +1765,7 @@ def test_gifts_are_public_and_only_in_the_windows_before_secret_stages() -> None
     assert run(window, Pass(), Pass(), Pass()).phase is Phase.SIDE
 
 
-@covers("lotus.variant.negotiation_window")
+@pytest.mark.rule("lotus.variant.negotiation_window")
 def test_every_gift_the_rules_allow_is_a_legal_action() -> None:
     """explain() and legal_actions() must agree on a gift of influence and combat together
     (the checks accept it; legal_actions lists only one kind of points per gift)."""
@@ -1789,7 +1776,7 @@ def test_every_gift_the_rules_allow_is_a_legal_action() -> None:
         assert state.explain(gift).legal == (gift in state.legal_actions()), gift
 
 
-@covers("lotus.variant.negotiation_window")
+@pytest.mark.rule("lotus.variant.negotiation_window")
 def test_a_player_may_give_several_times_then_passes() -> None:
     """The ruling: in turn order from the emperor, each player makes any number of gifts
     and then passes; the window closes when the last player has passed."""
@@ -1801,10 +1788,3 @@ def test_a_player_may_give_several_times_then_passes() -> None:
     assert state.seat == 0
     assert state.apply(Pass()).seat == 1
     assert run(state, Pass(), Give(0, 2, 0), Pass(), Pass()).phase is Phase.BID
-
-
-def test_every_rule_has_a_test_here() -> None:
-    registered = {r.id for r in rulespec.rules("lotus")}
-    assert len(registered) == 124
-    assert registered - COVERED == set()
-    assert COVERED - registered == set()

@@ -1,18 +1,18 @@
-"""One or more tests per rule of rulespec/mandala/rulebook.py, each naming its rule id.
+"""One or more tests per rule of rulespec/mandala/rulebook.toml, each naming its rule id.
 
 Positions are written by hand in the minimal JSON format (see tests/mandala/__init__.py);
 the default three mandalas hold black-2 + green-2, purple-2 + orange-2 and red-2 +
-yellow-2. ``covers`` records which rules a test checks, and the last test demands that
-every registered rule has at least one.
+yellow-2. The marker ``@pytest.mark.rule(...)`` records which rules a test checks;
+``tests/test_registry.py`` demands that every registered rule, ruling and ambiguity has at
+least one marked test.
 """
 
 from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable
 from fractions import Fraction
-from typing import Any, TypeVar
+from typing import Any
 
 import pytest
 
@@ -41,20 +41,6 @@ from . import TILES as START_TILES
 from . import area, finish, load, position, settle
 
 BLACK, PURPLE, RED, GREEN, ORANGE, YELLOW = COLOURS
-F = TypeVar("F", bound=Callable[..., Any])
-COVERED: set[str] = set()
-
-
-def covers(*rule_ids: str) -> Callable[[F], F]:
-    """Mark a test as checking these rules (an unknown id fails at collection)."""
-    for rule_id in rule_ids:
-        rulespec.rule(rule_id)
-        COVERED.add(rule_id)
-
-    def mark(test: F) -> F:
-        return test
-
-    return mark
 
 
 def t(label: str) -> Tile:
@@ -95,7 +81,7 @@ def full_minus(*piles: dict[str, int]) -> dict[str, int]:
 # --- components -------------------------------------------------------------------------
 
 
-@covers("mandala.components.cards")
+@pytest.mark.rule("mandala.components.cards")
 def test_ninety_cards_fifteen_of_each_colour() -> None:
     state = rulespec.game("mandala", players=2).initial_state()
     assert state.deck == (15,) * 6
@@ -104,7 +90,7 @@ def test_ninety_cards_fifteen_of_each_colour() -> None:
         load(position([{"red": 15}, {"red": 1}]))
 
 
-@covers("mandala.components.tiles")
+@pytest.mark.rule("mandala.components.tiles")
 def test_thirty_six_tiles_a_set_per_colour() -> None:
     assert len(set(TILES)) == 36
     for colour in COLOURS:
@@ -113,14 +99,14 @@ def test_thirty_six_tiles_a_set_per_colour() -> None:
     assert len(DARK_TILES) == len(LIGHT_TILES) == 18
 
 
-@covers("mandala.components.tile_backs")
+@pytest.mark.rule("mandala.components.tile_backs")
 def test_black_purple_red_are_dark_backed() -> None:
     for tile in TILES:
         dark = tile.colour in (BLACK, PURPLE, RED)
         assert tile.back is (Back.DARK if dark else Back.LIGHT)
 
 
-@covers("mandala.components.colour_names")
+@pytest.mark.rule("mandala.components.colour_names")
 def test_the_colours_are_named_as_in_the_book() -> None:
     assert [c.label for c in Colour] == ["black", "purple", "red", "green", "orange", "yellow"]
     assert Tile.parse("BLACK ×3") == Tile(BLACK, Face.TIMES_THREE)
@@ -128,7 +114,7 @@ def test_the_colours_are_named_as_in_the_book() -> None:
         Tile.parse("grey-2")
 
 
-@covers("mandala.components.markers")
+@pytest.mark.rule("mandala.components.markers")
 def test_three_mandalas_with_a_marker_each() -> None:
     state = rulespec.game("mandala", players=3).new_game(seed=1)
     assert NUM_MANDALAS == len(state.mandalas) == 3
@@ -140,7 +126,7 @@ def test_three_mandalas_with_a_marker_each() -> None:
 # --- setup ------------------------------------------------------------------------------
 
 
-@covers("mandala.setup.shuffle")
+@pytest.mark.rule("mandala.setup.shuffle")
 def test_cards_are_drawn_from_the_unordered_deck() -> None:
     state = rulespec.game("mandala", players=2).initial_state()
     assert state.discard == (0,) * 6
@@ -166,7 +152,7 @@ def settle_tiles(state: State) -> State:
     return state
 
 
-@covers("mandala.setup.tiles")
+@pytest.mark.rule("mandala.setup.tiles")
 def test_each_mandala_starts_with_a_dark_and_a_light_tile() -> None:
     state = rulespec.game("mandala", players=3).initial_state()
     for m in range(3):
@@ -183,7 +169,7 @@ def test_each_mandala_starts_with_a_dark_and_a_light_tile() -> None:
     assert len(state.dark) == len(state.light) == 15
 
 
-@covers("mandala.setup.markers", "mandala.setup.first_player")
+@pytest.mark.rule("mandala.setup.markers", "mandala.setup.first_player")
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_markers_start_in_the_centre_and_seat_0_starts(players: int) -> None:
     state = rulespec.game("mandala", players=players).new_game(seed=9)
@@ -192,7 +178,7 @@ def test_markers_start_in_the_centre_and_seat_0_starts(players: int) -> None:
     assert state.turn == 1
 
 
-@covers("mandala.setup.starting_hands")
+@pytest.mark.rule("mandala.setup.starting_hands")
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_starting_hands_5_6_7_8_dealt_seat_by_seat(players: int) -> None:
     game = mandala_game(players)
@@ -210,7 +196,7 @@ def test_starting_hands_5_6_7_8_dealt_seat_by_seat(players: int) -> None:
 # --- the turn -----------------------------------------------------------------------------
 
 
-@covers("mandala.turn.order")
+@pytest.mark.rule("mandala.turn.order")
 def test_turns_go_clockwise_and_only_the_seat_to_act_plays() -> None:
     hands = [{"red": 9}, {"green": 9}, {"yellow": 9}]
     state = load(position(hands))
@@ -227,7 +213,7 @@ def test_turns_go_clockwise_and_only_the_seat_to_act_plays() -> None:
     assert (state.current_player, state.turn) == (0, 4)
 
 
-@covers("mandala.play.one_colour_one_mandala")
+@pytest.mark.rule("mandala.play.one_colour_one_mandala")
 def test_one_colour_into_one_mandala_from_the_hand() -> None:
     state = load(position([{"red": 2, "green": 3}, {"black": 6}, {"yellow": 7}]))
     assert illegal(state, Play(0, RED, 3)).rule.id == "mandala.play.one_colour_one_mandala"
@@ -241,7 +227,7 @@ def test_one_colour_into_one_mandala_from_the_hand() -> None:
     assert set(state.legal_actions()) == expected
 
 
-@covers("mandala.play.at_least_one")
+@pytest.mark.rule("mandala.play.at_least_one")
 def test_at_least_one_card_is_played() -> None:
     state = load(position([{"red": 2, "green": 3}, {"black": 6}, {"yellow": 7}]))
     assert illegal(state, Play(0, RED, 0)).rule.id == "mandala.play.at_least_one"
@@ -249,7 +235,7 @@ def test_at_least_one_card_is_played() -> None:
     assert all(isinstance(a, Play) and a.count >= 1 for a in state.legal_actions())
 
 
-@covers("mandala.play.face_up_if_new")
+@pytest.mark.rule("mandala.play.face_up_if_new")
 def test_new_colours_go_face_up_present_colours_face_down() -> None:
     hands = [{"red": 4, "black": 3, "orange": 2}, {"purple": 6}, {"red": 4}]
     state = load(position(hands))
@@ -270,7 +256,7 @@ def test_new_colours_go_face_up_present_colours_face_down() -> None:
     assert state.mandalas[1].down[0][ORANGE] == 1
 
 
-@covers("mandala.draw.skip_at_eight")
+@pytest.mark.rule("mandala.draw.skip_at_eight")
 @pytest.mark.parametrize("hand", [9, 10, 14])
 def test_no_draw_with_eight_or_more_cards_left(hand: int) -> None:
     state = load(position([{"red": hand}, {"green": 6}, {"yellow": 7}]))
@@ -281,7 +267,7 @@ def test_no_draw_with_eight_or_more_cards_left(hand: int) -> None:
     assert draw_count(8, 1, 60) == 0
 
 
-@covers("mandala.draw.one_card_up_to_four")
+@pytest.mark.rule("mandala.draw.one_card_up_to_four")
 @pytest.mark.parametrize(("hand", "drawn"), [(1, 4), (2, 4), (5, 4), (6, 3), (7, 2), (8, 1)])
 def test_after_one_card_draw_up_to_four_to_at_most_eight(hand: int, drawn: int) -> None:
     state = load(position([{"red": hand}, {"green": 6}, {"yellow": 7}]))
@@ -290,7 +276,7 @@ def test_after_one_card_draw_up_to_four_to_at_most_eight(hand: int, drawn: int) 
     assert sum(settle(after).hands[0]) == hand - 1 + drawn
 
 
-@covers("mandala.draw.exact_count")
+@pytest.mark.rule("mandala.draw.exact_count")
 def test_the_number_drawn_is_not_a_choice() -> None:
     state = load(position([{"red": 3}, {"green": 6}, {"yellow": 7}])).apply(Play(0, RED, 1))
     assert state.current_player is rulespec.CHANCE
@@ -302,7 +288,7 @@ def test_the_number_drawn_is_not_a_choice() -> None:
     assert sum(state.hands[0]) == 6
 
 
-@covers("mandala.draw.none_after_two")
+@pytest.mark.rule("mandala.draw.none_after_two")
 def test_no_draw_after_two_or_more_cards() -> None:
     state = load(position([{"red": 3, "green": 1}, {"green": 6}, {"yellow": 7}]))
     after = state.apply(Play(0, RED, 3))
@@ -312,7 +298,7 @@ def test_no_draw_after_two_or_more_cards() -> None:
     assert draw_count(0, 2, 60) == draw_count(3, 5, 60) == 0
 
 
-@covers("mandala.draw.reshuffle")
+@pytest.mark.rule("mandala.draw.reshuffle")
 def test_an_empty_deck_is_replaced_by_the_discard_pile() -> None:
     hands = [{"red": 2, "green": 1}, {"black": 6}, {"yellow": 7}]
     state = load(position(hands, deck={}, discard=full_minus(*hands)))
@@ -328,7 +314,7 @@ def test_an_empty_deck_is_replaced_by_the_discard_pile() -> None:
     assert state.hands[0][RED] == 2
 
 
-@covers("mandala.draw.reshuffle_timing")
+@pytest.mark.rule("mandala.draw.reshuffle_timing")
 def test_the_discard_pile_is_shuffled_only_when_a_card_is_needed() -> None:
     hands = [{"red": 3}, {"black": 6}, {"yellow": 7}]
     discard = full_minus(*hands, {"green": 1})
@@ -350,7 +336,7 @@ def test_the_discard_pile_is_shuffled_only_when_a_card_is_needed() -> None:
     assert sum(state.discard) == sum(discard.values())
 
 
-@covers("mandala.draw.exhausted")
+@pytest.mark.rule("mandala.draw.exhausted")
 def test_with_no_cards_left_anywhere_draw_what_there_is() -> None:
     big = full_minus({"red": 3})
     state = load(position([{"red": 3}, big]))
@@ -367,7 +353,7 @@ def test_with_no_cards_left_anywhere_draw_what_there_is() -> None:
     assert draw_count(2, 1, available=1) == 1
 
 
-@covers("mandala.hand.never_empty")
+@pytest.mark.rule("mandala.hand.never_empty")
 def test_a_play_that_would_leave_the_hand_empty_is_illegal() -> None:
     state = load(position([{"red": 2}, {"green": 6}, {"yellow": 7}]))
     error = illegal(state, Play(0, RED, 2))
@@ -384,7 +370,7 @@ def test_a_play_that_would_leave_the_hand_empty_is_illegal() -> None:
 # --- the majority ---------------------------------------------------------------------------
 
 
-@covers("mandala.majority.skip_all_face_down")
+@pytest.mark.rule("mandala.majority.skip_all_face_down")
 def test_a_player_with_only_face_down_cards_does_not_check() -> None:
     m0 = area(START_TILES[0], 3, up={1: {"red": 2}}, down={0: {"black": 2}}, marker=1)
     state = load(
@@ -399,7 +385,7 @@ def test_a_player_with_only_face_down_cards_does_not_check() -> None:
     assert new_holder(active=0, holder=1, totals=(5, 2), ups=(0, 2)) == 1
 
 
-@covers("mandala.majority.take_marker")
+@pytest.mark.rule("mandala.majority.take_marker")
 def test_more_cards_than_every_face_up_player_takes_the_marker() -> None:
     """Seat 2's five face-down cards do not count: it has no face-up card there."""
     m0 = area(
@@ -420,7 +406,7 @@ def test_more_cards_than_every_face_up_player_takes_the_marker() -> None:
     assert new_holder(active=0, holder=1, totals=(3, 2, 5), ups=(1, 2, 1)) == 1
 
 
-@covers("mandala.majority.tie_keeps")
+@pytest.mark.rule("mandala.majority.tie_keeps")
 def test_a_tie_leaves_the_marker_where_it_is() -> None:
     m0 = area(START_TILES[0], 3, up={1: {"purple": 2}}, marker=1)
     state = load(
@@ -435,7 +421,7 @@ def test_a_tie_leaves_the_marker_where_it_is() -> None:
     assert new_holder(active=1, holder=0, totals=(2, 2), ups=(2, 2)) == 0
 
 
-@covers("mandala.majority.active_player_only")
+@pytest.mark.rule("mandala.majority.active_player_only")
 def test_only_the_player_whose_turn_it_is_checks() -> None:
     # seat 1 would qualify, but it is seat 0's majority check
     assert new_holder(active=0, holder=None, totals=(1, 5), ups=(0, 1)) is None
@@ -477,7 +463,7 @@ def resolving_position(
     return load(position(hands, [m0, *(area(x, 3) for x in START_TILES[1:])]))
 
 
-@covers("mandala.complete.six_colours")
+@pytest.mark.rule("mandala.complete.six_colours")
 def test_a_mandala_showing_all_six_colours_is_resolved() -> None:
     state = resolving_position()
     assert state.mandalas[0].colours() == {BLACK, GREEN, RED, PURPLE, ORANGE}
@@ -491,7 +477,7 @@ def test_a_mandala_showing_all_six_colours_is_resolved() -> None:
     assert is_complete(COLOURS)
 
 
-@covers("mandala.resolve.holder_picks", "mandala.resolve.second_place")
+@pytest.mark.rule("mandala.resolve.holder_picks", "mandala.resolve.second_place")
 def test_the_holder_picks_a_tile_and_the_runner_up_gets_the_other() -> None:
     state = settle(resolving_position().apply(Play(0, YELLOW, 1)))
     assert state.current_player == 1  # the holder, not seat 0 whose turn it is
@@ -508,7 +494,7 @@ def test_the_holder_picks_a_tile_and_the_runner_up_gets_the_other() -> None:
     assert after.holdings[0].tiles == frozenset()
 
 
-@covers("mandala.resolve.second_tie")
+@pytest.mark.rule("mandala.resolve.second_tie")
 def test_a_tie_for_second_goes_to_more_face_up_cards() -> None:
     state = resolving_position(seat0_down={"black": 2}, hand0={"yellow": 1, "green": 9})
     state = settle(state.apply(Play(0, YELLOW, 1)))
@@ -521,7 +507,7 @@ def test_a_tie_for_second_goes_to_more_face_up_cards() -> None:
     assert claim(1, totals=(3, 4, 3), ups=(1, 4, 3), runner_up_min_share=0).runner_up == 2
 
 
-@covers("mandala.resolve.holder_takes_both")
+@pytest.mark.rule("mandala.resolve.holder_takes_both")
 def test_without_a_clear_runner_up_the_holder_takes_both() -> None:
     # a tie for second in cards and face-up cards: seat 0 and seat 2 both have 2 face up
     state = resolving_position(seat2_up={"purple": 1, "orange": 1})
@@ -547,7 +533,7 @@ def test_without_a_clear_runner_up_the_holder_takes_both() -> None:
     assert claim(0, totals=(4, 3), ups=(4, 0), runner_up_min_share=0).holder_takes_both
 
 
-@covers("mandala.resolve.two_player_half")
+@pytest.mark.rule("mandala.resolve.two_player_half")
 @pytest.mark.parametrize(
     ("holder_cards", "other_down", "players", "runner_up"),
     [
@@ -581,7 +567,7 @@ def test_two_players_the_runner_up_needs_half_the_holders_cards(
     assert share == (Fraction(1, 2) if players == 2 else 0)
 
 
-@covers("mandala.resolve.no_refusal")
+@pytest.mark.rule("mandala.resolve.no_refusal")
 def test_tiles_cannot_be_refused() -> None:
     state = settle(resolving_position().apply(Play(0, YELLOW, 1)))
     assert len(state.legal_actions()) == 2
@@ -590,7 +576,7 @@ def test_tiles_cannot_be_refused() -> None:
     assert after.holdings[1].tiles | after.holdings[2].tiles == {t("black-2"), t("green-2")}
 
 
-@covers("mandala.flowers.form")
+@pytest.mark.rule("mandala.flowers.form")
 def test_two_loose_tiles_of_a_colour_form_a_flower_at_once() -> None:
     h = Holdings().receive(t("red-7")).receive(t("green-2")).receive(t("red-3"))
     assert h.loose == {t("green-2")}
@@ -610,7 +596,7 @@ def test_two_loose_tiles_of_a_colour_form_a_flower_at_once() -> None:
         load(position([{"red": 1}, {"red": 1}], tiles=[{"loose": ["red-7", "red-3"]}, {}]))
 
 
-@covers("mandala.flowers.third_tile")
+@pytest.mark.rule("mandala.flowers.third_tile")
 def test_a_third_tile_of_a_colour_stays_loose_until_a_fourth() -> None:
     h = Holdings().receive(t("red-2")).receive(t("red-3"))
     h = h.receive(t("red-4"))
@@ -622,7 +608,7 @@ def test_a_third_tile_of_a_colour_stays_loose_until_a_fourth() -> None:
     assert h.flower_count == 2
 
 
-@covers("mandala.resolve.discard_winners", "mandala.resolve.take_back")
+@pytest.mark.rule("mandala.resolve.discard_winners", "mandala.resolve.take_back")
 def test_winners_discard_their_cards_the_others_take_theirs_back() -> None:
     state = resolving_position(hand0={"yellow": 1, "orange": 11})
     state = state.apply(Play(0, YELLOW, 1))
@@ -634,7 +620,7 @@ def test_winners_discard_their_cards_the_others_take_theirs_back() -> None:
     assert state.mandalas[0].is_empty()
 
 
-@covers("mandala.resolve.new_mandala", "mandala.resolve.marker_returns")
+@pytest.mark.rule("mandala.resolve.new_mandala", "mandala.resolve.marker_returns")
 def test_a_resolved_mandala_restarts_with_new_tiles_and_a_free_marker() -> None:
     state = settle(resolving_position().apply(Play(0, YELLOW, 1))).apply(TakeTile(t("black-2")))
     assert state.phase is Phase.NEW_TILES
@@ -672,7 +658,7 @@ def third_flower_position(seat: int, **options: Any) -> State:
     return load(data, **options)
 
 
-@covers("mandala.end.third_flower", "mandala.end.round")
+@pytest.mark.rule("mandala.end.third_flower", "mandala.end.round")
 def test_the_game_ends_after_the_round_of_a_third_flower() -> None:
     state = settle(third_flower_position(seat=0).apply(Play(2, ORANGE, 2)))
     assert state.holdings[0].flower_count == 3
@@ -690,7 +676,7 @@ def test_the_game_ends_after_the_round_of_a_third_flower() -> None:
     assert state.holdings[2].flower_count == 3
 
 
-@covers("mandala.end.round")
+@pytest.mark.rule("mandala.end.round")
 def test_a_third_flower_won_as_runner_up_also_ends_the_round() -> None:
     # seat 1 completes mandala 0; seat 2 is runner-up and takes green-2 to its loose
     # green-5, its third flower; seat 2 and then nobody else plays: the round ends after it
@@ -717,7 +703,7 @@ def test_a_third_flower_won_as_runner_up_also_ends_the_round() -> None:
     assert finish(state).is_terminal
 
 
-@covers("mandala.end.no_tiles", "mandala.end.no_tiles_immediate")
+@pytest.mark.rule("mandala.end.no_tiles", "mandala.end.no_tiles_immediate")
 def test_running_out_of_tiles_ends_the_game_at_once() -> None:
     """All 30 other tiles are held (each seat: two flowers and one loose tile per colour);
     seat 1 completes mandala 0, so no new mandala can start: seat 2 never plays again."""
@@ -739,7 +725,7 @@ def test_running_out_of_tiles_ends_the_game_at_once() -> None:
     assert after.turn == state.turn
 
 
-@covers("mandala.end.stalled")
+@pytest.mark.rule("mandala.end.stalled")
 def test_a_player_who_cannot_play_ends_the_game() -> None:
     """No card in the deck or the discard pile and seat 1 holds one card: any play would
     leave it without a card, so the game ends before its turn."""
@@ -766,7 +752,7 @@ def final_order_position(**options: Any) -> State:
     return load(data, **options)
 
 
-@covers("mandala.end.final_resolution")
+@pytest.mark.rule("mandala.end.final_resolution")
 def test_the_final_resolution_takes_the_mandalas_in_random_order() -> None:
     state = final_order_position()
     assert state.is_chance
@@ -785,7 +771,7 @@ def test_the_final_resolution_takes_the_mandalas_in_random_order() -> None:
     assert illegal(state, ResolveNext(2)).rule.id == "mandala.end.final_resolution"
 
 
-@covers("mandala.end.final_no_holder")
+@pytest.mark.rule("mandala.end.final_no_holder")
 def test_a_mandala_without_a_holder_gives_no_tiles_at_the_end() -> None:
     state = final_order_position().apply(ResolveNext(1))
     assert state.mandalas[1].tiles == (t("purple-2"), t("orange-2"))
@@ -794,7 +780,7 @@ def test_a_mandala_without_a_holder_gives_no_tiles_at_the_end() -> None:
     assert state.mandalas[1].is_empty()
 
 
-@covers("mandala.end.final_mandalas")
+@pytest.mark.rule("mandala.end.final_mandalas")
 @pytest.mark.parametrize("option", ["all", "two_others"])
 def test_which_mandalas_the_final_resolution_covers(option: str) -> None:
     """Seat 2 (the last seat) ends the round of seat 0's third flower; mandala 1 was
@@ -832,7 +818,7 @@ def test_which_mandalas_the_final_resolution_covers(option: str) -> None:
 # --- scoring and the winner ---------------------------------------------------------------
 
 
-@covers("mandala.scoring.single", "mandala.scoring.single_triple")
+@pytest.mark.rule("mandala.scoring.single", "mandala.scoring.single_triple")
 def test_loose_tiles_score_their_value_a_loose_x3_nothing() -> None:
     for tile in TILES:
         expected = 0 if tile.face is Face.TIMES_THREE else int(tile.face.value)
@@ -840,7 +826,7 @@ def test_loose_tiles_score_their_value_a_loose_x3_nothing() -> None:
     assert score(Holdings(loose=frozenset({t("red-7"), t("green-x3")}))) == 7
 
 
-@covers("mandala.scoring.flower_triple", "mandala.scoring.flower_plain")
+@pytest.mark.rule("mandala.scoring.flower_triple", "mandala.scoring.flower_plain")
 def test_flowers_score_triple_or_twice_the_lower_plus_the_higher() -> None:
     values = {"2": 2, "3": 3, "4": 4, "5": 5, "7": 7}
     for a, va in values.items():
@@ -851,7 +837,9 @@ def test_flowers_score_triple_or_twice_the_lower_plus_the_higher() -> None:
                 assert flower_points(t(f"red-{a}"), t(f"red-{b}")) == 2 * min(va, vb) + max(va, vb)
 
 
-@covers("mandala.winner.most_points", "mandala.winner.tiebreak_cards", "mandala.winner.shared")
+@pytest.mark.rule(
+    "mandala.winner.most_points", "mandala.winner.tiebreak_cards", "mandala.winner.shared"
+)
 def test_the_winner_has_most_points_then_most_cards_else_a_shared_win() -> None:
     assert winners([12, 10, 3], [0, 9, 9]) == {0}
     assert winners([12, 12, 3], [2, 5, 9]) == {1}
@@ -865,7 +853,7 @@ def test_the_winner_has_most_points_then_most_cards_else_a_shared_win() -> None:
 # --- information ------------------------------------------------------------------------
 
 
-@covers("mandala.info.public")
+@pytest.mark.rule("mandala.info.public")
 def test_a_player_sees_the_table_and_their_own_hand_only() -> None:
     m0 = area(START_TILES[0], 3, up={1: {"red": 2}}, down={2: {"black": 3}}, marker=1)
     data = position(
@@ -886,9 +874,3 @@ def test_a_player_sees_the_table_and_their_own_hand_only() -> None:
     assert state.observation(2).hand == state.hands[2]
     with pytest.raises(ValueError, match="seat"):
         state.observation(3)
-
-
-def test_every_rule_has_a_test_here() -> None:
-    registered = {r.id for r in rulespec.rules("mandala")}
-    assert registered - COVERED == set()
-    assert COVERED - registered == set()

@@ -3,7 +3,10 @@ reports canaries, vacuous assumptions and solver give-ups the way it promises.""
 
 from __future__ import annotations
 
+import importlib
 import json
+import sys
+import types
 from pathlib import Path
 
 import pytest
@@ -13,6 +16,8 @@ import proofs
 import rulespec
 from proofs.__main__ import main
 from proofs.harness import Built, Claim, Expect, Status, Verdict, check, check_all
+
+from . import verdicts
 
 RULE = "mandala.draw.one_card_up_to_four"
 
@@ -45,26 +50,24 @@ def hopeless_claim() -> Built:
 # --- the real claims -------------------------------------------------------------------
 
 
-@pytest.fixture(scope="module")
-def mandala_verdicts() -> list[Verdict]:
-    return proofs.run("mandala")
-
-
 @pytest.mark.slow
-def test_every_mandala_claim_comes_out_as_expected(mandala_verdicts: list[Verdict]) -> None:
+@pytest.mark.parametrize("game_id", rulespec.GAMES.ids)
+def test_every_claim_comes_out_as_expected(game_id: str) -> None:
+    found = verdicts(game_id)
     surprises = [
         f"{v.claim_id}: expected {v.expected.value}, got {v.status.value} {v.detail}"
-        for v in mandala_verdicts
+        for v in found
         if not v.ok
     ]
     assert not surprises, "\n".join(surprises)
-    assert [v.claim_id for v in mandala_verdicts] == [c.id for c in proofs.CLAIMS["mandala"]]
+    assert [v.claim_id for v in found] == [c.id for c in proofs.CLAIMS[game_id]]
 
 
 @pytest.mark.slow
-def test_canaries_come_back_as_counterexamples(mandala_verdicts: list[Verdict]) -> None:
-    canaries = [v for v in mandala_verdicts if ":canary_" in v.claim_id]
-    assert canaries
+@pytest.mark.parametrize("game_id", rulespec.GAMES.ids)
+def test_canaries_come_back_as_counterexamples(game_id: str) -> None:
+    canaries = [v for v in verdicts(game_id) if ":canary_" in v.claim_id]
+    assert canaries, f"{game_id} needs a canary"
     for v in canaries:
         assert v.expected is Expect.COUNTEREXAMPLE
         assert v.status is Status.COUNTEREXAMPLE
@@ -82,16 +85,6 @@ def test_claims_are_registered_and_cited() -> None:
         assert any(c.expect is Expect.COUNTEREXAMPLE and ":canary_" in c.id for c in claims), (
             f"{game} needs a canary"
         )
-
-
-@pytest.mark.slow
-def test_known_witnesses(mandala_verdicts: list[Verdict]) -> None:
-    """Expected counterexamples that are facts about the rules, not canaries."""
-    by_id = {v.claim_id: v for v in mandala_verdicts}
-    assert by_id["mandala.end.stalled:some_play_always_legal"].detail == "available = 0, hand = 1"
-    assert (
-        "face_a = 2, face_b = 0" in by_id["mandala.scoring.flower_triple:flower_at_least_7"].detail
-    )
 
 
 # --- the harness on synthetic claims ----------------------------------------------------
@@ -187,6 +180,52 @@ def test_run_without_a_game_checks_every_game(monkeypatch: pytest.MonkeyPatch) -
     fake = {"mandala": (synthetic("true", true_claim),)}
     monkeypatch.setattr(proofs, "CLAIMS", fake)
     assert [v.claim_id for v in proofs.run()] == [f"{RULE}:true"]
+
+
+# --- discovery: every game of rulespec.GAMES has a module proofs/<id>.py ------------------
+
+
+def test_the_claims_are_discovered_from_the_games() -> None:
+    assert list(proofs.CLAIMS) == list(rulespec.GAMES.ids)
+    assert len(proofs.CLAIMS) == len(rulespec.GAMES.ids)
+    for game_id in rulespec.GAMES.ids:
+        module = importlib.import_module(f"proofs.{game_id}")
+        assert proofs.claims(game_id) is module.CLAIMS
+        assert proofs.CLAIMS[game_id] is module.CLAIMS
+    assert "mandla" not in proofs.CLAIMS
+    with pytest.raises(KeyError):
+        proofs.CLAIMS["mandla"]
+    with pytest.raises(rulespec.UnknownGame, match="did you mean 'mandala'"):
+        proofs.claims("mandla")
+
+
+@pytest.fixture
+def nosuchgame(monkeypatch: pytest.MonkeyPatch) -> str:
+    """A game listed in rulespec.GAMES that has nothing at all."""
+    monkeypatch.setattr(rulespec.GAMES, "ids", (*rulespec.GAMES.ids, "nosuchgame"))
+    return "nosuchgame"
+
+
+def test_a_listed_game_without_a_proofs_module_is_an_error_naming_it(
+    nosuchgame: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    message = rf"'{nosuchgame}' .* no proofs module proofs/{nosuchgame}\.py"
+    with pytest.raises(proofs.MissingProofs, match=message):
+        proofs.claims(nosuchgame)
+    with pytest.raises(proofs.MissingProofs, match=message):
+        proofs.run(nosuchgame)
+    with pytest.raises(proofs.MissingProofs, match=message):
+        proofs.CLAIMS[nosuchgame]
+    assert main([nosuchgame]) == 2
+    assert f"proofs/{nosuchgame}.py" in capsys.readouterr().err
+
+
+def test_a_proofs_module_without_claims_is_an_error_naming_it(
+    nosuchgame: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, f"proofs.{nosuchgame}", types.ModuleType(nosuchgame))
+    with pytest.raises(proofs.MissingProofs, match=f"proofs/{nosuchgame}.py .* CLAIMS"):
+        proofs.claims(nosuchgame)
 
 
 # --- the command line ---------------------------------------------------------------------

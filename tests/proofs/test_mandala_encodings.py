@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -23,6 +22,7 @@ from hypothesis import strategies as st
 
 import rulespec
 from proofs import mandala as enc
+from proofs.z3util import seat_code
 from rulespec.mandala import rules, scoring
 from rulespec.mandala.actions import Action, DrawCard, Play
 from rulespec.mandala.components import (
@@ -39,24 +39,10 @@ from rulespec.mandala.game import MandalaGame
 from rulespec.mandala.state import Area, Phase, State
 from rulespec.mandala.variant import TYPED
 
+from . import ints, value, verdicts
+
 PLAYERS = st.integers(2, 4)
 SEEDS = st.integers(0, 2**32 - 1)
-
-
-def value(expr: Any) -> int | bool:
-    """A z3 expression over constants, evaluated."""
-    v = z3.simplify(expr)
-    if z3.is_int_value(v):
-        return int(v.as_long())
-    if z3.is_true(v):
-        return True
-    if z3.is_false(v):
-        return False
-    raise AssertionError(f"not a constant: {v}")
-
-
-def ints(values: Sequence[int]) -> list[Any]:
-    return [z3.IntVal(v) for v in values]
 
 
 @st.composite
@@ -90,10 +76,8 @@ def test_new_holder(seats: tuple[int, list[int], list[int]], data: st.DataObject
     active = data.draw(st.integers(0, players - 1))
     holder = data.draw(st.none() | st.integers(0, players - 1))
     expected = rules.new_holder(active, holder, totals, ups)
-    got = enc.new_holder(
-        z3.IntVal(active), z3.IntVal(enc.seat_code(holder)), ints(totals), ints(ups)
-    )
-    assert value(got) == enc.seat_code(expected)
+    got = enc.new_holder(z3.IntVal(active), z3.IntVal(seat_code(holder)), ints(totals), ints(ups))
+    assert value(got) == seat_code(expected)
 
 
 @given(
@@ -107,10 +91,10 @@ def test_claim(
     players, totals, ups = seats
     holder = data.draw(st.none() | st.integers(0, players - 1))
     expected = rules.claim(holder, totals, ups, share)
-    h, r = enc.claim(z3.IntVal(enc.seat_code(holder)), ints(totals), ints(ups), share)
+    h, r = enc.claim(z3.IntVal(seat_code(holder)), ints(totals), ints(ups), share)
     assert (value(h), value(r)) == (
-        enc.seat_code(expected.holder),
-        enc.seat_code(expected.runner_up),
+        seat_code(expected.holder),
+        seat_code(expected.runner_up),
     )
 
 
@@ -327,7 +311,7 @@ def test_majority_invariant_holds_between_turns(players: int, seed: int, index: 
     for state in (seen.before, seen.after):
         for area in state.mandalas:
             inv = enc.majority_invariant(
-                z3.IntVal(enc.seat_code(area.marker)), ints(area.totals()), ints(area.ups())
+                z3.IntVal(seat_code(area.marker)), ints(area.totals()), ints(area.ups())
             )
             assert value(inv) is True, area
 
@@ -346,3 +330,17 @@ def test_stacks_start_at_15_and_lose_one_each_per_resolution(players: int, seed:
             assert sum(piles[c::NUM_COLOURS]) == CARDS_PER_COLOUR
         if not seen.after.is_terminal and len(seen.after.dark) < len(state.dark):
             restarts += 1
+
+
+# --- the verdicts ---------------------------------------------------------------------------
+
+
+@pytest.mark.slow
+def test_known_mandala_witnesses() -> None:
+    """Expected counterexamples that are facts about the rules, not canaries (that every
+    claim comes out as expected is checked for every game in test_harness.py)."""
+    by_id = {v.claim_id: v for v in verdicts("mandala")}
+    assert by_id["mandala.end.stalled:some_play_always_legal"].detail == "available = 0, hand = 1"
+    assert (
+        "face_a = 2, face_b = 0" in by_id["mandala.scoring.flower_triple:flower_at_least_7"].detail
+    )
