@@ -106,6 +106,7 @@ nitpick_ignore = [
         "collections.abc.Iterable",
         "collections.abc.Mapping",
         "collections.abc.Sequence",
+        "types.ModuleType",
         "enum.Enum",
         "enum.IntEnum",
         "fractions.Fraction",

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import enum
 import functools
+import re
 import sys
 import types
 import typing
@@ -44,6 +45,7 @@ JSON = Any
 """A value of the JSON data model: dict, list, str, int, float, bool or None."""
 
 _MISSING = object()
+_SNAKE = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 MAX_LISTED = 12
 """At most this many valid names are listed in one message (bounded messages)."""
 
@@ -706,7 +708,8 @@ def _record_schema(fields: Sequence[_Field], kind: str | None, ctx: Any) -> dict
 
 class Tagged:
     """A base for records written with a ``"type"`` tag (actions, reveals): a subclass
-    sets ``KIND`` and names its game's converter, ``class Bid(Tagged, codec=CODEC)``;
+    names its game's converter, ``class TakeVictoryPoint(Tagged, codec=CODEC)``, and is
+    tagged with its name in snake case (``"take_victory_point"``) unless it sets ``KIND``;
     :meth:`to_json` follows."""
 
     __slots__ = ()
@@ -717,6 +720,8 @@ class Tagged:
         super().__init_subclass__(**kwargs)
         if codec is not None:  # attrs rebuilds slotted classes without the keyword
             cls.CODEC = codec
+        if "KIND" not in cls.__dict__:
+            cls.KIND = _SNAKE.sub("_", cls.__name__).lower()
 
     def to_json(self) -> dict[str, Any]:
         """``{"type": KIND, …fields}``."""

@@ -22,8 +22,6 @@ from rulespec.lotus.components import Building, Side
 class StartChip(Tagged, codec=CODEC):
     """Chance (setup): the next start area gets a neutral ``building``."""
 
-    KIND = "start_chip"
-
     building: Building
 
     def __str__(self) -> str:
@@ -33,8 +31,6 @@ class StartChip(Tagged, codec=CODEC):
 @attrs.frozen(cache_hash=True)
 class DrawChip(Tagged, codec=CODEC):
     """Chance (phase 6): the neutral chip drawn is a ``building``."""
-
-    KIND = "draw_chip"
 
     building: Building
 
@@ -46,8 +42,6 @@ class DrawChip(Tagged, codec=CODEC):
 class PlaceMarker(Tagged, codec=CODEC):
     """Phase 1: put a claim marker on ``area``."""
 
-    KIND = "place_marker"
-
     area: str
 
     def __str__(self) -> str:
@@ -58,8 +52,6 @@ class PlaceMarker(Tagged, codec=CODEC):
 class DeclineExtra(Tagged, codec=CODEC):
     """Phase 1 extra marker or phase 6 temple chip (German): do not take it."""
 
-    KIND = "decline_extra"
-
     def __str__(self) -> str:
         return "decline the extra"
 
@@ -68,8 +60,6 @@ class DeclineExtra(Tagged, codec=CODEC):
 class TakeExtra(Tagged, codec=CODEC):
     """Phase 6, German: draw and place the extra chip a temple allows."""
 
-    KIND = "take_extra"
-
     def __str__(self) -> str:
         return "take the temple's extra chip"
 
@@ -77,8 +67,6 @@ class TakeExtra(Tagged, codec=CODEC):
 @attrs.frozen(cache_hash=True)
 class ChooseConflict(Tagged, codec=CODEC):
     """Phase 2: the emperor names the next contested ``area``."""
-
-    KIND = "choose_conflict"
 
     area: str
 
@@ -90,8 +78,6 @@ class ChooseConflict(Tagged, codec=CODEC):
 class Bid(Tagged, codec=CODEC):
     """Phase 2 secret commitment: a dragon card against ``target`` and ``influence`` points
     (plus, German only, the bluffing 0-card)."""
-
-    KIND = "bid"
 
     target: int
     influence: int
@@ -106,8 +92,6 @@ class Bid(Tagged, codec=CODEC):
 class Remove(Tagged, codec=CODEC):
     """Phase 2 tie: the emperor names which tied player leaves the area."""
 
-    KIND = "remove"
-
     seat: int
 
     def __str__(self) -> str:
@@ -117,8 +101,6 @@ class Remove(Tagged, codec=CODEC):
 @attrs.frozen(cache_hash=True)
 class Lead(Tagged, codec=CODEC):
     """Phase 4: become the rebel leader (``True``) or decline (``False``)."""
-
-    KIND = "lead"
 
     accept: bool
 
@@ -130,8 +112,6 @@ class Lead(Tagged, codec=CODEC):
 class ChooseSide(Tagged, codec=CODEC):
     """Phase 4 secret commitment: the side this player fights on."""
 
-    KIND = "choose_side"
-
     side: Side
 
     def __str__(self) -> str:
@@ -141,8 +121,6 @@ class ChooseSide(Tagged, codec=CODEC):
 @attrs.frozen(cache_hash=True)
 class CommitCombat(Tagged, codec=CODEC):
     """Phase 4 secret commitment: ``combat`` points of combat cards."""
-
-    KIND = "commit_combat"
 
     combat: int
 
@@ -154,8 +132,6 @@ class CommitCombat(Tagged, codec=CODEC):
 class TakeArea(Tagged, codec=CODEC):
     """Phase 4 reward: take ``area`` from a player of the losing side."""
 
-    KIND = "take_area"
-
     area: str
 
     def __str__(self) -> str:
@@ -166,8 +142,6 @@ class TakeArea(Tagged, codec=CODEC):
 class TakeVictoryPoint(Tagged, codec=CODEC):
     """Phase 4 reward: a victory-point chip instead of an area (only where allowed)."""
 
-    KIND = "take_victory_point"
-
     def __str__(self) -> str:
         return "take a victory-point chip"
 
@@ -175,8 +149,6 @@ class TakeVictoryPoint(Tagged, codec=CODEC):
 @attrs.frozen(cache_hash=True)
 class PalaceIncome(Tagged, codec=CODEC):
     """Phase 5: of this player's palaces, ``combat`` pay 1 combat, the rest 2 influence."""
-
-    KIND = "palace_income"
 
     combat: int
 
@@ -187,8 +159,6 @@ class PalaceIncome(Tagged, codec=CODEC):
 @attrs.frozen(cache_hash=True)
 class PlaceChip(Tagged, codec=CODEC):
     """Phase 6: put the drawn neutral chip on the empty ``area``."""
-
-    KIND = "place_chip"
 
     area: str
 
@@ -201,8 +171,6 @@ class Give(Tagged, codec=CODEC):
     """Negotiation variant: hand ``influence`` or ``combat`` points to seat ``to`` (one
     kind per gift; giving both takes two gifts)."""
 
-    KIND = "give"
-
     to: int
     influence: int = 0
     combat: int = 0
@@ -214,8 +182,6 @@ class Give(Tagged, codec=CODEC):
 @attrs.frozen(cache_hash=True)
 class Pass(Tagged, codec=CODEC):
     """Negotiation variant: end this player's turn in the negotiation window."""
-
-    KIND = "pass"
 
     def __str__(self) -> str:
         return "pass"

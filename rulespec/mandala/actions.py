@@ -34,8 +34,6 @@ from rulespec.mandala.components import (
 class Play(Tagged, codec=CODEC):
     """Play ``count`` cards of ``colour`` from hand into mandala ``mandala`` (0, 1 or 2)."""
 
-    KIND = "play"
-
     mandala: int
     colour: Colour
     count: int
@@ -49,8 +47,6 @@ class Play(Tagged, codec=CODEC):
 class TakeTile(Tagged, codec=CODEC):
     """The marker holder takes ``tile`` from the mandala being resolved."""
 
-    KIND = "take_tile"
-
     tile: Tile
 
     def __str__(self) -> str:
@@ -60,8 +56,6 @@ class TakeTile(Tagged, codec=CODEC):
 @attrs.frozen(cache_hash=True)
 class DrawCard(Tagged, codec=CODEC):
     """Chance: the card drawn from the draw pile has colour ``colour``."""
-
-    KIND = "draw_card"
 
     colour: Colour
 
@@ -74,8 +68,6 @@ class DrawCard(Tagged, codec=CODEC):
 class RevealTile(Tagged, codec=CODEC):
     """Chance: the tile drawn from a stack is ``tile``."""
 
-    KIND = "reveal_tile"
-
     tile: Tile
 
     def __str__(self) -> str:
@@ -85,8 +77,6 @@ class RevealTile(Tagged, codec=CODEC):
 @attrs.frozen(cache_hash=True)
 class ResolveNext(Tagged, codec=CODEC):
     """Chance: the final resolution takes mandala ``mandala`` next."""
-
-    KIND = "resolve_next"
 
     mandala: int
 
