@@ -59,6 +59,10 @@ class Phase(enum.Enum):
     GAME_OVER = "game_over"
     """Terminal."""
 
+    # the kernel looks the phase up in the phase table on every call: hash by identity (in C,
+    # members are singletons) rather than Enum's hash of the name (a Python call)
+    __hash__ = object.__hash__
+
 
 @attrs.frozen
 class Area(Evolve):
