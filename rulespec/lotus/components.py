@@ -112,10 +112,11 @@ def chips_fit(held: tuple[int, ...] | list[int]) -> bool:
     (True, False, False)
     """
     palaces, temples, fortresses, rice, _ = CHIP_FRONTS
+    p, t, f, r, _ = held  # in Building order (unpacked: indexing by the enum is slower)
     return (
         sum(held) <= CHIPS_PER_COLOUR
-        and held[Building.PALACE] <= palaces
-        and held[Building.TEMPLE] <= temples
-        and held[Building.FORTRESS] <= fortresses
-        and held[Building.RICE] <= rice
+        and p <= palaces
+        and t <= temples
+        and f <= fortresses
+        and r <= rice
     )

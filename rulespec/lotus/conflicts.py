@@ -4,8 +4,9 @@ phase 3 (the emperor's point)."""
 from __future__ import annotations
 
 import functools
+from typing import TYPE_CHECKING
 
-from rulespec.core.immutable import put
+from rulespec.core.immutable import by_identity, put
 from rulespec.core.kernel import Problem
 from rulespec.lotus import negotiation, rebellion
 from rulespec.lotus import rules as steps
@@ -14,6 +15,9 @@ from rulespec.lotus.components import OWNED, Building
 from rulespec.lotus.rulebook import RULEBOOK
 from rulespec.lotus.state import Conflict, ConflictReveal, Phase, State
 from rulespec.lotus.variant import Negotiation
+
+if TYPE_CHECKING:
+    from rulespec.lotus.game import LotusGame
 
 R = RULEBOOK.get
 R_ORDERS = R("lotus.resolve.emperor_orders")
@@ -61,7 +65,8 @@ def _check_emperor(s: State) -> State:
     """More palaces than the emperor makes a player emperor at once
     (lotus.resolve.emperor_change)."""
     palaces = [s.held(seat)[Building.PALACE] for seat in range(s.players)]
-    return s.but(emperor=steps.emperor_after_gain(palaces, s.emperor))
+    emperor = steps.emperor_after_gain(palaces, s.emperor)
+    return s if emperor == s.emperor else s.but(emperor=emperor)  # no copy when unchanged
 
 
 def _next(s: State) -> State:
@@ -75,7 +80,8 @@ def _next(s: State) -> State:
 
 def legal_choices(s: State) -> tuple[Action, ...]:
     """The contested areas, for the emperor to name the next."""
-    return tuple(ChooseConflict(s.area_id(i)) for i, c in enumerate(s.claims) if len(c) >= 2)
+    choices = _choices(s.game)
+    return tuple(choices[i] for i, c in enumerate(s.claims) if len(c) >= 2)
 
 
 def check_choice(s: State, a: ChooseConflict) -> Problem:
@@ -158,12 +164,17 @@ def bid(s: State, a: Bid) -> State:
         tuple((seat, b.target, b.influence, b.zero_card) for seat, b in bids),
         tuple(sorted(steps.totals_against(plain).items())),
     )
-    state = s.but(conflict=c.but(bids=bids), queue=(), last=reveal)
     if len(candidates) == 1:
         (loser,) = candidates
-        return _remove(state, loser)
+        return _remove(s, loser, bids, reveal)
     # lotus.conflict.tie_emperor: the emperor chooses, even in his own favour
-    return state.but(phase=Phase.REMOVE, seat=s.emperor, conflict=c.but(bids=bids, tied=candidates))
+    return s.but(
+        phase=Phase.REMOVE,
+        seat=s.emperor,
+        conflict=c.but(bids=bids, tied=candidates),
+        queue=(),
+        last=reveal,
+    )
 
 
 def legal_removals(s: State) -> tuple[Action, ...]:
@@ -182,31 +193,35 @@ def check_removal(s: State, a: Remove) -> Problem:
 
 def remove(s: State, a: Remove) -> State:
     """The emperor's choice leaves the area."""
-    return _remove(s, a.seat)
+    assert isinstance(s.last, ConflictReveal)
+    return _remove(s, a.seat, _conflict(s).bids, s.last)
 
 
-def _remove(s: State, loser: int) -> State:
+def _remove(
+    s: State, loser: int, bids: tuple[tuple[int, Bid], ...], reveal: ConflictReveal
+) -> State:
     """The loser leaves and keeps half his bid; everyone else pays all
-    (lotus.conflict.loser_refund, lotus.conflict.others_pay, lotus.conflict.repeat)."""
+    (lotus.conflict.loser_refund, lotus.conflict.others_pay, lotus.conflict.repeat).
+    ``bids`` and ``reveal`` are the round's, passed on rather than stored first."""
     c = _conflict(s)
-    plain = {seat: (b.target, b.influence) for seat, b in c.bids}
+    plain = {seat: (b.target, b.influence) for seat, b in bids}
     paid = steps.payments(plain, loser, s.game.variant.loser_refund)
     influence = list(s.influence)
     for seat, amount in paid.items():
         influence[seat] -= amount
     claims = put(s.claims, c.area, s.claims[c.area] - {loser})
-    assert isinstance(s.last, ConflictReveal)
-    reveal = s.last.but(loser=loser, paid=tuple(sorted(paid.items())))
+    reveal = reveal.but(loser=loser, paid=tuple(sorted(paid.items())))
+    decided = len(claims[c.area]) == 1
     state = s.but(
         influence=tuple(influence),
         bank=(s.bank[0] + sum(paid.values()), s.bank[1]),
         claims=claims,
-        conflict=Conflict(c.area),
+        conflict=None if decided else Conflict(c.area),
         last=reveal,
     )
-    if len(claims[c.area]) == 1:
+    if decided:
         (winner,) = claims[c.area]
-        state = _check_emperor(_award(state, c.area, winner)).but(conflict=None)
+        state = _check_emperor(_award(state, c.area, winner))
         if state.singles_pending:
             state = _award_singles(state.but(singles_pending=False))
         return _next(state)
@@ -224,3 +239,8 @@ def _end(s: State) -> State:
 def _conflict(s: State) -> Conflict:
     assert s.conflict is not None
     return s.conflict
+
+
+@by_identity  # one action per area, made once per game: legal_actions hands out the same values
+def _choices(game: LotusGame) -> tuple[ChooseConflict, ...]:
+    return tuple(ChooseConflict(area.id) for area in game.board.areas)

@@ -3,6 +3,8 @@ first chooses influence or combat for each palace."""
 
 from __future__ import annotations
 
+import functools
+
 from rulespec.core.immutable import put
 from rulespec.core.kernel import Problem
 from rulespec.lotus import expansion
@@ -48,7 +50,7 @@ def _pay(s: State, seat: int, combat_palaces: int) -> State:
 
 def legal(s: State) -> tuple[Action, ...]:
     """How many of one's palaces pay combat instead of influence: none to all."""
-    return tuple(PalaceIncome(k) for k in range(s.held(s.seat)[Building.PALACE] + 1))
+    return _palace_choices(s.held(s.seat)[Building.PALACE])
 
 
 def check(s: State, a: PalaceIncome) -> Problem:
@@ -62,3 +64,8 @@ def check(s: State, a: PalaceIncome) -> Problem:
 def palace_income(s: State, a: PalaceIncome) -> State:
     """The palace owner is paid as he chose; the next is paid."""
     return _next(_pay(s, s.seat, a.combat).but(queue=s.queue[1:]))
+
+
+@functools.lru_cache(maxsize=64)  # values: the same tuple serves every owner of that many palaces
+def _palace_choices(palaces: int) -> tuple[Action, ...]:
+    return tuple(PalaceIncome(k) for k in range(palaces + 1))

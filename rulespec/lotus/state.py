@@ -87,6 +87,10 @@ class Phase(enum.Enum):
     GAME_OVER = "game_over"
     """Terminal."""
 
+    # the kernel looks the phase up in the phase table on every call: hash by identity (in C,
+    # members are singletons) rather than Enum's hash of the name (a Python call)
+    __hash__ = object.__hash__
+
 
 # --- the parts of the year ---------------------------------------------------------------
 
@@ -257,17 +261,11 @@ class State(Kernel, Evolve):
 
     def held(self, seat: int) -> tuple[int, ...]:
         """Buildings ``seat`` owns on the board, counted by :class:`Building`."""
-        counts = [0] * len(BUILDINGS)
-        for chip in self.chips:
-            if chip is not None and chip.owner == seat:
-                counts[chip.building] += 1
-        return tuple(counts)
+        return _facts(self.chips, self.game).held(seat)
 
     def owned(self, seat: int) -> tuple[int, ...]:
         """Indices of the areas ``seat`` owns."""
-        return tuple(
-            i for i, chip in enumerate(self.chips) if chip is not None and chip.owner == seat
-        )
+        return _facts(self.chips, self.game).owned(seat)
 
     def scores(self) -> tuple[int, ...]:
         """Points each seat would score if the game ended now (lotus.score.*)."""
@@ -310,26 +308,7 @@ class State(Kernel, Evolve):
     def claim_areas(self, seat: int) -> tuple[int, ...]:
         """Areas ``seat`` may place a marker on now (lotus.claim.neutral_only,
         lotus.claim.one_per_colour, lotus.claim.chip_supply)."""
-        fits = [True] * len(BUILDINGS)
-        if self.game.options.chip_supply is ChipSupply.LIMITED:
-            held = list(self.held(seat))
-            for i, c in enumerate(self.claims):
-                chip = self.chips[i]
-                if seat in c and chip is not None:
-                    held[chip.building] += 1
-            for b in BUILDINGS:
-                held[b] += 1
-                fits[b] = chips_fit(held)
-                held[b] -= 1
-        chips, claims = self.chips, self.claims
-        return tuple(
-            i
-            for i in self.game.in_play
-            if (chip := chips[i]) is not None
-            and chip.owner is None
-            and seat not in claims[i]
-            and fits[chip.building]
-        )
+        return _facts(self.chips, self.game).claim_areas(self.claims, seat)
 
     def markers_allowed(self, seat: int) -> int:
         """Markers ``seat`` places this year (lotus.claim.rice_extra)."""
@@ -352,10 +331,11 @@ class State(Kernel, Evolve):
         """Areas a rebellion winner may take now (lotus.rebellion.adjacent_only,
         lotus.rebellion.landless, lotus.rebellion.one_loss, lotus.rebellion.same_building)."""
         losers = self.losers()
-        mine = set(self.owned(seat))
+        facts = _facts(self.chips, self.game)
+        mine = set(facts.owned(seat))
         adjacency = self.game.index_adjacency
         limited = self.game.options.chip_supply is ChipSupply.LIMITED
-        held = list(self.held(seat))
+        held = list(facts.held(seat))
         out = []
         for i, chip in enumerate(self.chips):
             if chip is None or chip.owner not in losers:
@@ -373,12 +353,7 @@ class State(Kernel, Evolve):
 
     def placement_areas(self) -> tuple[int, ...]:
         """Empty areas in play next to an area holding a chip (lotus.expand.adjacency)."""
-        adjacency = self.game.index_adjacency
-        return tuple(
-            i
-            for i in self.game.in_play
-            if self.chips[i] is None and any(self.chips[j] is not None for j in adjacency[i])
-        )
+        return _facts(self.chips, self.game).placement_areas()
 
     def start_pool(self) -> tuple[int, ...]:
         """Start chips not yet dealt to a lotus area."""
@@ -394,3 +369,107 @@ class State(Kernel, Evolve):
     def start_areas_left(self) -> tuple[int, ...]:
         """The lotus areas still waiting for their start chip, in board order."""
         return tuple(i for i in self.game.start_areas if self.chips[i] is None)
+
+
+# --- what the queries derive from the chips ----------------------------------------------
+
+
+class _Facts:
+    """What the queries derive from one ``chips`` tuple of one game, each part computed when
+    first asked and then kept (see :func:`_facts`): successive states share their ``chips``
+    until a chip moves, a few dozen times a game, while the rules ask these queries
+    hundreds of times."""
+
+    __slots__ = ("_claimable", "_held", "_neutral", "_owned", "_placement", "chips", "game")
+
+    def __init__(self, chips: tuple[Chip | None, ...], game: LotusGame) -> None:
+        self.chips = chips
+        self.game = game
+        self._held: dict[int, tuple[int, ...]] = {}
+        self._owned: dict[int, tuple[int, ...]] = {}
+        self._neutral: tuple[tuple[int, Building], ...] | None = None
+        self._placement: tuple[int, ...] | None = None
+        # (id of a claims tuple, seat) -> (that claims tuple, the claimable areas)
+        self._claimable: dict[tuple[int, int], tuple[tuple[frozenset[int], ...], tuple[int, ...]]]
+        self._claimable = {}
+
+    def held(self, seat: int) -> tuple[int, ...]:
+        """:meth:`State.held`."""
+        found = self._held.get(seat)
+        if found is None:
+            counts = [0] * len(BUILDINGS)
+            for chip in self.chips:
+                if chip is not None and chip.owner == seat:
+                    counts[chip.building] += 1
+            found = self._held[seat] = tuple(counts)
+        return found
+
+    def owned(self, seat: int) -> tuple[int, ...]:
+        """:meth:`State.owned`."""
+        found = self._owned.get(seat)
+        if found is None:
+            found = self._owned[seat] = tuple(
+                i for i, chip in enumerate(self.chips) if chip is not None and chip.owner == seat
+            )
+        return found
+
+    def neutral(self) -> tuple[tuple[int, Building], ...]:
+        """The areas in play holding a neutral chip, with its building, in board order."""
+        if self._neutral is None:
+            chips = self.chips
+            self._neutral = tuple(
+                (i, chip.building)
+                for i in self.game.in_play
+                if (chip := chips[i]) is not None and chip.owner is None
+            )
+        return self._neutral
+
+    def placement_areas(self) -> tuple[int, ...]:
+        """:meth:`State.placement_areas`."""
+        if self._placement is None:
+            chips, adjacency = self.chips, self.game.index_adjacency
+            near: set[int] = set()
+            for i, chip in enumerate(chips):
+                if chip is not None:
+                    near.update(adjacency[i])
+            self._placement = tuple(i for i in self.game.in_play if chips[i] is None and i in near)
+        return self._placement
+
+    def claim_areas(self, claims: tuple[frozenset[int], ...], seat: int) -> tuple[int, ...]:
+        """:meth:`State.claim_areas` for these ``claims`` (kept for the last few claims
+        tuples: the effect that finds the next claimant asks first, then ``legal_actions``
+        and the rule check ask again on the next state, which shares the same tuples)."""
+        hit = self._claimable.get((id(claims), seat))
+        if hit is not None and hit[0] is claims:
+            return hit[1]
+        fits = [True] * len(BUILDINGS)
+        if self.game.options.chip_supply is ChipSupply.LIMITED:
+            chips = self.chips
+            held = list(self.held(seat))
+            for i, c in enumerate(claims):
+                chip = chips[i]
+                if seat in c and chip is not None:
+                    held[chip.building] += 1
+            for b in BUILDINGS:
+                held[b] += 1
+                fits[b] = chips_fit(held)
+                held[b] -= 1
+        areas = tuple(i for i, b in self.neutral() if fits[b] and seat not in claims[i])
+        if len(self._claimable) >= 64:
+            self._claimable.clear()
+        self._claimable[id(claims), seat] = (claims, areas)
+        return areas
+
+
+_FACTS: dict[int, _Facts] = {}
+
+
+def _facts(chips: tuple[Chip | None, ...], game: LotusGame) -> _Facts:
+    """The :class:`_Facts` of ``chips`` on ``game``, kept by the identity of the chips tuple
+    (which the entry keeps alive, so the id is not reused); at most 1024 are kept."""
+    found = _FACTS.get(id(chips))
+    if found is None or found.chips is not chips or found.game is not game:
+        if len(_FACTS) >= 1024:
+            _FACTS.clear()
+        found = _FACTS[id(chips)] = _Facts(chips, game)
+    return found
