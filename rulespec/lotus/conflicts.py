@@ -99,20 +99,22 @@ def choose(s: State, a: ChooseConflict) -> State:
 
 def _start(s: State, i: int) -> State:
     """Only the claimants of the area fight for it (lotus.conflict.participants)."""
-    return open_round(s.but(conflict=Conflict(i)))
+    return open_round(s, Conflict(i))
 
 
-def open_round(s: State) -> State:
+def open_round(s: State, conflict: Conflict) -> State:
     """A conflict round: negotiation window first if the variant is on, then the
     secret bids in turn order from the emperor (lotus.secret.commit_order)."""
     if s.game.options.negotiation is Negotiation.ON:
-        return negotiation.open_window(s, Phase.BID)
-    return open_bids(s)
+        return negotiation.open_window(s.but(conflict=conflict), Phase.BID)
+    return open_bids(s, conflict)
 
 
-def open_bids(s: State) -> State:
-    """The claimants commit their bids, one at a time in turn order from the emperor."""
-    c = _conflict(s)
+def open_bids(s: State, conflict: Conflict | None = None) -> State:
+    """The claimants commit their bids, one at a time in turn order from the emperor;
+    ``conflict`` is the one fought over, if the state does not hold it yet (so the round
+    opens in one new state)."""
+    c = _conflict(s) if conflict is None else conflict
     order = s.order_from_emperor(s.claims[c.area])
     return s.but(
         phase=Phase.BID, queue=order[1:], seat=order[0], conflict=c.but(bids=()), resume=None
@@ -225,7 +227,7 @@ def _remove(
         if state.singles_pending:
             state = _award_singles(state.but(singles_pending=False))
         return _next(state)
-    return open_round(state)
+    return open_round(state, _conflict(state))
 
 
 def _end(s: State) -> State:

@@ -21,6 +21,7 @@ observation hides them from everyone else until the reveal.
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
@@ -385,7 +386,7 @@ class _Facts:
     def __init__(self, chips: tuple[Chip | None, ...], game: LotusGame) -> None:
         self.chips = chips
         self.game = game
-        self._held: dict[int, tuple[int, ...]] = {}
+        self._held: dict[int, tuple[int, ...]] | None = None
         self._owned: dict[int, tuple[int, ...]] = {}
         self._neutral: tuple[tuple[int, Building], ...] | None = None
         self._placement: tuple[int, ...] | None = None
@@ -395,14 +396,17 @@ class _Facts:
 
     def held(self, seat: int) -> tuple[int, ...]:
         """:meth:`State.held`."""
-        found = self._held.get(seat)
-        if found is None:
-            counts = [0] * len(BUILDINGS)
+        table = self._held
+        if table is None:  # every seat in one pass: the rules mostly ask about all of them
+            rows: dict[int, list[int]] = {}
             for chip in self.chips:
-                if chip is not None and chip.owner == seat:
-                    counts[chip.building] += 1
-            found = self._held[seat] = tuple(counts)
-        return found
+                if chip is not None and chip.owner is not None:
+                    row = rows.get(chip.owner)
+                    if row is None:
+                        row = rows[chip.owner] = [0] * len(BUILDINGS)
+                    row[chip.building] += 1
+            table = self._held = {owner: tuple(row) for owner, row in rows.items()}
+        return table.get(seat, _NONE_HELD)
 
     def owned(self, seat: int) -> tuple[int, ...]:
         """:meth:`State.owned`."""
@@ -442,23 +446,30 @@ class _Facts:
         hit = self._claimable.get((id(claims), seat))
         if hit is not None and hit[0] is claims:
             return hit[1]
-        fits = [True] * len(BUILDINGS)
+        fits = _ALL_FIT
         if self.game.options.chip_supply is ChipSupply.LIMITED:
             chips = self.chips
             held = list(self.held(seat))
-            for i, c in enumerate(claims):
+            for i in [i for i, c in enumerate(claims) if seat in c]:
                 chip = chips[i]
-                if seat in c and chip is not None:
+                if chip is not None:
                     held[chip.building] += 1
-            for b in BUILDINGS:
-                held[b] += 1
-                fits[b] = chips_fit(held)
-                held[b] -= 1
-        areas = tuple(i for i, b in self.neutral() if fits[b] and seat not in claims[i])
+            fits = _fits_one_more(tuple(held))
+        areas = tuple([i for i, b in self.neutral() if fits[b] and seat not in claims[i]])
         if len(self._claimable) >= 64:
             self._claimable.clear()
         self._claimable[id(claims), seat] = (claims, areas)
         return areas
+
+
+_ALL_FIT = (True,) * len(BUILDINGS)
+_NONE_HELD = (0,) * len(BUILDINGS)
+
+
+@functools.lru_cache(maxsize=4096)  # few distinct counts occur; each is five chips_fit calls
+def _fits_one_more(held: tuple[int, ...]) -> tuple[bool, ...]:
+    """Per building: whether one colour's chips could show ``held`` plus one more of it."""
+    return tuple(chips_fit([h + (b == k) for k, h in enumerate(held)]) for b in BUILDINGS)
 
 
 _FACTS: dict[int, _Facts] = {}
