@@ -15,7 +15,7 @@ from rulespec.lotus import conflicts
 from rulespec.lotus.actions import Action, DeclineExtra, PlaceMarker, StartChip
 from rulespec.lotus.components import BASIC_MARKERS, BUILDINGS, NEUTRAL
 from rulespec.lotus.rulebook import RULEBOOK
-from rulespec.lotus.state import ClaimRound, Phase, State
+from rulespec.lotus.state import ClaimRound, Phase, State, place_chips
 
 if TYPE_CHECKING:
     from rulespec.lotus.game import LotusGame
@@ -46,7 +46,7 @@ def check_start(s: State, a: StartChip) -> Problem:
 def deal_start_chip(s: State, a: StartChip) -> State:
     """The chip lies neutral on the next lotus area; after the last, the first year."""
     left = s.start_areas_left()
-    state = s.but(chips=put(s.chips, left[0], NEUTRAL[a.building]))
+    state = s.but(chips=place_chips(s, {left[0]: NEUTRAL[a.building]}))
     if len(left) > 1:
         return state
     return begin(state)

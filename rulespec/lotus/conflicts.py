@@ -11,9 +11,9 @@ from rulespec.core.kernel import Problem
 from rulespec.lotus import negotiation, rebellion
 from rulespec.lotus import rules as steps
 from rulespec.lotus.actions import Action, Bid, ChooseConflict, Remove
-from rulespec.lotus.components import OWNED, Building
+from rulespec.lotus.components import OWNED, Building, Chip
 from rulespec.lotus.rulebook import RULEBOOK
-from rulespec.lotus.state import Conflict, ConflictReveal, Phase, State
+from rulespec.lotus.state import Conflict, ConflictReveal, Phase, State, place_chips
 from rulespec.lotus.variant import Negotiation
 
 if TYPE_CHECKING:
@@ -41,24 +41,23 @@ def begin(s: State) -> State:
     return _next(_award_singles(s))
 
 
-def _award(s: State, i: int, seat: int) -> State:
-    """``seat`` takes area ``i``: his chip replaces the neutral one
-    (lotus.resolve.uncontested, lotus.conflict.award)."""
-    chip = s.chips[i]
-    assert chip is not None
-    return s.but(
-        chips=put(s.chips, i, OWNED[seat][chip.building]),
-        claims=put(s.claims, i, frozenset()),
-    )
+def _award(s: State, areas: tuple[int, ...]) -> State:
+    """The single claimant of each of ``areas`` takes it: his chip replaces the neutral
+    one (lotus.resolve.uncontested, lotus.conflict.award)."""
+    placed: dict[int, Chip] = {}
+    claims = list(s.claims)
+    for i in areas:
+        chip = s.chips[i]
+        assert chip is not None
+        (seat,) = s.claims[i]
+        placed[i] = OWNED[seat][chip.building]
+        claims[i] = frozenset()
+    return s.but(chips=place_chips(s, placed), claims=tuple(claims))
 
 
 def _award_singles(s: State) -> State:
-    state = s
-    for i, c in enumerate(s.claims):
-        if len(c) == 1:
-            (seat,) = c
-            state = _award(state, i, seat)
-    return _check_emperor(state)
+    singles = tuple(i for i, c in enumerate(s.claims) if len(c) == 1)
+    return _check_emperor(_award(s, singles) if singles else s)
 
 
 def _check_emperor(s: State) -> State:
@@ -222,8 +221,7 @@ def _remove(
         last=reveal,
     )
     if decided:
-        (winner,) = claims[c.area]
-        state = _check_emperor(_award(state, c.area, winner))
+        state = _check_emperor(_award(state, (c.area,)))
         if state.singles_pending:
             state = _award_singles(state.but(singles_pending=False))
         return _next(state)

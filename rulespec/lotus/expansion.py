@@ -11,7 +11,7 @@ from rulespec.lotus import claims
 from rulespec.lotus.actions import Action, DeclineExtra, DrawChip, PlaceChip, TakeExtra
 from rulespec.lotus.components import BUILDINGS, NEUTRAL, Building
 from rulespec.lotus.rulebook import RULEBOOK
-from rulespec.lotus.state import Expansion, Phase, State
+from rulespec.lotus.state import Expansion, Phase, State, place_chips
 from rulespec.lotus.variant import TempleExtra
 
 if TYPE_CHECKING:
@@ -102,7 +102,7 @@ def place(s: State, a: PlaceChip) -> State:
     e = _expansion(s)
     assert e.drawn is not None
     i = s.game.area_index[a.area]
-    return _next(s, Expansion(e.slots[1:]), chips=put(s.chips, i, NEUTRAL[e.drawn]))
+    return _next(s, Expansion(e.slots[1:]), chips=place_chips(s, {i: NEUTRAL[e.drawn]}))
 
 
 def _next_year(s: State) -> State:

@@ -20,7 +20,7 @@ from rulespec.lotus.actions import (
 )
 from rulespec.lotus.components import OWNED, VP_CHIPS, Building, Side
 from rulespec.lotus.rulebook import RULEBOOK
-from rulespec.lotus.state import Phase, Rebellion, RebellionReveal, State
+from rulespec.lotus.state import Phase, Rebellion, RebellionReveal, State, place_chips
 from rulespec.lotus.variant import Negotiation, RewardChoice, VpChips
 
 if TYPE_CHECKING:
@@ -216,7 +216,7 @@ def take_area(s: State, a: TakeArea) -> State:
     if chip.building is Building.PALACE and chip.owner == s.emperor:
         taker = s.seat
     state = s.but(
-        chips=put(s.chips, i, OWNED[s.seat][chip.building]),
+        chips=place_chips(s, {i: OWNED[s.seat][chip.building]}),
         rebellion=r.but(hit=r.hit | {chip.owner}, palace_taker=taker),
         queue=s.queue[1:],
     )

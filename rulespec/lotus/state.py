@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import enum
 import functools
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
 import attrs
@@ -473,6 +473,31 @@ def _fits_one_more(held: tuple[int, ...]) -> tuple[bool, ...]:
 
 
 _FACTS: dict[int, _Facts] = {}
+
+
+def place_chips(s: State, placed: Mapping[int, Chip]) -> tuple[Chip | None, ...]:
+    """``s.chips`` with the chips in ``placed`` (area index → chip) put down.
+
+    The building counts already derived from ``s.chips`` carry over to the new tuple,
+    changed by the chips placed, instead of being counted again over every area.
+    """
+    chips = list(s.chips)
+    for i, chip in placed.items():
+        chips[i] = chip
+    new = tuple(chips)
+    before = _FACTS.get(id(s.chips))
+    if before is None or before.chips is not s.chips or before.game is not s.game:
+        return new
+    if before._held is not None:
+        held = dict(before._held)
+        for i, chip in placed.items():
+            for c, change in ((s.chips[i], -1), (chip, 1)):
+                if c is not None and c.owner is not None:
+                    row = list(held.get(c.owner, _NONE_HELD))
+                    row[c.building] += change
+                    held[c.owner] = tuple(row)
+        _facts(new, s.game)._held = held
+    return new
 
 
 def _facts(chips: tuple[Chip | None, ...], game: LotusGame) -> _Facts:
