@@ -10,6 +10,8 @@ phase table in :mod:`rulespec.mandala.phases`; the contract (``apply``, ``legal_
 from __future__ import annotations
 
 import enum
+import operator
+from itertools import compress
 from typing import TYPE_CHECKING
 
 import attrs
@@ -85,18 +87,17 @@ class Area(Evolve):
     def colours(self) -> frozenset[Colour]:
         """Colours present: tiles and face-up cards (face-down cards never add one)."""
         found = {t.colour for t in self.tiles}
-        found.update(
-            c for c, col in zip(COLOURS, zip(*self.up, strict=True), strict=True) if any(col)
-        )
+        # the colours some seat has face up (compress/map/zip run in C, no generator)
+        found.update(compress(COLOURS, map(any, zip(*self.up, strict=True))))
         return frozenset(found)
 
     def totals(self) -> tuple[int, ...]:
         """Cards per seat, face up and down together."""
-        return tuple(sum(u) + sum(d) for u, d in zip(self.up, self.down, strict=True))
+        return tuple(map(operator.add, map(sum, self.up), map(sum, self.down)))
 
     def ups(self) -> tuple[int, ...]:
         """Face-up cards per seat."""
-        return tuple(sum(u) for u in self.up)
+        return tuple(map(sum, self.up))
 
     def is_empty(self) -> bool:
         """True if no seat has a card here."""
