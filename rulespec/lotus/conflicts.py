@@ -4,7 +4,7 @@ phase 3 (the emperor's point)."""
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rulespec.core.immutable import by_identity, put
 from rulespec.core.kernel import Problem
@@ -41,22 +41,28 @@ def begin(s: State) -> State:
     return _next(_award_singles(s))
 
 
-def _award(s: State, areas: tuple[int, ...]) -> State:
+def _award(
+    s: State,
+    areas: tuple[int, ...],
+    claims: tuple[frozenset[int], ...] | None = None,
+    **changes: Any,
+) -> State:
     """The single claimant of each of ``areas`` takes it: his chip replaces the neutral
-    one (lotus.resolve.uncontested, lotus.conflict.award)."""
+    one (lotus.resolve.uncontested, lotus.conflict.award). ``claims`` (default: the
+    state's) and ``changes`` are the caller's, made in the same new state."""
     placed: dict[int, Chip] = {}
-    claims = list(s.claims)
+    left = list(s.claims if claims is None else claims)
     for i in areas:
         chip = s.chips[i]
         assert chip is not None
-        (seat,) = s.claims[i]
+        (seat,) = left[i]
         placed[i] = OWNED[seat][chip.building]
-        claims[i] = frozenset()
-    return s.but(chips=place_chips(s, placed), claims=tuple(claims))
+        left[i] = frozenset()
+    return s.but(chips=place_chips(s, placed), claims=tuple(left), **changes)
 
 
 def _award_singles(s: State) -> State:
-    singles = tuple(i for i, c in enumerate(s.claims) if len(c) == 1)
+    singles = tuple(i for i, k in enumerate(map(len, s.claims)) if k == 1)
     return _check_emperor(_award(s, singles) if singles else s)
 
 
@@ -69,7 +75,7 @@ def _check_emperor(s: State) -> State:
 
 
 def _next(s: State) -> State:
-    contested = [i for i, c in enumerate(s.claims) if len(c) >= 2]
+    contested = [i for i, k in enumerate(map(len, s.claims)) if k >= 2]  # map: len in C
     if not contested:
         return _end(s)
     if len(contested) == 1:
@@ -80,7 +86,7 @@ def _next(s: State) -> State:
 def legal_choices(s: State) -> tuple[Action, ...]:
     """The contested areas, for the emperor to name the next."""
     choices = _choices(s.game)
-    return tuple(choices[i] for i, c in enumerate(s.claims) if len(c) >= 2)
+    return tuple(choices[i] for i, k in enumerate(map(len, s.claims)) if k >= 2)
 
 
 def check_choice(s: State, a: ChooseConflict) -> Problem:
@@ -123,8 +129,14 @@ def open_bids(s: State, conflict: Conflict | None = None) -> State:
 def legal_bids(s: State) -> tuple[Action, ...]:
     """Every bid: a dragon card against another claimant and up to all one's influence."""
     c = _conflict(s)
-    targets = tuple(sorted(s.claims[c.area] - {s.seat}))
+    targets = _targets(s.claims[c.area], s.seat)
     return _bids(targets, s.influence[s.seat], s.game.variant.zero_cards)
+
+
+@functools.lru_cache(maxsize=1024)  # a frozenset keeps its hash: cheaper than sorting anew
+def _targets(claimants: frozenset[int], seat: int) -> tuple[int, ...]:
+    """The other claimants, by seat."""
+    return tuple(sorted(claimants - {seat}))
 
 
 @functools.lru_cache(maxsize=4096)
@@ -212,20 +224,21 @@ def _remove(
         influence[seat] -= amount
     claims = put(s.claims, c.area, s.claims[c.area] - {loser})
     reveal = reveal.but(loser=loser, paid=tuple(sorted(paid.items())))
-    decided = len(claims[c.area]) == 1
-    state = s.but(
-        influence=tuple(influence),
-        bank=(s.bank[0] + sum(paid.values()), s.bank[1]),
-        claims=claims,
-        conflict=None if decided else Conflict(c.area),
-        last=reveal,
-    )
-    if decided:
-        state = _check_emperor(_award(state, (c.area,)))
+    influence_left = tuple(influence)
+    bank = (s.bank[0] + sum(paid.values()), s.bank[1])
+    if len(claims[c.area]) == 1:
+        state = _award(
+            s, (c.area,), claims, influence=influence_left, bank=bank, conflict=None, last=reveal
+        )
+        state = _check_emperor(state)
         if state.singles_pending:
             state = _award_singles(state.but(singles_pending=False))
         return _next(state)
-    return open_round(state, _conflict(state))
+    conflict = Conflict(c.area)
+    state = s.but(
+        influence=influence_left, bank=bank, claims=claims, conflict=conflict, last=reveal
+    )
+    return open_round(state, conflict)
 
 
 def _end(s: State) -> State:

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from rulespec.core.api import Outcome
+from rulespec.core.immutable import by_identity
 from rulespec.core.kernel import Evolve, Kernel
 from rulespec.core.seats import order_from
 from rulespec.errors import GameNotOver
@@ -331,8 +332,14 @@ class State(Kernel, Evolve):
     def reward_areas(self, seat: int) -> tuple[int, ...]:
         """Areas a rebellion winner may take now (lotus.rebellion.adjacent_only,
         lotus.rebellion.landless, lotus.rebellion.one_loss, lotus.rebellion.same_building)."""
-        losers = self.losers()
         facts = _facts(self.chips, self.game)
+        # kept per rebellion record: the effect that finds the next winner asks first, then
+        # legal_actions and the rule check ask again on the next state, which shares it
+        key = (id(self.rebellion), self.emperor, seat)
+        hit = facts.rewards.get(key)
+        if hit is not None and hit[0] is self.rebellion:
+            return hit[1]
+        losers = self.losers()
         mine = set(facts.owned(seat))
         adjacency = self.game.index_adjacency
         limited = self.game.options.chip_supply is ChipSupply.LIMITED
@@ -350,7 +357,10 @@ class State(Kernel, Evolve):
                 if not fits:
                     continue
             out.append(i)
-        return tuple(out)
+        if len(facts.rewards) >= 64:
+            facts.rewards.clear()
+        facts.rewards[key] = (self.rebellion, tuple(out))
+        return facts.rewards[key][1]
 
     def placement_areas(self) -> tuple[int, ...]:
         """Empty areas in play next to an area holding a chip (lotus.expand.adjacency)."""
@@ -381,7 +391,16 @@ class _Facts:
     until a chip moves, a few dozen times a game, while the rules ask these queries
     hundreds of times."""
 
-    __slots__ = ("_claimable", "_held", "_neutral", "_owned", "_placement", "chips", "game")
+    __slots__ = (
+        "_claimable",
+        "_held",
+        "_neutral",
+        "_owned",
+        "_placement",
+        "chips",
+        "game",
+        "rewards",
+    )
 
     def __init__(self, chips: tuple[Chip | None, ...], game: LotusGame) -> None:
         self.chips = chips
@@ -393,6 +412,8 @@ class _Facts:
         # (id of a claims tuple, seat) -> (that claims tuple, the claimable areas)
         self._claimable: dict[tuple[int, int], tuple[tuple[frozenset[int], ...], tuple[int, ...]]]
         self._claimable = {}
+        # (id of a rebellion record, emperor, seat) -> (that record, State.reward_areas)
+        self.rewards: dict[tuple[int, int, int], tuple[Rebellion | None, tuple[int, ...]]] = {}
 
     def held(self, seat: int) -> tuple[int, ...]:
         """:meth:`State.held`."""
@@ -466,7 +487,7 @@ _ALL_FIT = (True,) * len(BUILDINGS)
 _NONE_HELD = (0,) * len(BUILDINGS)
 
 
-@functools.lru_cache(maxsize=4096)  # few distinct counts occur; each is five chips_fit calls
+@functools.lru_cache(maxsize=16384)  # a few thousand counts occur; each is five chips_fit calls
 def _fits_one_more(held: tuple[int, ...]) -> tuple[bool, ...]:
     """Per building: whether one colour's chips could show ``held`` plus one more of it."""
     return tuple(chips_fit([h + (b == k) for k, h in enumerate(held)]) for b in BUILDINGS)
@@ -475,11 +496,22 @@ def _fits_one_more(held: tuple[int, ...]) -> tuple[bool, ...]:
 _FACTS: dict[int, _Facts] = {}
 
 
+@by_identity  # derived once per game
+def _touching(game: LotusGame) -> tuple[frozenset[int], ...]:
+    """Per area, the areas that list it as adjacent (the same as its own neighbours on any
+    board that was loaded, which checks that adjacency is symmetric)."""
+    adjacency = game.index_adjacency
+    return tuple(
+        frozenset(j for j, near in enumerate(adjacency) if i in near) for i in range(len(adjacency))
+    )
+
+
 def place_chips(s: State, placed: Mapping[int, Chip]) -> tuple[Chip | None, ...]:
     """``s.chips`` with the chips in ``placed`` (area index → chip) put down.
 
-    The building counts already derived from ``s.chips`` carry over to the new tuple,
-    changed by the chips placed, instead of being counted again over every area.
+    The building counts and placement areas already derived from ``s.chips`` carry over
+    to the new tuple, changed by the chips placed, instead of being found again over every
+    area.
     """
     chips = list(s.chips)
     for i, chip in placed.items():
@@ -488,6 +520,7 @@ def place_chips(s: State, placed: Mapping[int, Chip]) -> tuple[Chip | None, ...]
     before = _FACTS.get(id(s.chips))
     if before is None or before.chips is not s.chips or before.game is not s.game:
         return new
+    after = _facts(new, s.game)
     if before._held is not None:
         held = dict(before._held)
         for i, chip in placed.items():
@@ -496,7 +529,17 @@ def place_chips(s: State, placed: Mapping[int, Chip]) -> tuple[Chip | None, ...]
                     row = list(held.get(c.owner, _NONE_HELD))
                     row[c.building] += change
                     held[c.owner] = tuple(row)
-        _facts(new, s.game)._held = held
+        after._held = held
+    if before._placement is not None:
+        # an empty area stops being one; its empty neighbours in play now touch a chip
+        filled = [i for i in placed if s.chips[i] is None]
+        if not filled:
+            after._placement = before._placement
+        else:
+            found = set(before._placement).difference(filled)
+            in_play, touching = s.game.in_play_set, _touching(s.game)
+            found.update(j for i in filled for j in touching[i] if new[j] is None and j in in_play)
+            after._placement = tuple(sorted(found))
     return new
 
 
