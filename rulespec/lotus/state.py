@@ -305,6 +305,8 @@ class State(Kernel, Evolve):
 
     def order_from_emperor(self, seats: Iterable[int] | None = None) -> tuple[int, ...]:
         """``seats`` (default: all) in turn order starting with the emperor."""
+        if seats is None or isinstance(seats, frozenset):
+            return _order_from(self.emperor, self.players, seats)
         return order_from(self.emperor, self.players, seats)
 
     def claim_areas(self, seat: int) -> tuple[int, ...]:
@@ -484,6 +486,9 @@ class _Facts:
 
 
 _ALL_FIT = (True,) * len(BUILDINGS)
+
+# the same few orders are asked for every conflict round and every phase of every year
+_order_from = functools.lru_cache(maxsize=1024)(order_from)
 _NONE_HELD = (0,) * len(BUILDINGS)
 
 
