@@ -359,7 +359,7 @@ class State(Kernel, Evolve):
                 if not fits:
                     continue
             out.append(i)
-        if len(facts.rewards) >= 64:
+        if len(facts.rewards) >= _KEPT // 2:
             facts.rewards.clear()
         facts.rewards[key] = (self.rebellion, tuple(out))
         return facts.rewards[key][1]
@@ -479,7 +479,7 @@ class _Facts:
                     held[chip.building] += 1
             fits = _fits_one_more(tuple(held))
         areas = tuple([i for i, b in self.neutral() if fits[b] and seat not in claims[i]])
-        if len(self._claimable) >= 64:
+        if len(self._claimable) >= _KEPT // 2:
             self._claimable.clear()
         self._claimable[id(claims), seat] = (claims, areas)
         return areas
@@ -499,6 +499,9 @@ def _fits_one_more(held: tuple[int, ...]) -> tuple[bool, ...]:
 
 
 _FACTS: dict[int, _Facts] = {}
+_KEPT = 32
+"""At most this many chips tuples have their facts kept, and half as many claims tuples or
+rebellion records per chips tuple (see :func:`_facts`)."""
 
 
 @by_identity  # derived once per game
@@ -550,10 +553,12 @@ def place_chips(s: State, placed: Mapping[int, Chip]) -> tuple[Chip | None, ...]
 
 def _facts(chips: tuple[Chip | None, ...], game: LotusGame) -> _Facts:
     """The :class:`_Facts` of ``chips`` on ``game``, kept by the identity of the chips tuple
-    (which the entry keeps alive, so the id is not reused); at most 1024 are kept."""
+    (which the entry keeps alive, so the id is not reused)."""
     found = _FACTS.get(id(chips))
     if found is None or found.chips is not chips or found.game is not game:
-        if len(_FACTS) >= 1024:
+        # few: play needs the current tuple and the one before; keeping more keeps old
+        # states' tuples alive, which the garbage collector then scans again and again
+        if len(_FACTS) >= _KEPT:
             _FACTS.clear()
         found = _FACTS[id(chips)] = _Facts(chips, game)
     return found
