@@ -112,11 +112,11 @@ def chips_fit(held: tuple[int, ...] | list[int]) -> bool:
     (True, False, False)
     """
     palaces, temples, fortresses, rice, _ = CHIP_FRONTS
-    p, t, f, r, _ = held  # in Building order (unpacked: indexing by the enum is slower)
+    # indexed by the plain int each Building is equal to: indexing by the enum is slower
     return (
         sum(held) <= CHIPS_PER_COLOUR
-        and p <= palaces
-        and t <= temples
-        and f <= fortresses
-        and r <= rice
+        and held[0] <= palaces  # Building.PALACE
+        and held[1] <= temples  # Building.TEMPLE
+        and held[2] <= fortresses  # Building.FORTRESS
+        and held[3] <= rice  # Building.RICE
     )

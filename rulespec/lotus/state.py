@@ -407,7 +407,7 @@ class _Facts:
     def __init__(self, chips: tuple[Chip | None, ...], game: LotusGame) -> None:
         self.chips = chips
         self.game = game
-        self._held: dict[int, tuple[int, ...]] | None = None
+        self._held: dict[int | None, tuple[int, ...]] | None = None
         self._owned: dict[int, tuple[int, ...]] = {}
         self._neutral: tuple[tuple[int, Building], ...] | None = None
         self._placement: tuple[int, ...] | None = None
@@ -420,10 +420,10 @@ class _Facts:
     def held(self, seat: int) -> tuple[int, ...]:
         """:meth:`State.held`."""
         table = self._held
-        if table is None:  # every seat in one pass: the rules mostly ask about all of them
-            rows: dict[int, list[int]] = {}
+        if table is None:  # every owner in one pass: the rules mostly ask about all seats
+            rows: dict[int | None, list[int]] = {}
             for chip in self.chips:
-                if chip is not None and chip.owner is not None:
+                if chip is not None:
                     row = rows.get(chip.owner)
                     if row is None:
                         row = rows[chip.owner] = [0] * len(BUILDINGS)
@@ -454,11 +454,11 @@ class _Facts:
     def placement_areas(self) -> tuple[int, ...]:
         """:meth:`State.placement_areas`."""
         if self._placement is None:
-            chips, adjacency = self.chips, self.game.index_adjacency
-            near: set[int] = set()
+            chips, touching = self.chips, _touching(self.game)
+            near: set[int] = set()  # the areas with an area holding a chip among their neighbours
             for i, chip in enumerate(chips):
                 if chip is not None:
-                    near.update(adjacency[i])
+                    near.update(touching[i])
             self._placement = tuple(i for i in self.game.in_play if chips[i] is None and i in near)
         return self._placement
 
@@ -533,7 +533,7 @@ def place_chips(s: State, placed: Mapping[int, Chip]) -> tuple[Chip | None, ...]
         held = dict(before._held)
         for i, chip in placed.items():
             for c, change in ((s.chips[i], -1), (chip, 1)):
-                if c is not None and c.owner is not None:
+                if c is not None:
                     row = list(held.get(c.owner, _NONE_HELD))
                     row[c.building] += change
                     held[c.owner] = tuple(row)

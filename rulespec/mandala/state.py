@@ -10,8 +10,6 @@ phase table in :mod:`rulespec.mandala.phases`; the contract (``apply``, ``legal_
 from __future__ import annotations
 
 import enum
-import operator
-from itertools import compress
 from typing import TYPE_CHECKING
 
 import attrs
@@ -87,17 +85,17 @@ class Area(Evolve):
     def colours(self) -> frozenset[Colour]:
         """Colours present: tiles and face-up cards (face-down cards never add one)."""
         found = {t.colour for t in self.tiles}
-        # the colours some seat has face up (compress/map/zip run in C, no generator)
-        found.update(compress(COLOURS, map(any, zip(*self.up, strict=True))))
+        columns = zip(COLOURS, zip(*self.up, strict=True), strict=True)
+        found.update([c for c, col in columns if any(col)])  # a list: no generator to resume
         return frozenset(found)
 
     def totals(self) -> tuple[int, ...]:
         """Cards per seat, face up and down together."""
-        return tuple(map(operator.add, map(sum, self.up), map(sum, self.down)))
+        return tuple([sum(u) + sum(d) for u, d in zip(self.up, self.down, strict=True)])
 
     def ups(self) -> tuple[int, ...]:
         """Face-up cards per seat."""
-        return tuple(map(sum, self.up))
+        return tuple(map(sum, self.up))  # map runs in C: no generator to resume
 
     def is_empty(self) -> bool:
         """True if no seat has a card here."""
