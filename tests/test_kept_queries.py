@@ -18,6 +18,9 @@ import attrs
 import pytest
 
 import rulespec
+from rulespec.lotus.board import Board, schematic
+from rulespec.lotus.components import BUILDINGS, chips_fit
+from rulespec.lotus.variant import ChipSupply
 
 GAMES = [
     pytest.param("lotus", {"edition": "de", "players": 3}, id="lotus-de-3"),
@@ -113,3 +116,121 @@ def test_lotus_kept_queries_answer_as_a_fresh_state_does(
                 assert state.reward_areas(seat) == fresh.reward_areas(seat)
         assert state.placement_areas() == fresh.placement_areas()
         assert state.legal_actions() == fresh.legal_actions()
+
+
+# --- the queries as they were defined before anything was kept: the specification ------
+
+
+def spec_held(s: Any, seat: Any) -> tuple[int, ...]:
+    counts = [0] * len(BUILDINGS)
+    for chip in s.chips:
+        if chip is not None and chip.owner == seat:
+            counts[chip.building] += 1
+    return tuple(counts)
+
+
+def spec_owned(s: Any, seat: Any) -> tuple[int, ...]:
+    return tuple(i for i, chip in enumerate(s.chips) if chip is not None and chip.owner == seat)
+
+
+def spec_claim_areas(s: Any, seat: int) -> tuple[int, ...]:
+    fits = [True] * len(BUILDINGS)
+    if s.game.options.chip_supply is ChipSupply.LIMITED:
+        held = list(spec_held(s, seat))
+        for i, c in enumerate(s.claims):
+            chip = s.chips[i]
+            if seat in c and chip is not None:
+                held[chip.building] += 1
+        for b in BUILDINGS:
+            held[b] += 1
+            fits[b] = chips_fit(held)
+            held[b] -= 1
+    return tuple(
+        i
+        for i in s.game.in_play
+        if (chip := s.chips[i]) is not None
+        and chip.owner is None
+        and seat not in s.claims[i]
+        and fits[chip.building]
+    )
+
+
+def spec_placement_areas(s: Any) -> tuple[int, ...]:
+    adjacency = s.game.index_adjacency
+    return tuple(
+        i
+        for i in s.game.in_play
+        if s.chips[i] is None and any(s.chips[j] is not None for j in adjacency[i])
+    )
+
+
+def spec_reward_areas(s: Any, seat: int) -> tuple[int, ...]:
+    losers = s.losers()
+    mine = set(spec_owned(s, seat))
+    adjacency = s.game.index_adjacency
+    limited = s.game.options.chip_supply is ChipSupply.LIMITED
+    held = list(spec_held(s, seat))
+    out = []
+    for i, chip in enumerate(s.chips):
+        if chip is None or chip.owner not in losers:
+            continue
+        if mine and not (adjacency[i] & mine):
+            continue
+        if limited:
+            held[chip.building] += 1
+            fits = chips_fit(held)
+            held[chip.building] -= 1
+            if not fits:
+                continue
+        out.append(i)
+    return tuple(out)
+
+
+def one_way_board() -> Board:
+    """The schematic board with some adjacencies listed in one direction only (a board
+    built by hand, which nothing validates): the queries must follow the lists as given."""
+    areas = list(schematic().areas)
+    for k in range(0, len(areas), 3):
+        a = areas[k]
+        drop = min(a.adjacent)
+        areas[k] = attrs.evolve(a, adjacent=a.adjacent - {drop})
+    board = schematic()
+    return attrs.evolve(board, areas=tuple(areas))
+
+
+@pytest.mark.parametrize(
+    ("settings", "board"),
+    [
+        pytest.param({"edition": "de", "players": 4}, "schematic", id="de-4"),
+        pytest.param({"edition": "fr", "players": 6}, "one_way", id="fr-6-one-way-board"),
+        pytest.param(
+            {"edition": "fr", "players": 3, "chip_supply": "unlimited"},
+            "schematic",
+            id="fr-3-chip_supply",
+        ),
+    ],
+)
+def test_lotus_queries_keep_their_definitions(settings: dict[str, Any], board: str) -> None:
+    game = rulespec.game(
+        "lotus", **settings, board=one_way_board() if board == "one_way" else board
+    )
+    rng = random.Random(3)
+    for _ in range(3):
+        state = game.initial_state()
+        while not state.is_terminal:
+            # the state as play reached it (queries kept and carried over), and a copy with
+            # fresh tuples (queries worked out from nothing)
+            fresh = state.but(chips=new_tuple(state.chips), claims=new_tuple(state.claims))
+            for s in (state, fresh):
+                for seat in (*range(s.players), None):
+                    assert s.held(seat) == spec_held(s, seat)
+                    assert s.owned(seat) == spec_owned(s, seat)
+                for seat in range(s.players):
+                    assert s.claim_areas(seat) == spec_claim_areas(s, seat)
+                    if s.rebellion is not None and s.rebellion.winners is not None:
+                        assert s.reward_areas(seat) == spec_reward_areas(s, seat)
+                assert s.placement_areas() == spec_placement_areas(s)
+            action = (
+                state.sample_chance(rng) if state.is_chance else rng.choice(state.legal_actions())
+            )
+            state = state.apply(action)
