@@ -6,7 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 PY     := $(BIN)/python
 
-.PHONY: run test lint typecheck pytest docs docs-doctest bench proofs playthroughs clean
+.PHONY: run test lint typecheck pytest docs docs-doctest bench bench-openspiel proofs playthroughs clean
 
 $(BIN)/activate:
 	$(PYTHON) -m venv $(VENV)
@@ -15,6 +15,10 @@ $(BIN)/activate:
 # One stamp per extras set, so switching between run and test installs what is missing.
 $(VENV)/.installed-run: pyproject.toml | $(BIN)/activate
 	$(PY) -m pip install --quiet -e '.[proofs]'
+	touch $@
+
+$(VENV)/.installed-bench: pyproject.toml | $(BIN)/activate
+	$(PY) -m pip install --quiet -e '.[bench]'
 	touch $@
 
 $(VENV)/.installed-dev: pyproject.toml | $(BIN)/activate
@@ -54,6 +58,10 @@ playthroughs: $(VENV)/.installed-dev
 ## make bench: random-play throughput per variant (reported, never asserted)
 bench: $(VENV)/.installed-run
 	$(BIN)/rulespec bench
+
+## make bench-openspiel: the same random play, µs/step against OpenSpiel's python_team_dominoes
+bench-openspiel: $(VENV)/.installed-bench
+	$(BIN)/rulespec bench --against openspiel
 
 clean:
 	rm -rf $(VENV) docs/_build dist build .hypothesis

@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import random
+import statistics
 import sys
 import textwrap
 import time
@@ -232,6 +233,117 @@ def bench(specs: Sequence[GameSpec], seconds: float, seed: int) -> int:
     return 0
 
 
+# --- bench --against openspiel -------------------------------------------------------------
+
+REFERENCE = "python_team_dominoes"
+"""OpenSpiel's own pure-Python game (states mutated in place): the speed to match."""
+
+
+def _load_reference() -> Any | None:
+    """The reference game, or None when open_spiel is not installed."""
+    try:
+        importlib.import_module("open_spiel.python.games")  # registers the Python games
+        pyspiel = importlib.import_module("pyspiel")
+    except ImportError:
+        return None
+    return pyspiel.load_game(REFERENCE)
+
+
+def _reference_slice(game: Any, seconds: float, rng: random.Random) -> tuple[int, float]:
+    """Whole random games of the reference for about ``seconds``: (steps, elapsed)."""
+    clock = time.process_time  # CPU time: what other processes take is not counted
+    steps = 0
+    started = clock()
+    while clock() - started < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                r = rng.random()
+                outcomes = state.chance_outcomes()
+                action = outcomes[-1][0]
+                for outcome, p in outcomes:
+                    r -= p
+                    if r < 0:
+                        action = outcome
+                        break
+            else:
+                action = rng.choice(state.legal_actions())
+            state.apply_action(action)
+            steps += 1
+    return steps, clock() - started
+
+
+def _rulespec_slice(game: Any, seconds: float, rng: random.Random) -> tuple[int, float]:
+    """Whole random games of a rulespec game for about ``seconds``: (steps, elapsed)."""
+    clock = time.process_time  # CPU time: what other processes take is not counted
+    steps = 0
+    started = clock()
+    while clock() - started < seconds:
+        state = game.initial_state()
+        while not state.is_terminal:
+            if state.is_chance:
+                action = state.sample_chance(rng)
+            else:
+                action = rng.choice(state.legal_actions())
+            state = state.apply(action)
+            steps += 1
+    return steps, clock() - started
+
+
+def bench_against_openspiel(
+    specs: Sequence[GameSpec], seconds: float, seed: int, rounds: int
+) -> int:
+    """Random-play µs/step of every variant column against OpenSpiel's
+    ``python_team_dominoes``, interleaved in one process: reported, never asserted."""
+    reference = _load_reference()
+    if reference is None:
+        print(
+            "rulespec bench --against openspiel needs open_spiel, which is not installed;\n"
+            "install the bench extra: pip install 'rulespec[bench]' (or run make bench-openspiel)",
+            file=sys.stderr,
+        )
+        return 2
+    rounds = max(rounds, 1)
+    piece = seconds / (2 * rounds)
+    print(
+        f"reference: OpenSpiel {REFERENCE}; {rounds} interleaved rounds of {piece:.2f}s "
+        "of CPU time each"
+    )
+    print(
+        f"{'game':<9} {'variant':<28} {'rulespec us':>11} {'reference us':>12} {'ratio':>6} "
+        f"{'min-max':>10}"
+    )
+    for spec in specs:
+        for settings in spec.variants(options=False):
+            game = rulespec.game(spec.id, **settings)
+            rng = random.Random(seed)
+            ours: list[float] = []
+            theirs: list[float] = []
+            ratios: list[float] = []
+            for r in range(rounds):
+                # alternate who goes first, so a drift in machine load hits both alike
+                if r % 2:
+                    n, t = _rulespec_slice(game, piece, rng)
+                    m, u = _reference_slice(reference, piece, rng)
+                else:
+                    m, u = _reference_slice(reference, piece, rng)
+                    n, t = _rulespec_slice(game, piece, rng)
+                ours.append(t / n * 1e6)
+                theirs.append(u / m * 1e6)
+                ratios.append(theirs[-1] / ours[-1])
+            print(
+                f"{spec.id:<9} {_label(settings, spec):<28} {statistics.median(ours):>11.1f} "
+                f"{statistics.median(theirs):>12.1f} {statistics.median(ratios):>6.2f} "
+                f"{f'{min(ratios):.2f}-{max(ratios):.2f}':>10}"
+            )
+    print(
+        "us/step: median over the rounds of the CPU time of one random-play step (a decision:\n"
+        "legal_actions, choice, apply; or a sampled chance outcome and apply); ratio: median\n"
+        "of the rounds' reference us / rulespec us (1 or more: rulespec is at least as fast)"
+    )
+    return 0
+
+
 # --- entry point -------------------------------------------------------------------------
 
 
@@ -259,6 +371,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     p_bench.add_argument("game", nargs="?")
     p_bench.add_argument("--seconds", type=float, default=2.0, help="per variant")
     p_bench.add_argument("--seed", type=int, default=0)
+    p_bench.add_argument(
+        "--against",
+        choices=["openspiel"],
+        help="time each variant against OpenSpiel's python_team_dominoes, interleaved",
+    )
+    p_bench.add_argument(
+        "--rounds", type=int, default=5, help="interleaved rounds per variant (with --against)"
+    )
 
     args, extra = parser.parse_known_args(argv)
     commands: dict[str, Callable[[], int]] = {
@@ -266,7 +386,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         "play": lambda: play(rulespec.spec(args.game), _parse_settings(extra), args.seed),
         "rules": lambda: show_rules(rulespec.spec(args.game)),
         "explain": lambda: explain_rule(args.rule_id),
-        "bench": lambda: bench(_specs(args.game), args.seconds, args.seed),
+        "bench": lambda: (
+            bench(_specs(args.game), args.seconds, args.seed)
+            if args.against is None
+            else bench_against_openspiel(_specs(args.game), args.seconds, args.seed, args.rounds)
+        ),
     }
     if extra and args.command != "play":
         parser.error(f"unrecognized arguments: {' '.join(extra)}")

@@ -328,14 +328,46 @@ class Evolve:
 _UNSET = object()
 
 
+def _plain_slots(cls: type) -> bool:
+    """True if building ``cls`` is nothing but storing each field in its slot: slotted, every
+    field set by ``__init__`` as given (no validator or converter to run),
+    no init hooks and no cached hash to reset."""
+    fields = attrs.fields(cls)
+    slots = {name for c in cls.__mro__ for name in c.__dict__.get("__slots__", ())}
+    return (
+        all(
+            a.name in slots and a.init and a.validator is None and a.converter is None
+            for a in fields
+        )
+        and not any(hasattr(cls, hook) for hook in ("__attrs_pre_init__", "__attrs_post_init__"))
+        and not any("cached_hash" in name for name in slots)
+    )
+
+
 def _compile_but(cls: type) -> Callable[..., Any]:
     names = [a.name for a in attrs.fields(cls)]
     params = ", ".join(f"{n}=_UNSET" for n in names)
-    args = ", ".join(f"self.{n} if {n} is _UNSET else {n}" for n in names)
-    source = f"def but(self, *, {params}):\n    return _cls({args})\n"
-    namespace: dict[str, Any] = {"_UNSET": _UNSET, "_cls": cls}
+    namespace: dict[str, Any] = {"_UNSET": _UNSET, "_cls": cls, "_new": object.__new__}
+    if _plain_slots(cls):
+        # a frozen attrs __init__ stores each field through object.__setattr__; storing it
+        # straight into its slot descriptor builds the same object about a quarter faster
+        body = "".join(f"    _set_{n}(new, self.{n} if {n} is _UNSET else {n})\n" for n in names)
+        source = f"def but(self, *, {params}):\n    new = _new(_cls)\n{body}    return new\n"
+        for n in names:
+            namespace[f"_set_{n}"] = _slot(cls, n).__set__
+    else:
+        args = ", ".join(f"self.{n} if {n} is _UNSET else {n}" for n in names)
+        source = f"def but(self, *, {params}):\n    return _cls({args})\n"
     exec(compile(source, f"<{cls.__qualname__}.but>", "exec"), namespace)
     fn: Callable[..., Any] = namespace["but"]
     fn.__doc__ = Evolve.but.__doc__
     type.__setattr__(cls, "but", fn)
     return fn
+
+
+def _slot(cls: type, name: str) -> Any:
+    """The slot descriptor of field ``name`` (on ``cls`` or the base that declares it)."""
+    for c in cls.__mro__:
+        if name in c.__dict__.get("__slots__", ()):
+            return c.__dict__[name]
+    raise AssertionError(f"{cls.__qualname__}.{name} is not a slot")

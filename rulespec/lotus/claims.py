@@ -7,13 +7,18 @@ modules and call each other only at run time.
 
 from __future__ import annotations
 
-from rulespec.core.immutable import put
+from typing import TYPE_CHECKING
+
+from rulespec.core.immutable import by_identity, put
 from rulespec.core.kernel import Problem
 from rulespec.lotus import conflicts
 from rulespec.lotus.actions import Action, DeclineExtra, PlaceMarker, StartChip
 from rulespec.lotus.components import BASIC_MARKERS, BUILDINGS, NEUTRAL
 from rulespec.lotus.rulebook import RULEBOOK
-from rulespec.lotus.state import ClaimRound, Phase, State
+from rulespec.lotus.state import ClaimRound, Phase, State, place_chips
+
+if TYPE_CHECKING:
+    from rulespec.lotus.game import LotusGame
 
 R = RULEBOOK.get
 R_START = R("lotus.setup.start_chips")
@@ -41,7 +46,7 @@ def check_start(s: State, a: StartChip) -> Problem:
 def deal_start_chip(s: State, a: StartChip) -> State:
     """The chip lies neutral on the next lotus area; after the last, the first year."""
     left = s.start_areas_left()
-    state = s.but(chips=put(s.chips, left[0], NEUTRAL[a.building]))
+    state = s.but(chips=place_chips(s, {left[0]: NEUTRAL[a.building]}))
     if len(left) > 1:
         return state
     return begin(state)
@@ -52,23 +57,19 @@ def deal_start_chip(s: State, a: StartChip) -> State:
 
 def begin(s: State) -> State:
     """A new year's claims: no markers on the board, no reveal left over."""
-    state = s.but(
-        phase=Phase.CLAIM,
-        claims=(frozenset(),) * len(s.chips),
-        claiming=ClaimRound(0),
-        conflict=None,
-        last=None,
-    )
-    return _next(state, 0)
+    state = s.but(phase=Phase.CLAIM, conflict=None, last=None)
+    return _next(state, 0, (frozenset(),) * len(s.chips), frozenset())
 
 
-def _next(s: State, position: int) -> State:
+def _next(
+    s: State, position: int, claims: tuple[frozenset[int], ...], declined: frozenset[int]
+) -> State:
     """The next placement: rounds 1–3 for everyone, 4–5 for rice extras
     (lotus.claim.three_rounds, lotus.claim.extra_rounds); a seat with no legal area
-    skips (lotus.claim.no_legal_area)."""
+    skips (lotus.claim.no_legal_area). ``claims`` and ``declined`` are the markers and
+    refusals so far, stored with the next placement (one new state per marker)."""
     n = s.players
     limit = s.game.variant.max_markers * n
-    declined = s.claiming.declined if s.claiming is not None else frozenset()
     for p in range(position, limit):
         seat = (s.emperor + p % n) % n
         rnd = p // n + 1
@@ -76,16 +77,18 @@ def _next(s: State, position: int) -> State:
             extras = s.markers_allowed(seat) - BASIC_MARKERS
             if seat in declined or extras < rnd - BASIC_MARKERS:
                 continue
-        if s.claim_areas(seat):
-            return s.but(claiming=ClaimRound(p, declined), seat=seat)
-    return conflicts.begin(s.but(claiming=None))
+        state = s.but(claims=claims, claiming=ClaimRound(p, declined), seat=seat)
+        if state.claim_areas(seat):
+            return state
+    return conflicts.begin(s.but(claims=claims, claiming=None))
 
 
 def legal(s: State) -> tuple[Action, ...]:
     """The areas the seat may claim, then declining, once the basic markers are down."""
-    out: list[Action] = [PlaceMarker(s.area_id(i)) for i in s.claim_areas(s.seat)]
+    markers = _markers(s.game)
+    out: list[Action] = [markers[i] for i in s.claim_areas(s.seat)]
     if _cursor(s) // s.players >= BASIC_MARKERS:
-        out.append(DeclineExtra())
+        out.append(_DECLINE)
     return tuple(out)
 
 
@@ -112,7 +115,7 @@ def place_marker(s: State, a: PlaceMarker) -> State:
     """The marker goes on the area; the next placement follows."""
     i = s.game.area_index[a.area]
     claims = put(s.claims, i, s.claims[i] | {s.seat})
-    return _next(s.but(claims=claims), _cursor(s) + 1)
+    return _next(s, _cursor(s) + 1, claims, _claiming(s).declined)
 
 
 def check_decline(s: State, a: DeclineExtra) -> Problem:
@@ -124,14 +127,24 @@ def check_decline(s: State, a: DeclineExtra) -> Problem:
 
 def decline(s: State, a: DeclineExtra) -> State:
     """The seat places no more extra markers this year."""
+    return _next(s, _cursor(s) + 1, s.claims, _claiming(s).declined | {s.seat})
+
+
+def _claiming(s: State) -> ClaimRound:
     assert s.claiming is not None
-    claiming = s.claiming.but(declined=s.claiming.declined | {s.seat})
-    return _next(s.but(claiming=claiming), _cursor(s) + 1)
+    return s.claiming
 
 
 def _cursor(s: State) -> int:
-    assert s.claiming is not None
-    return s.claiming.cursor
+    return _claiming(s).cursor
+
+
+@by_identity  # one action per area, made once per game: legal_actions hands out the same values
+def _markers(game: LotusGame) -> tuple[PlaceMarker, ...]:
+    return tuple(PlaceMarker(area.id) for area in game.board.areas)
+
+
+_DECLINE = DeclineExtra()
 
 
 _START_CHIPS = tuple(StartChip(b) for b in BUILDINGS)

@@ -106,10 +106,11 @@ def chips_fit(held: tuple[int, ...] | list[int]) -> bool:
     (True, False, False)
     """
     palaces, temples, fortresses, rice, _ = CHIP_FRONTS
+    # indexed by the plain int each Building is equal to: indexing by the enum is slower
     return (
         sum(held) <= CHIPS_PER_COLOUR
-        and held[Building.PALACE] <= palaces
-        and held[Building.TEMPLE] <= temples
-        and held[Building.FORTRESS] <= fortresses
-        and held[Building.RICE] <= rice
+        and held[0] <= palaces  # Building.PALACE
+        and held[1] <= temples  # Building.TEMPLE
+        and held[2] <= fortresses  # Building.FORTRESS
+        and held[3] <= rice  # Building.RICE
     )

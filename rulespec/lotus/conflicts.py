@@ -4,16 +4,20 @@ phase 3 (the emperor's point)."""
 from __future__ import annotations
 
 import functools
+from typing import TYPE_CHECKING, Any
 
-from rulespec.core.immutable import put
+from rulespec.core.immutable import by_identity, put
 from rulespec.core.kernel import Problem
 from rulespec.lotus import negotiation, rebellion
 from rulespec.lotus import rules as steps
 from rulespec.lotus.actions import Action, Bid, ChooseConflict, Remove
-from rulespec.lotus.components import OWNED, Building
+from rulespec.lotus.components import OWNED, Building, Chip
 from rulespec.lotus.rulebook import RULEBOOK
-from rulespec.lotus.state import Conflict, ConflictReveal, Phase, State
+from rulespec.lotus.state import Conflict, ConflictReveal, Phase, State, place_chips
 from rulespec.lotus.variant import Negotiation
+
+if TYPE_CHECKING:
+    from rulespec.lotus.game import LotusGame
 
 R = RULEBOOK.get
 R_ORDERS = R("lotus.resolve.emperor_orders")
@@ -37,35 +41,41 @@ def begin(s: State) -> State:
     return _next(_award_singles(s))
 
 
-def _award(s: State, i: int, seat: int) -> State:
-    """``seat`` takes area ``i``: his chip replaces the neutral one
-    (lotus.resolve.uncontested, lotus.conflict.award)."""
-    chip = s.chips[i]
-    assert chip is not None
-    return s.but(
-        chips=put(s.chips, i, OWNED[seat][chip.building]),
-        claims=put(s.claims, i, frozenset()),
-    )
+def _award(
+    s: State,
+    areas: tuple[int, ...],
+    claims: tuple[frozenset[int], ...] | None = None,
+    **changes: Any,
+) -> State:
+    """The single claimant of each of ``areas`` takes it: his chip replaces the neutral
+    one (lotus.resolve.uncontested, lotus.conflict.award). ``claims`` (default: the
+    state's) and ``changes`` are the caller's, made in the same new state."""
+    placed: dict[int, Chip] = {}
+    left = list(s.claims if claims is None else claims)
+    for i in areas:
+        chip = s.chips[i]
+        assert chip is not None
+        (seat,) = left[i]
+        placed[i] = OWNED[seat][chip.building]
+        left[i] = frozenset()
+    return s.but(chips=place_chips(s, placed), claims=tuple(left), **changes)
 
 
 def _award_singles(s: State) -> State:
-    state = s
-    for i, c in enumerate(s.claims):
-        if len(c) == 1:
-            (seat,) = c
-            state = _award(state, i, seat)
-    return _check_emperor(state)
+    singles = tuple(i for i, k in enumerate(map(len, s.claims)) if k == 1)
+    return _check_emperor(_award(s, singles) if singles else s)
 
 
 def _check_emperor(s: State) -> State:
     """More palaces than the emperor makes a player emperor at once
     (lotus.resolve.emperor_change)."""
     palaces = [s.held(seat)[Building.PALACE] for seat in range(s.players)]
-    return s.but(emperor=steps.emperor_after_gain(palaces, s.emperor))
+    emperor = steps.emperor_after_gain(palaces, s.emperor)
+    return s if emperor == s.emperor else s.but(emperor=emperor)  # no copy when unchanged
 
 
 def _next(s: State) -> State:
-    contested = [i for i, c in enumerate(s.claims) if len(c) >= 2]
+    contested = [i for i, k in enumerate(map(len, s.claims)) if k >= 2]  # map: len in C
     if not contested:
         return _end(s)
     if len(contested) == 1:
@@ -75,7 +85,8 @@ def _next(s: State) -> State:
 
 def legal_choices(s: State) -> tuple[Action, ...]:
     """The contested areas, for the emperor to name the next."""
-    return tuple(ChooseConflict(s.area_id(i)) for i, c in enumerate(s.claims) if len(c) >= 2)
+    choices = _choices(s.game)
+    return tuple(choices[i] for i, k in enumerate(map(len, s.claims)) if k >= 2)
 
 
 def check_choice(s: State, a: ChooseConflict) -> Problem:
@@ -93,20 +104,22 @@ def choose(s: State, a: ChooseConflict) -> State:
 
 def _start(s: State, i: int) -> State:
     """Only the claimants of the area fight for it (lotus.conflict.participants)."""
-    return open_round(s.but(conflict=Conflict(i)))
+    return open_round(s, Conflict(i))
 
 
-def open_round(s: State) -> State:
+def open_round(s: State, conflict: Conflict) -> State:
     """A conflict round: negotiation window first if the variant is on, then the
     secret bids in turn order from the emperor (lotus.secret.commit_order)."""
     if s.game.options.negotiation is Negotiation.ON:
-        return negotiation.open_window(s, Phase.BID)
-    return open_bids(s)
+        return negotiation.open_window(s.but(conflict=conflict), Phase.BID)
+    return open_bids(s, conflict)
 
 
-def open_bids(s: State) -> State:
-    """The claimants commit their bids, one at a time in turn order from the emperor."""
-    c = _conflict(s)
+def open_bids(s: State, conflict: Conflict | None = None) -> State:
+    """The claimants commit their bids, one at a time in turn order from the emperor;
+    ``conflict`` is the one fought over, if the state does not hold it yet (so the round
+    opens in one new state)."""
+    c = _conflict(s) if conflict is None else conflict
     order = s.order_from_emperor(s.claims[c.area])
     return s.but(
         phase=Phase.BID, queue=order[1:], seat=order[0], conflict=c.but(bids=()), resume=None
@@ -116,8 +129,14 @@ def open_bids(s: State) -> State:
 def legal_bids(s: State) -> tuple[Action, ...]:
     """Every bid: a dragon card against another claimant and up to all one's influence."""
     c = _conflict(s)
-    targets = tuple(sorted(s.claims[c.area] - {s.seat}))
+    targets = _targets(s.claims[c.area], s.seat)
     return _bids(targets, s.influence[s.seat], s.game.variant.zero_cards)
+
+
+@functools.lru_cache(maxsize=1024)  # a frozenset keeps its hash: cheaper than sorting anew
+def _targets(claimants: frozenset[int], seat: int) -> tuple[int, ...]:
+    """The other claimants, by seat."""
+    return tuple(sorted(claimants - {seat}))
 
 
 @functools.lru_cache(maxsize=4096)
@@ -158,12 +177,17 @@ def bid(s: State, a: Bid) -> State:
         tuple((seat, b.target, b.influence, b.zero_card) for seat, b in bids),
         tuple(sorted(steps.totals_against(plain).items())),
     )
-    state = s.but(conflict=c.but(bids=bids), queue=(), last=reveal)
     if len(candidates) == 1:
         (loser,) = candidates
-        return _remove(state, loser)
+        return _remove(s, loser, bids, reveal)
     # lotus.conflict.tie_emperor: the emperor chooses, even in his own favour
-    return state.but(phase=Phase.REMOVE, seat=s.emperor, conflict=c.but(bids=bids, tied=candidates))
+    return s.but(
+        phase=Phase.REMOVE,
+        seat=s.emperor,
+        conflict=c.but(bids=bids, tied=candidates),
+        queue=(),
+        last=reveal,
+    )
 
 
 def legal_removals(s: State) -> tuple[Action, ...]:
@@ -182,35 +206,39 @@ def check_removal(s: State, a: Remove) -> Problem:
 
 def remove(s: State, a: Remove) -> State:
     """The emperor's choice leaves the area."""
-    return _remove(s, a.seat)
+    assert isinstance(s.last, ConflictReveal)
+    return _remove(s, a.seat, _conflict(s).bids, s.last)
 
 
-def _remove(s: State, loser: int) -> State:
+def _remove(
+    s: State, loser: int, bids: tuple[tuple[int, Bid], ...], reveal: ConflictReveal
+) -> State:
     """The loser leaves and keeps half his bid; everyone else pays all
-    (lotus.conflict.loser_refund, lotus.conflict.others_pay, lotus.conflict.repeat)."""
+    (lotus.conflict.loser_refund, lotus.conflict.others_pay, lotus.conflict.repeat).
+    ``bids`` and ``reveal`` are the round's, passed on rather than stored first."""
     c = _conflict(s)
-    plain = {seat: (b.target, b.influence) for seat, b in c.bids}
+    plain = {seat: (b.target, b.influence) for seat, b in bids}
     paid = steps.payments(plain, loser, s.game.variant.loser_refund)
     influence = list(s.influence)
     for seat, amount in paid.items():
         influence[seat] -= amount
     claims = put(s.claims, c.area, s.claims[c.area] - {loser})
-    assert isinstance(s.last, ConflictReveal)
-    reveal = s.last.but(loser=loser, paid=tuple(sorted(paid.items())))
-    state = s.but(
-        influence=tuple(influence),
-        bank=(s.bank[0] + sum(paid.values()), s.bank[1]),
-        claims=claims,
-        conflict=Conflict(c.area),
-        last=reveal,
-    )
+    reveal = reveal.but(loser=loser, paid=tuple(sorted(paid.items())))
+    influence_left = tuple(influence)
+    bank = (s.bank[0] + sum(paid.values()), s.bank[1])
     if len(claims[c.area]) == 1:
-        (winner,) = claims[c.area]
-        state = _check_emperor(_award(state, c.area, winner)).but(conflict=None)
+        state = _award(
+            s, (c.area,), claims, influence=influence_left, bank=bank, conflict=None, last=reveal
+        )
+        state = _check_emperor(state)
         if state.singles_pending:
             state = _award_singles(state.but(singles_pending=False))
         return _next(state)
-    return open_round(state)
+    conflict = Conflict(c.area)
+    state = s.but(
+        influence=influence_left, bank=bank, claims=claims, conflict=conflict, last=reveal
+    )
+    return open_round(state, conflict)
 
 
 def _end(s: State) -> State:
@@ -224,3 +252,8 @@ def _end(s: State) -> State:
 def _conflict(s: State) -> Conflict:
     assert s.conflict is not None
     return s.conflict
+
+
+@by_identity  # one action per area, made once per game: legal_actions hands out the same values
+def _choices(game: LotusGame) -> tuple[ChooseConflict, ...]:
+    return tuple(ChooseConflict(area.id) for area in game.board.areas)

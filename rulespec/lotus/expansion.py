@@ -3,14 +3,19 @@ chip on the board; temples give further chips; then the next year begins."""
 
 from __future__ import annotations
 
-from rulespec.core.immutable import put
+from typing import TYPE_CHECKING, Any
+
+from rulespec.core.immutable import by_identity, put
 from rulespec.core.kernel import Problem
 from rulespec.lotus import claims
 from rulespec.lotus.actions import Action, DeclineExtra, DrawChip, PlaceChip, TakeExtra
 from rulespec.lotus.components import BUILDINGS, NEUTRAL, Building
 from rulespec.lotus.rulebook import RULEBOOK
-from rulespec.lotus.state import Expansion, Phase, State
+from rulespec.lotus.state import Expansion, Phase, State, place_chips
 from rulespec.lotus.variant import TempleExtra
+
+if TYPE_CHECKING:
+    from rulespec.lotus.game import LotusGame
 
 R_DRAW = RULEBOOK.get("lotus.expand.draw_place")
 R_ADJACENT = RULEBOOK.get("lotus.expand.adjacency")
@@ -27,19 +32,21 @@ def begin(s: State) -> State:
     slots = [(seat, False) for seat in order]
     for k in range(1, max(temples.values(), default=0) + 1):
         slots.extend((seat, True) for seat in order if temples[seat] >= k)
-    return _next(s.but(expansion=Expansion(tuple(slots)), queue=()))
+    return _next(s, Expansion(tuple(slots)), queue=())
 
 
-def _next(s: State) -> State:
+def _next(s: State, expansion: Expansion, **changes: Any) -> State:
     """The next chip to draw; none when no empty area can take one
-    (lotus.expand.no_space)."""
-    e = _expansion(s)
-    if not e.slots or not s.placement_areas() or not any(s.unseen):
-        return _next_year(s)
-    seat, extra = e.slots[0]
-    if extra and s.game.variant.temple_extra is TempleExtra.MAY:
-        return s.but(phase=Phase.TEMPLE_EXTRA, seat=seat)
-    return s.but(phase=Phase.DRAW, seat=seat)
+    (lotus.expand.no_space). ``expansion`` and ``changes``, the calling effect's own, are
+    made in the same new state as the next slot's."""
+    if expansion.slots:
+        seat, extra = expansion.slots[0]
+        may = extra and s.game.variant.temple_extra is TempleExtra.MAY
+        phase = Phase.TEMPLE_EXTRA if may else Phase.DRAW
+        state = s.but(expansion=expansion, phase=phase, seat=seat, **changes)
+        if state.placement_areas() and any(state.unseen):
+            return state
+    return _next_year(s.but(expansion=expansion, **changes))
 
 
 def legal_temple(s: State) -> tuple[Action, ...]:
@@ -55,7 +62,7 @@ def take_extra(s: State, a: TakeExtra) -> State:
 def decline_extra(s: State, a: DeclineExtra) -> State:
     """The temple owner leaves his extra chip."""
     e = _expansion(s)
-    return _next(s.but(expansion=e.but(slots=e.slots[1:])))
+    return _next(s, e.but(slots=e.slots[1:]))
 
 
 def draws(s: State) -> tuple[tuple[Action, int], ...]:
@@ -78,7 +85,8 @@ def draw(s: State, a: DrawChip) -> State:
 
 def legal_places(s: State) -> tuple[Action, ...]:
     """Every empty area in play next to a chip."""
-    return tuple(PlaceChip(s.area_id(i)) for i in s.placement_areas())
+    places = _places(s.game)
+    return tuple(places[i] for i in s.placement_areas())
 
 
 def check_place(s: State, a: PlaceChip) -> Problem:
@@ -94,8 +102,7 @@ def place(s: State, a: PlaceChip) -> State:
     e = _expansion(s)
     assert e.drawn is not None
     i = s.game.area_index[a.area]
-    state = s.but(chips=put(s.chips, i, NEUTRAL[e.drawn]), expansion=Expansion(e.slots[1:]))
-    return _next(state)
+    return _next(s, Expansion(e.slots[1:]), chips=place_chips(s, {i: NEUTRAL[e.drawn]}))
 
 
 def _next_year(s: State) -> State:
@@ -106,3 +113,8 @@ def _next_year(s: State) -> State:
 def _expansion(s: State) -> Expansion:
     assert s.expansion is not None
     return s.expansion
+
+
+@by_identity  # one action per area, made once per game: legal_actions hands out the same values
+def _places(game: LotusGame) -> tuple[PlaceChip, ...]:
+    return tuple(PlaceChip(area.id) for area in game.board.areas)

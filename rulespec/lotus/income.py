@@ -3,7 +3,8 @@ first chooses influence or combat for each palace."""
 
 from __future__ import annotations
 
-from rulespec.core.immutable import put
+import functools
+
 from rulespec.core.kernel import Problem
 from rulespec.lotus import expansion
 from rulespec.lotus import rules as steps
@@ -18,37 +19,50 @@ R_PALACE = RULEBOOK.get("lotus.income.palace")
 
 def begin(s: State) -> State:
     """Income for everyone, the emperor first."""
-    return _next(s.but(queue=s.order_from_emperor()))
+    return _next(s, s.order_from_emperor())
 
 
-def _next(s: State) -> State:
-    """Pay everyone in turn order from the emperor (lotus.income.order); a palace
-    owner first chooses (lotus.income.palace)."""
-    state = s
-    while state.queue:
-        seat = state.queue[0]
-        if state.held(seat)[Building.PALACE]:
-            return state.but(phase=Phase.PALACE_INCOME, seat=seat)
-        state = _pay(state, seat, 0).but(queue=state.queue[1:])
-    return expansion.begin(state)
+def _next(s: State, queue: tuple[int, ...], chosen: tuple[int, int] | None = None) -> State:
+    """Pay everyone in ``queue``, in turn order from the emperor (lotus.income.order); a
+    palace owner first chooses (lotus.income.palace). ``chosen`` is a palace owner's
+    choice just made, (seat, palaces paying combat), paid first. Every payment goes into
+    the one new state made where the paying stops."""
+    influence, combat, bank = list(s.influence), list(s.combat), list(s.bank)
+    limited = s.game.options.card_supply is CardSupply.LIMITED
 
+    def pay(seat: int, combat_palaces: int) -> None:
+        """One player's income, as far as the bank lasts (lotus.income.supply_limit)."""
+        gain_i, gain_c = steps.income(s.held(seat), combat_palaces)
+        if limited:
+            gain_i = min(gain_i, max(bank[0], 0))
+            gain_c = min(gain_c, max(bank[1], 0))
+        influence[seat] += gain_i
+        combat[seat] += gain_c
+        bank[0] -= gain_i
+        bank[1] -= gain_c
 
-def _pay(s: State, seat: int, combat_palaces: int) -> State:
-    """One player's income, as far as the bank lasts (lotus.income.supply_limit)."""
-    gain_i, gain_c = steps.income(s.held(seat), combat_palaces)
-    if s.game.options.card_supply is CardSupply.LIMITED:
-        gain_i = min(gain_i, max(s.bank[0], 0))
-        gain_c = min(gain_c, max(s.bank[1], 0))
-    return s.but(
-        influence=put(s.influence, seat, s.influence[seat] + gain_i),
-        combat=put(s.combat, seat, s.combat[seat] + gain_c),
-        bank=(s.bank[0] - gain_i, s.bank[1] - gain_c),
+    if chosen is not None:
+        pay(*chosen)
+    for k, seat in enumerate(queue):
+        if s.held(seat)[Building.PALACE]:
+            return s.but(
+                phase=Phase.PALACE_INCOME,
+                seat=seat,
+                queue=queue[k:],
+                influence=tuple(influence),
+                combat=tuple(combat),
+                bank=(bank[0], bank[1]),
+            )
+        pay(seat, 0)
+    state = s.but(
+        queue=(), influence=tuple(influence), combat=tuple(combat), bank=(bank[0], bank[1])
     )
+    return expansion.begin(state)
 
 
 def legal(s: State) -> tuple[Action, ...]:
     """How many of one's palaces pay combat instead of influence: none to all."""
-    return tuple(PalaceIncome(k) for k in range(s.held(s.seat)[Building.PALACE] + 1))
+    return _palace_choices(s.held(s.seat)[Building.PALACE])
 
 
 def check(s: State, a: PalaceIncome) -> Problem:
@@ -61,4 +75,9 @@ def check(s: State, a: PalaceIncome) -> Problem:
 
 def palace_income(s: State, a: PalaceIncome) -> State:
     """The palace owner is paid as he chose; the next is paid."""
-    return _next(_pay(s, s.seat, a.combat).but(queue=s.queue[1:]))
+    return _next(s, s.queue[1:], (s.seat, a.combat))
+
+
+@functools.lru_cache(maxsize=64)  # values: the same tuple serves every owner of that many palaces
+def _palace_choices(palaces: int) -> tuple[Action, ...]:
+    return tuple(PalaceIncome(k) for k in range(palaces + 1))

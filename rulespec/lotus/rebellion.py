@@ -3,7 +3,10 @@ and the new emperor."""
 
 from __future__ import annotations
 
-from rulespec.core.immutable import put
+import functools
+from typing import TYPE_CHECKING
+
+from rulespec.core.immutable import by_identity, put
 from rulespec.core.kernel import Problem
 from rulespec.lotus import income, negotiation
 from rulespec.lotus import rules as steps
@@ -17,8 +20,11 @@ from rulespec.lotus.actions import (
 )
 from rulespec.lotus.components import OWNED, VP_CHIPS, Building, Side
 from rulespec.lotus.rulebook import RULEBOOK
-from rulespec.lotus.state import Phase, Rebellion, RebellionReveal, State
+from rulespec.lotus.state import Phase, Rebellion, RebellionReveal, State, place_chips
 from rulespec.lotus.variant import Negotiation, RewardChoice, VpChips
+
+if TYPE_CHECKING:
+    from rulespec.lotus.game import LotusGame
 
 R = RULEBOOK.get
 R_COMBAT = R("lotus.rebellion.combat_commit")
@@ -100,7 +106,7 @@ def _open_combat(s: State) -> State:
 
 def legal_combat(s: State) -> tuple[Action, ...]:
     """Any number of one's combat points, none included."""
-    return tuple(CommitCombat(c) for c in range(s.combat[s.seat] + 1))
+    return _combat_choices(s.combat[s.seat])
 
 
 def check_combat(s: State, a: CommitCombat) -> Problem:
@@ -168,7 +174,8 @@ def _next_reward(s: State) -> State:
 
 def legal_rewards(s: State) -> tuple[Action, ...]:
     """The areas the winner may take, and a VP chip where the option allows it."""
-    out: list[Action] = [TakeArea(s.area_id(i)) for i in s.reward_areas(s.seat)]
+    takes = _takes(s.game)
+    out: list[Action] = [takes[i] for i in s.reward_areas(s.seat)]
     if s.game.options.reward_choice is RewardChoice.PLAYER_CHOICE:
         out.append(TakeVictoryPoint())
     return tuple(out)
@@ -209,7 +216,7 @@ def take_area(s: State, a: TakeArea) -> State:
     if chip.building is Building.PALACE and chip.owner == s.emperor:
         taker = s.seat
     state = s.but(
-        chips=put(s.chips, i, OWNED[s.seat][chip.building]),
+        chips=place_chips(s, {i: OWNED[s.seat][chip.building]}),
         rebellion=r.but(hit=r.hit | {chip.owner}, palace_taker=taker),
         queue=s.queue[1:],
     )
@@ -248,3 +255,13 @@ def _after(s: State) -> State:
 def _rebellion(s: State) -> Rebellion:
     assert s.rebellion is not None
     return s.rebellion
+
+
+@functools.lru_cache(maxsize=256)  # values: the same tuple serves every seat with that much
+def _combat_choices(combat: int) -> tuple[Action, ...]:
+    return tuple(CommitCombat(c) for c in range(combat + 1))
+
+
+@by_identity  # one action per area, made once per game: legal_actions hands out the same values
+def _takes(game: LotusGame) -> tuple[TakeArea, ...]:
+    return tuple(TakeArea(area.id) for area in game.board.areas)

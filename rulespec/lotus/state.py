@@ -21,13 +21,15 @@ observation hides them from everyone else until the reveal.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
+import functools
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Annotated, ClassVar
 
 import attrs
 
 from rulespec.core.api import Outcome
 from rulespec.core.convert import PER_SEAT, Range, Seat, Tagged
+from rulespec.core.immutable import by_identity
 from rulespec.core.kernel import Evolve, Kernel
 from rulespec.core.seats import order_from
 from rulespec.errors import GameNotOver
@@ -98,6 +100,10 @@ class Phase(enum.Enum):
     """Phase 6: the drawer places the chip."""
     GAME_OVER = "game_over"
     """Terminal."""
+
+    # the kernel looks the phase up in the phase table on every call: hash by identity (in C,
+    # members are singletons) rather than Enum's hash of the name (a Python call)
+    __hash__ = object.__hash__
 
 
 # --- the parts of the year ---------------------------------------------------------------
@@ -273,17 +279,11 @@ class State(Kernel, Evolve):
 
     def held(self, seat: int) -> tuple[int, ...]:
         """Buildings ``seat`` owns on the board, counted by :class:`Building`."""
-        counts = [0] * len(BUILDINGS)
-        for chip in self.chips:
-            if chip is not None and chip.owner == seat:
-                counts[chip.building] += 1
-        return tuple(counts)
+        return _facts(self.chips, self.game).held(seat)
 
     def owned(self, seat: int) -> tuple[int, ...]:
         """Indices of the areas ``seat`` owns."""
-        return tuple(
-            i for i, chip in enumerate(self.chips) if chip is not None and chip.owner == seat
-        )
+        return _facts(self.chips, self.game).owned(seat)
 
     def scores(self) -> tuple[int, ...]:
         """Points each seat would score if the game ended now (lotus.score.*)."""
@@ -321,31 +321,14 @@ class State(Kernel, Evolve):
 
     def order_from_emperor(self, seats: Iterable[int] | None = None) -> tuple[int, ...]:
         """``seats`` (default: all) in turn order starting with the emperor."""
+        if seats is None or isinstance(seats, frozenset):
+            return _order_from(self.emperor, self.players, seats)
         return order_from(self.emperor, self.players, seats)
 
     def claim_areas(self, seat: int) -> tuple[int, ...]:
         """Areas ``seat`` may place a marker on now (lotus.claim.neutral_only,
         lotus.claim.one_per_colour, lotus.claim.chip_supply)."""
-        fits = [True] * len(BUILDINGS)
-        if self.game.options.chip_supply is ChipSupply.LIMITED:
-            held = list(self.held(seat))
-            for i, c in enumerate(self.claims):
-                chip = self.chips[i]
-                if seat in c and chip is not None:
-                    held[chip.building] += 1
-            for b in BUILDINGS:
-                held[b] += 1
-                fits[b] = chips_fit(held)
-                held[b] -= 1
-        chips, claims = self.chips, self.claims
-        return tuple(
-            i
-            for i in self.game.in_play
-            if (chip := chips[i]) is not None
-            and chip.owner is None
-            and seat not in claims[i]
-            and fits[chip.building]
-        )
+        return _facts(self.chips, self.game).claim_areas(self.claims, seat)
 
     def markers_allowed(self, seat: int) -> int:
         """Markers ``seat`` places this year (lotus.claim.rice_extra)."""
@@ -367,11 +350,18 @@ class State(Kernel, Evolve):
     def reward_areas(self, seat: int) -> tuple[int, ...]:
         """Areas a rebellion winner may take now (lotus.rebellion.adjacent_only,
         lotus.rebellion.landless, lotus.rebellion.one_loss, lotus.rebellion.same_building)."""
+        facts = _facts(self.chips, self.game)
+        # kept per rebellion record: the effect that finds the next winner asks first, then
+        # legal_actions and the rule check ask again on the next state, which shares it
+        key = (id(self.rebellion), self.emperor, seat)
+        hit = facts.rewards.get(key)
+        if hit is not None and hit[0] is self.rebellion:
+            return hit[1]
         losers = self.losers()
-        mine = set(self.owned(seat))
+        mine = set(facts.owned(seat))
         adjacency = self.game.index_adjacency
         limited = self.game.options.chip_supply is ChipSupply.LIMITED
-        held = list(self.held(seat))
+        held = list(facts.held(seat))
         out = []
         for i, chip in enumerate(self.chips):
             if chip is None or chip.owner not in losers:
@@ -385,16 +375,14 @@ class State(Kernel, Evolve):
                 if not fits:
                     continue
             out.append(i)
-        return tuple(out)
+        if len(facts.rewards) >= _KEPT // 2:
+            facts.rewards.clear()
+        facts.rewards[key] = (self.rebellion, tuple(out))
+        return facts.rewards[key][1]
 
     def placement_areas(self) -> tuple[int, ...]:
         """Empty areas in play next to an area holding a chip (lotus.expand.adjacency)."""
-        adjacency = self.game.index_adjacency
-        return tuple(
-            i
-            for i in self.game.in_play
-            if self.chips[i] is None and any(self.chips[j] is not None for j in adjacency[i])
-        )
+        return _facts(self.chips, self.game).placement_areas()
 
     def start_pool(self) -> tuple[int, ...]:
         """Start chips not yet dealt to a lotus area."""
@@ -410,3 +398,183 @@ class State(Kernel, Evolve):
     def start_areas_left(self) -> tuple[int, ...]:
         """The lotus areas still waiting for their start chip, in board order."""
         return tuple(i for i in self.game.start_areas if self.chips[i] is None)
+
+
+# --- what the queries derive from the chips ----------------------------------------------
+
+
+class _Facts:
+    """What the queries derive from one ``chips`` tuple of one game, each part computed when
+    first asked and then kept (see :func:`_facts`): successive states share their ``chips``
+    until a chip moves, a few dozen times a game, while the rules ask these queries
+    hundreds of times."""
+
+    __slots__ = (
+        "_claimable",
+        "_held",
+        "_neutral",
+        "_owned",
+        "_placement",
+        "chips",
+        "game",
+        "rewards",
+    )
+
+    def __init__(self, chips: tuple[Chip | None, ...], game: LotusGame) -> None:
+        self.chips = chips
+        self.game = game
+        self._held: dict[int | None, tuple[int, ...]] | None = None
+        self._owned: dict[int, tuple[int, ...]] = {}
+        self._neutral: tuple[tuple[int, Building], ...] | None = None
+        self._placement: tuple[int, ...] | None = None
+        # (id of a claims tuple, seat) -> (that claims tuple, the claimable areas)
+        self._claimable: dict[tuple[int, int], tuple[tuple[frozenset[int], ...], tuple[int, ...]]]
+        self._claimable = {}
+        # (id of a rebellion record, emperor, seat) -> (that record, State.reward_areas)
+        self.rewards: dict[tuple[int, int, int], tuple[Rebellion | None, tuple[int, ...]]] = {}
+
+    def held(self, seat: int) -> tuple[int, ...]:
+        """:meth:`State.held`."""
+        table = self._held
+        if table is None:  # every owner in one pass: the rules mostly ask about all seats
+            rows: dict[int | None, list[int]] = {}
+            for chip in self.chips:
+                if chip is not None:
+                    row = rows.get(chip.owner)
+                    if row is None:
+                        row = rows[chip.owner] = [0] * len(BUILDINGS)
+                    row[chip.building] += 1
+            table = self._held = {owner: tuple(row) for owner, row in rows.items()}
+        return table.get(seat, _NONE_HELD)
+
+    def owned(self, seat: int) -> tuple[int, ...]:
+        """:meth:`State.owned`."""
+        found = self._owned.get(seat)
+        if found is None:
+            found = self._owned[seat] = tuple(
+                i for i, chip in enumerate(self.chips) if chip is not None and chip.owner == seat
+            )
+        return found
+
+    def neutral(self) -> tuple[tuple[int, Building], ...]:
+        """The areas in play holding a neutral chip, with its building, in board order."""
+        if self._neutral is None:
+            chips = self.chips
+            self._neutral = tuple(
+                (i, chip.building)
+                for i in self.game.in_play
+                if (chip := chips[i]) is not None and chip.owner is None
+            )
+        return self._neutral
+
+    def placement_areas(self) -> tuple[int, ...]:
+        """:meth:`State.placement_areas`."""
+        if self._placement is None:
+            chips, touching = self.chips, _touching(self.game)
+            near: set[int] = set()  # the areas with an area holding a chip among their neighbours
+            for i, chip in enumerate(chips):
+                if chip is not None:
+                    near.update(touching[i])
+            self._placement = tuple(i for i in self.game.in_play if chips[i] is None and i in near)
+        return self._placement
+
+    def claim_areas(self, claims: tuple[frozenset[int], ...], seat: int) -> tuple[int, ...]:
+        """:meth:`State.claim_areas` for these ``claims`` (kept for the last few claims
+        tuples: the effect that finds the next claimant asks first, then ``legal_actions``
+        and the rule check ask again on the next state, which shares the same tuples)."""
+        hit = self._claimable.get((id(claims), seat))
+        if hit is not None and hit[0] is claims:
+            return hit[1]
+        fits = _ALL_FIT
+        if self.game.options.chip_supply is ChipSupply.LIMITED:
+            chips = self.chips
+            held = list(self.held(seat))
+            for i in [i for i, c in enumerate(claims) if seat in c]:
+                chip = chips[i]
+                if chip is not None:
+                    held[chip.building] += 1
+            fits = _fits_one_more(tuple(held))
+        areas = tuple([i for i, b in self.neutral() if fits[b] and seat not in claims[i]])
+        if len(self._claimable) >= _KEPT // 2:
+            self._claimable.clear()
+        self._claimable[id(claims), seat] = (claims, areas)
+        return areas
+
+
+_ALL_FIT = (True,) * len(BUILDINGS)
+
+# the same few orders are asked for every conflict round and every phase of every year
+_order_from = functools.lru_cache(maxsize=1024)(order_from)
+_NONE_HELD = (0,) * len(BUILDINGS)
+
+
+@functools.lru_cache(maxsize=16384)  # a few thousand counts occur; each is five chips_fit calls
+def _fits_one_more(held: tuple[int, ...]) -> tuple[bool, ...]:
+    """Per building: whether one colour's chips could show ``held`` plus one more of it."""
+    return tuple(chips_fit([h + (b == k) for k, h in enumerate(held)]) for b in BUILDINGS)
+
+
+_FACTS: dict[int, _Facts] = {}
+_KEPT = 32
+"""At most this many chips tuples have their facts kept, and half as many claims tuples or
+rebellion records per chips tuple (see :func:`_facts`)."""
+
+
+@by_identity  # derived once per game
+def _touching(game: LotusGame) -> tuple[frozenset[int], ...]:
+    """Per area, the areas that list it as adjacent (the same as its own neighbours on any
+    board that was loaded, which checks that adjacency is symmetric)."""
+    adjacency = game.index_adjacency
+    return tuple(
+        frozenset(j for j, near in enumerate(adjacency) if i in near) for i in range(len(adjacency))
+    )
+
+
+def place_chips(s: State, placed: Mapping[int, Chip]) -> tuple[Chip | None, ...]:
+    """``s.chips`` with the chips in ``placed`` (area index → chip) put down.
+
+    The building counts and placement areas already derived from ``s.chips`` carry over
+    to the new tuple, changed by the chips placed, instead of being found again over every
+    area.
+    """
+    chips = list(s.chips)
+    for i, chip in placed.items():
+        chips[i] = chip
+    new = tuple(chips)
+    before = _FACTS.get(id(s.chips))
+    if before is None or before.chips is not s.chips or before.game is not s.game:
+        return new
+    after = _facts(new, s.game)
+    if before._held is not None:
+        held = dict(before._held)
+        for i, chip in placed.items():
+            for c, change in ((s.chips[i], -1), (chip, 1)):
+                if c is not None:
+                    row = list(held.get(c.owner, _NONE_HELD))
+                    row[c.building] += change
+                    held[c.owner] = tuple(row)
+        after._held = held
+    if before._placement is not None:
+        # an empty area stops being one; its empty neighbours in play now touch a chip
+        filled = [i for i in placed if s.chips[i] is None]
+        if not filled:
+            after._placement = before._placement
+        else:
+            found = set(before._placement).difference(filled)
+            in_play, touching = s.game.in_play_set, _touching(s.game)
+            found.update(j for i in filled for j in touching[i] if new[j] is None and j in in_play)
+            after._placement = tuple(sorted(found))
+    return new
+
+
+def _facts(chips: tuple[Chip | None, ...], game: LotusGame) -> _Facts:
+    """The :class:`_Facts` of ``chips`` on ``game``, kept by the identity of the chips tuple
+    (which the entry keeps alive, so the id is not reused)."""
+    found = _FACTS.get(id(chips))
+    if found is None or found.chips is not chips or found.game is not game:
+        # few: play needs the current tuple and the one before; keeping more keeps old
+        # states' tuples alive, which the garbage collector then scans again and again
+        if len(_FACTS) >= _KEPT:
+            _FACTS.clear()
+        found = _FACTS[id(chips)] = _Facts(chips, game)
+    return found

@@ -73,6 +73,10 @@ class Face(enum.Enum):
     SEVEN = "7"
     TIMES_THREE = "x3"
 
+    # tiles are hashed often (stacks, holdings, look-ups): hash by identity (in C, members
+    # are singletons) rather than Enum's hash of the name (a Python call)
+    __hash__ = object.__hash__
+
     @property
     def value_points(self) -> int:
         """The printed number (0 for the '×3', which prints no value)."""

@@ -21,7 +21,7 @@ from rulespec.mandala.actions import (
     RevealTile,
     TakeTile,
 )
-from rulespec.mandala.components import COLOURS, NUM_MANDALAS, TILE_ORDER, Counts
+from rulespec.mandala.components import COLOURS, NUM_MANDALAS, TILE_ORDER, Counts, Tile
 from rulespec.mandala.rulebook import RULEBOOK
 from rulespec.mandala.state import Phase, State
 
@@ -96,7 +96,15 @@ def card_draws(s: State) -> Sequence[tuple[Action, int]]:
 
 def tile_reveals(s: State) -> Sequence[tuple[Action, int]]:
     """One tile from the stack due next, every tile equally likely."""
-    return tuple((REVEALS[t], 1) for t in sorted(s.tile_stack(), key=TILE_ORDER.__getitem__))
+    # one look-up per tile (hashing a tile is a Python call): (order, outcome) pairs sort by order
+    return tuple(
+        outcome for _, outcome in sorted(map(_REVEAL_OUTCOMES.__getitem__, s.tile_stack()))
+    )
+
+
+_REVEAL_OUTCOMES: dict[Tile, tuple[int, tuple[Action, int]]] = {
+    t: (TILE_ORDER[t], (REVEALS[t], 1)) for t in TILE_ORDER
+}
 
 
 def final_orders(s: State) -> Sequence[tuple[Action, int]]:

@@ -86,16 +86,28 @@ def reveal_new_tile(s: State, action: RevealTile) -> State:
     return end_turn(state.but(resolving=None))
 
 
-def end_turn(s: State) -> State:
-    """Next seat clockwise, or the end after the round of a third flower."""
-    base = s.but(played=None, resolving=None, pending=0)
+def end_turn(s: State, mandalas: tuple[Area, ...] | None = None) -> State:
+    """Next seat clockwise, or the end after the round of a third flower. ``mandalas``,
+    if given, replace the state's in the same new state (a marker just moved)."""
+    if mandalas is None:
+        mandalas = s.mandalas
     last_seat = s.seat == s.players - 1
     if last_seat and any(h.flower_count >= 3 for h in s.holdings):
-        return _begin_final(base)  # mandala.end.third_flower, mandala.end.round
+        # mandala.end.third_flower, mandala.end.round
+        return _begin_final(s.but(played=None, resolving=None, pending=0, mandalas=mandalas))
     nxt = (s.seat + 1) % s.players
     if sum(s.hands[nxt]) == 1 and not s.cards_available():
-        return _begin_final(base)  # mandala.end.stalled: no legal play exists
-    return base.but(phase=Phase.PLAY, seat=nxt, turn=s.turn + 1)
+        # mandala.end.stalled: no legal play exists
+        return _begin_final(s.but(played=None, resolving=None, pending=0, mandalas=mandalas))
+    return s.but(
+        played=None,
+        resolving=None,
+        pending=0,
+        mandalas=mandalas,
+        phase=Phase.PLAY,
+        seat=nxt,
+        turn=s.turn + 1,
+    )
 
 
 def _begin_final(s: State) -> State:

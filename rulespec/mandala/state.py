@@ -64,6 +64,10 @@ class Phase(enum.Enum):
     GAME_OVER = "game_over"
     """Terminal."""
 
+    # the kernel looks the phase up in the phase table on every call: hash by identity (in C,
+    # members are singletons) rather than Enum's hash of the name (a Python call)
+    __hash__ = object.__hash__
+
 
 @attrs.frozen
 class Area(Evolve):
@@ -86,18 +90,17 @@ class Area(Evolve):
     def colours(self) -> frozenset[Colour]:
         """Colours present: tiles and face-up cards (face-down cards never add one)."""
         found = {t.colour for t in self.tiles}
-        found.update(
-            c for c, col in zip(COLOURS, zip(*self.up, strict=True), strict=True) if any(col)
-        )
+        columns = zip(COLOURS, zip(*self.up, strict=True), strict=True)
+        found.update([c for c, col in columns if any(col)])  # a list: no generator to resume
         return frozenset(found)
 
     def totals(self) -> tuple[int, ...]:
         """Cards per seat, face up and down together."""
-        return tuple(sum(u) + sum(d) for u, d in zip(self.up, self.down, strict=True))
+        return tuple([sum(u) + sum(d) for u, d in zip(self.up, self.down, strict=True)])
 
     def ups(self) -> tuple[int, ...]:
         """Face-up cards per seat."""
-        return tuple(sum(u) for u in self.up)
+        return tuple(map(sum, self.up))  # map runs in C: no generator to resume
 
     def is_empty(self) -> bool:
         """True if no seat has a card here."""

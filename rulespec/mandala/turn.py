@@ -75,13 +75,13 @@ def _after_draw(s: State) -> State:
     assert m is not None
     area = s.mandalas[m]
     holder = steps.new_holder(s.seat, area.marker, area.totals(), area.ups())
-    state = s
+    mandalas = s.mandalas
     if holder != area.marker:
         area = area.but(marker=holder)
-        state = s.but(mandalas=put(s.mandalas, m, area))
+        mandalas = put(s.mandalas, m, area)
     if steps.is_complete(area.colours()):
-        return resolution.start(state.but(last_completed=m), m)
-    return resolution.end_turn(state)
+        return resolution.start(s.but(mandalas=mandalas, last_completed=m), m)
+    return resolution.end_turn(s, mandalas)
 
 
 def _bump(per_seat: tuple[Counts, ...], seat: int, colour: Colour, n: int) -> tuple[Counts, ...]:
