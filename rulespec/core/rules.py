@@ -526,3 +526,10 @@ def load_rulebook(game: str) -> Rulebook:
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
         raise RulebookError([f"{resource}: {exc}"]) from exc
     return parse_rulebook(data, str(resource), game=game)
+
+
+def rule_of(rule_id: str) -> Rule:
+    """The registered rule with that id, from its game's rulebook (read on first use):
+    what a rule check returns with its reason, ``return rule_of("lotus.claim.mandatory"),
+    "…"``, so the id stands where the rule is enforced."""
+    return load_rulebook(rule_id.split(".", 1)[0]).get(rule_id)

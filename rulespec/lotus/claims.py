@@ -11,21 +11,14 @@ from typing import TYPE_CHECKING
 
 from rulespec.core.immutable import by_identity, put
 from rulespec.core.kernel import Problem
+from rulespec.core.rules import rule_of
 from rulespec.lotus import conflicts
 from rulespec.lotus.actions import Action, DeclineExtra, PlaceMarker, StartChip
 from rulespec.lotus.components import BASIC_MARKERS, BUILDINGS, NEUTRAL
-from rulespec.lotus.rulebook import RULEBOOK
 from rulespec.lotus.state import ClaimRound, Phase, State, place_chips
 
 if TYPE_CHECKING:
     from rulespec.lotus.game import LotusGame
-
-R = RULEBOOK.get
-R_START = R("lotus.setup.start_chips")
-R_NEUTRAL_ONLY = R("lotus.claim.neutral_only")
-R_ONE_PER_COLOUR = R("lotus.claim.one_per_colour")
-R_CHIP_SUPPLY = R("lotus.claim.chip_supply")
-R_MANDATORY = R("lotus.claim.mandatory")
 
 
 # --- setup ---------------------------------------------------------------------------
@@ -39,7 +32,9 @@ def start_chips(s: State) -> tuple[tuple[Action, int], ...]:
 def check_start(s: State, a: StartChip) -> Problem:
     """A start chip still among those to deal."""
     if not s.start_pool()[a.building]:
-        return R_START, f"no {a.building.label} is left among the start chips"
+        return rule_of(
+            "lotus.setup.start_chips"
+        ), f"no {a.building.label} is left among the start chips"
     return None
 
 
@@ -97,14 +92,18 @@ def check_marker(s: State, a: PlaceMarker) -> Problem:
     claimant could show the chip if he won everything he claims."""
     i = s.game.area_index.get(a.area)
     if i is None or i not in s.game.in_play_set:
-        return R_NEUTRAL_ONLY, f"{a.area} is not an area in play"
+        return rule_of("lotus.claim.neutral_only"), f"{a.area} is not an area in play"
     chip = s.chips[i]
     if chip is None or not chip.neutral:
-        return R_NEUTRAL_ONLY, f"{a.area} holds no neutral chip; only neutral areas are claimed"
+        return rule_of(
+            "lotus.claim.neutral_only"
+        ), f"{a.area} holds no neutral chip; only neutral areas are claimed"
     if s.seat in s.claims[i]:
-        return R_ONE_PER_COLOUR, f"seat {s.seat} already has a marker on {a.area}"
+        return rule_of(
+            "lotus.claim.one_per_colour"
+        ), f"seat {s.seat} already has a marker on {a.area}"
     if i not in s.claim_areas(s.seat):
-        return R_CHIP_SUPPLY, (
+        return rule_of("lotus.claim.chip_supply"), (
             f"seat {s.seat} could not show a {chip.building.label} chip if he won {a.area} "
             "and every area he already claims"
         )
@@ -121,7 +120,9 @@ def place_marker(s: State, a: PlaceMarker) -> State:
 def check_decline(s: State, a: DeclineExtra) -> Problem:
     """Only extra markers may be declined (lotus.claim.mandatory)."""
     if _cursor(s) // s.players < BASIC_MARKERS:
-        return R_MANDATORY, "the three basic markers must be placed; only extras may be declined"
+        return rule_of(
+            "lotus.claim.mandatory"
+        ), "the three basic markers must be placed; only extras may be declined"
     return None
 
 

@@ -8,23 +8,16 @@ from typing import TYPE_CHECKING, Any
 
 from rulespec.core.immutable import by_identity, put
 from rulespec.core.kernel import Problem
+from rulespec.core.rules import rule_of
 from rulespec.lotus import negotiation, rebellion
 from rulespec.lotus import rules as steps
 from rulespec.lotus.actions import Action, Bid, ChooseConflict, Remove
 from rulespec.lotus.components import OWNED, Building, Chip
-from rulespec.lotus.rulebook import RULEBOOK
 from rulespec.lotus.state import Conflict, ConflictReveal, Phase, State, place_chips
 from rulespec.lotus.variant import Negotiation
 
 if TYPE_CHECKING:
     from rulespec.lotus.game import LotusGame
-
-R = RULEBOOK.get
-R_ORDERS = R("lotus.resolve.emperor_orders")
-R_TARGET = R("lotus.conflict.target_present")
-R_BID = R("lotus.conflict.bid")
-R_ZERO = R("lotus.conflict.zero_card")
-R_TIE = R("lotus.conflict.tie_emperor")
 
 
 def begin(s: State) -> State:
@@ -93,7 +86,9 @@ def check_choice(s: State, a: ChooseConflict) -> Problem:
     """Only a contested area still to be settled (lotus.resolve.emperor_orders)."""
     i = s.game.area_index.get(a.area)
     if i is None or len(s.claims[i]) < 2:
-        return R_ORDERS, f"{a.area} is not a contested area still to be settled"
+        return rule_of(
+            "lotus.resolve.emperor_orders"
+        ), f"{a.area} is not a contested area still to be settled"
     return None
 
 
@@ -155,11 +150,17 @@ def check_bid(s: State, a: Bid) -> Problem:
     c = _conflict(s)
     if a.target == s.seat or a.target not in s.claims[c.area]:
         others = ", ".join(str(t) for t in sorted(s.claims[c.area] - {s.seat}))
-        return R_TARGET, f"the dragon card must name another claimant of the area ({others})"
+        return rule_of(
+            "lotus.conflict.target_present"
+        ), f"the dragon card must name another claimant of the area ({others})"
     if not 0 <= a.influence <= s.influence[s.seat]:
-        return R_BID, f"seat {s.seat} has {s.influence[s.seat]} influence, cannot bid {a.influence}"
+        return rule_of(
+            "lotus.conflict.bid"
+        ), f"seat {s.seat} has {s.influence[s.seat]} influence, cannot bid {a.influence}"
     if a.zero_card and not s.game.variant.zero_cards:
-        return R_ZERO, "this edition does not use the 0-value influence cards"
+        return rule_of(
+            "lotus.conflict.zero_card"
+        ), "this edition does not use the 0-value influence cards"
     return None
 
 
@@ -200,7 +201,9 @@ def check_removal(s: State, a: Remove) -> Problem:
     tied = _conflict(s).tied
     if a.seat not in tied:
         names = ", ".join(map(str, sorted(tied)))
-        return R_TIE, f"the emperor must choose one of the tied seats {names}"
+        return rule_of(
+            "lotus.conflict.tie_emperor"
+        ), f"the emperor must choose one of the tied seats {names}"
     return None
 
 

@@ -7,18 +7,16 @@ from typing import TYPE_CHECKING, Any
 
 from rulespec.core.immutable import by_identity, put
 from rulespec.core.kernel import Problem
+from rulespec.core.rules import rule_of
 from rulespec.lotus import claims
 from rulespec.lotus.actions import Action, DeclineExtra, DrawChip, PlaceChip, TakeExtra
 from rulespec.lotus.components import BUILDINGS, NEUTRAL, Building
-from rulespec.lotus.rulebook import RULEBOOK
 from rulespec.lotus.state import Expansion, Phase, State, place_chips
 from rulespec.lotus.variant import TempleExtra
 
 if TYPE_CHECKING:
     from rulespec.lotus.game import LotusGame
 
-R_DRAW = RULEBOOK.get("lotus.expand.draw_place")
-R_ADJACENT = RULEBOOK.get("lotus.expand.adjacency")
 
 _DRAWS = tuple(DrawChip(b) for b in BUILDINGS)
 _TEMPLE = (TakeExtra(), DeclineExtra())
@@ -73,7 +71,9 @@ def draws(s: State) -> tuple[tuple[Action, int], ...]:
 def check_draw(s: State, a: DrawChip) -> Problem:
     """A chip still face down."""
     if not s.unseen[a.building]:
-        return R_DRAW, f"no neutral {a.building.label} chip is left to draw"
+        return rule_of(
+            "lotus.expand.draw_place"
+        ), f"no neutral {a.building.label} chip is left to draw"
     return None
 
 
@@ -93,7 +93,9 @@ def check_place(s: State, a: PlaceChip) -> Problem:
     """Only next to an area holding a chip (lotus.expand.adjacency)."""
     i = s.game.area_index.get(a.area)
     if i is None or i not in s.placement_areas():
-        return R_ADJACENT, f"{a.area} is not an empty area in play next to an area with a chip"
+        return rule_of(
+            "lotus.expand.adjacency"
+        ), f"{a.area} is not an empty area in play next to an area with a chip"
     return None
 
 

@@ -6,15 +6,13 @@ from __future__ import annotations
 import functools
 
 from rulespec.core.kernel import Problem
+from rulespec.core.rules import rule_of
 from rulespec.lotus import expansion
 from rulespec.lotus import rules as steps
 from rulespec.lotus.actions import Action, PalaceIncome
 from rulespec.lotus.components import Building
-from rulespec.lotus.rulebook import RULEBOOK
 from rulespec.lotus.state import Phase, State
 from rulespec.lotus.variant import CardSupply
-
-R_PALACE = RULEBOOK.get("lotus.income.palace")
 
 
 def begin(s: State) -> State:
@@ -69,7 +67,9 @@ def check(s: State, a: PalaceIncome) -> Problem:
     """At most as many palaces as one owns (lotus.income.palace)."""
     palaces = s.held(s.seat)[Building.PALACE]
     if not 0 <= a.combat <= palaces:
-        return R_PALACE, f"seat {s.seat} owns {palaces} palace(s), cannot take {a.combat} as combat"
+        return rule_of(
+            "lotus.income.palace"
+        ), f"seat {s.seat} owns {palaces} palace(s), cannot take {a.combat} as combat"
     return None
 
 

@@ -6,13 +6,10 @@ from __future__ import annotations
 
 from rulespec.core.immutable import put
 from rulespec.core.kernel import Problem
+from rulespec.core.rules import rule_of
 from rulespec.lotus import conflicts, rebellion
 from rulespec.lotus.actions import Action, Give, Pass
-from rulespec.lotus.rulebook import RULEBOOK
 from rulespec.lotus.state import Phase, State
-
-R_NEGOTIATE = RULEBOOK.get("lotus.variant.negotiation_window")
-R_POINTS = RULEBOOK.get("lotus.cards.points_model")
 
 _PASS = Pass()
 
@@ -38,14 +35,16 @@ def legal(s: State) -> tuple[Action, ...]:
 def check_give(s: State, a: Give) -> Problem:
     """A positive amount of one kind of points, to another seat, from what one holds."""
     if a.to == s.seat or not 0 <= a.to < s.players:
-        return R_NEGOTIATE, f"seat {s.seat} can only give to another seat"
+        return rule_of(
+            "lotus.variant.negotiation_window"
+        ), f"seat {s.seat} can only give to another seat"
     if a.influence < 0 or a.combat < 0 or (a.influence > 0) == (a.combat > 0):
-        return R_NEGOTIATE, (
+        return rule_of("lotus.variant.negotiation_window"), (
             "a gift is a positive number of influence points or of combat points; "
             "give both as two gifts"
         )
     if a.influence > s.influence[s.seat] or a.combat > s.combat[s.seat]:
-        return R_POINTS, f"seat {s.seat} does not hold that many points"
+        return rule_of("lotus.cards.points_model"), f"seat {s.seat} does not hold that many points"
     return None
 
 

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from rulespec.core.kernel import Move, PhaseTable, Step, allowed
+from rulespec.core.rules import rule_of
 from rulespec.lotus import claims, conflicts, expansion, income, negotiation, rebellion
 from rulespec.lotus.actions import (
     Action,
@@ -29,11 +30,7 @@ from rulespec.lotus.actions import (
     TakeExtra,
     TakeVictoryPoint,
 )
-from rulespec.lotus.rulebook import RULEBOOK
 from rulespec.lotus.state import Phase, State
-
-R_PHASES = RULEBOOK.get("lotus.year.phases")
-R_WINNER = RULEBOOK.get("lotus.score.winner")
 
 
 def _seat(s: State) -> int:
@@ -44,7 +41,7 @@ def _decide(
     legal: Callable[[State], tuple[Action, ...]], moves: dict[type, Move[State, Any]]
 ) -> Step[State, Action]:
     """A decision of the seat to act (every decision of White Lotus is)."""
-    return Step.decision(R_PHASES, _seat, legal, moves)
+    return Step.decision(rule_of("lotus.year.phases"), _seat, legal, moves)
 
 
 TABLE = PhaseTable(
@@ -52,7 +49,7 @@ TABLE = PhaseTable(
     Phase,
     {
         Phase.SETUP: Step.chance(
-            R_PHASES,
+            rule_of("lotus.year.phases"),
             claims.start_chips,
             {StartChip: Move(claims.check_start, claims.deal_start_chip)},
         ),
@@ -104,12 +101,14 @@ TABLE = PhaseTable(
             },
         ),
         Phase.DRAW: Step.chance(
-            R_PHASES, expansion.draws, {DrawChip: Move(expansion.check_draw, expansion.draw)}
+            rule_of("lotus.year.phases"),
+            expansion.draws,
+            {DrawChip: Move(expansion.check_draw, expansion.draw)},
         ),
         Phase.PLACE: _decide(
             expansion.legal_places, {PlaceChip: Move(expansion.check_place, expansion.place)}
         ),
-        Phase.GAME_OVER: Step.end(R_WINNER),
+        Phase.GAME_OVER: Step.end(rule_of("lotus.score.winner")),
     },
 )
 """Every phase of a White Lotus year, in the order a year passes through them."""

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from rulespec.core.immutable import by_identity, put
 from rulespec.core.kernel import Problem
+from rulespec.core.rules import rule_of
 from rulespec.lotus import income, negotiation
 from rulespec.lotus import rules as steps
 from rulespec.lotus.actions import (
@@ -19,20 +20,12 @@ from rulespec.lotus.actions import (
     TakeVictoryPoint,
 )
 from rulespec.lotus.components import OWNED, VP_CHIPS, Building, Side
-from rulespec.lotus.rulebook import RULEBOOK
 from rulespec.lotus.state import Phase, Rebellion, RebellionReveal, State, place_chips
 from rulespec.lotus.variant import Negotiation, RewardChoice, VpChips
 
 if TYPE_CHECKING:
     from rulespec.lotus.game import LotusGame
 
-R = RULEBOOK.get
-R_COMBAT = R("lotus.rebellion.combat_commit")
-R_ADJACENT = R("lotus.rebellion.adjacent_only")
-R_ONE_LOSS = R("lotus.rebellion.one_loss")
-R_REWARDS = R("lotus.rebellion.rewards")
-R_REWARD_CHIPS = R("lotus.rebellion.chip_supply")
-R_VP_CHOICE = R("lotus.rebellion.reward_vp_by_choice")
 
 _LEAD = (Lead(True), Lead(False))
 _SIDES = (ChooseSide(Side.EMPEROR), ChooseSide(Side.REBELS))
@@ -112,7 +105,9 @@ def legal_combat(s: State) -> tuple[Action, ...]:
 def check_combat(s: State, a: CommitCombat) -> Problem:
     """No more combat than one holds (lotus.rebellion.combat_commit)."""
     if not 0 <= a.combat <= s.combat[s.seat]:
-        return R_COMBAT, f"seat {s.seat} has {s.combat[s.seat]} combat, cannot commit {a.combat}"
+        return rule_of(
+            "lotus.rebellion.combat_commit"
+        ), f"seat {s.seat} has {s.combat[s.seat]} combat, cannot commit {a.combat}"
     return None
 
 
@@ -192,13 +187,19 @@ def check_take(s: State, a: TakeArea) -> Problem:
     losing = Side.REBELS if r.winners is Side.EMPEROR else Side.EMPEROR
     losers = {t for t, side in r.all_sides(s.emperor) if side is losing}
     if i is None or chip is None or chip.owner not in losers:
-        return R_REWARDS, f"{a.area} does not belong to a player of the losing side"
+        return rule_of(
+            "lotus.rebellion.rewards"
+        ), f"{a.area} does not belong to a player of the losing side"
     if chip.owner in r.hit:
-        return R_ONE_LOSS, f"seat {chip.owner} has already lost an area in this rebellion"
+        return rule_of(
+            "lotus.rebellion.one_loss"
+        ), f"seat {chip.owner} has already lost an area in this rebellion"
     mine = set(s.owned(s.seat))
     if mine and not (s.game.index_adjacency[i] & mine):
-        return R_ADJACENT, f"{a.area} is not adjacent to an area of seat {s.seat}"
-    return R_REWARD_CHIPS, (
+        return rule_of(
+            "lotus.rebellion.adjacent_only"
+        ), f"{a.area} is not adjacent to an area of seat {s.seat}"
+    return rule_of("lotus.rebellion.chip_supply"), (
         f"seat {s.seat} has no {chip.building.label} chip left to show, and the building "
         "never changes (lotus.rebellion.same_building)"
     )
@@ -226,7 +227,9 @@ def take_area(s: State, a: TakeArea) -> State:
 def check_take_vp(s: State, a: TakeVictoryPoint) -> Problem:
     """A VP chip instead of an area only where the option allows it."""
     if s.game.options.reward_choice is not RewardChoice.PLAYER_CHOICE:
-        return R_VP_CHOICE, "a winner who can take an area must take one"
+        return rule_of(
+            "lotus.rebellion.reward_vp_by_choice"
+        ), "a winner who can take an area must take one"
     return None
 
 

@@ -55,13 +55,11 @@ from rulespec.lotus.components import (
     Side,
     chips_fit,
 )
-from rulespec.lotus.rulebook import RULEBOOK
 from rulespec.lotus.variant import ChipSupply
 
 if TYPE_CHECKING:
     from rulespec.lotus.game import LotusGame
 
-R_WINNER = RULEBOOK.get("lotus.score.winner")
 
 Points = Annotated[int, Range(0, 100_000)]
 """A number of influence or combat points a player holds or plays."""
@@ -305,7 +303,7 @@ class State(Kernel, Evolve):
         if not self.is_terminal:
             raise GameNotOver(
                 f"the game is not over (year {self.year}, phase {self.phase.value}); "
-                f"[{R_WINNER.id}] decides only at the end"
+                "[lotus.score.winner] decides only at the end"
             )
         scores = self.scores()
         palaces = tuple(self.held(s)[Building.PALACE] for s in range(self.players))

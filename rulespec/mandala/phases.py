@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rulespec.core.kernel import Move, PhaseTable, Problem, Step
+from rulespec.core.rules import rule_of
 from rulespec.mandala import resolution, turn
 from rulespec.mandala import rules as steps
 from rulespec.mandala.actions import (
@@ -22,21 +23,7 @@ from rulespec.mandala.actions import (
     TakeTile,
 )
 from rulespec.mandala.components import COLOURS, NUM_MANDALAS, TILE_ORDER, Counts, Tile
-from rulespec.mandala.rulebook import RULEBOOK
 from rulespec.mandala.state import Phase, State
-
-R = RULEBOOK.get
-R_ORDER = R("mandala.turn.order")
-R_PLAY = R("mandala.play.one_colour_one_mandala")
-R_AT_LEAST_ONE = R("mandala.play.at_least_one")
-R_NEVER_EMPTY = R("mandala.hand.never_empty")
-R_PICK = R("mandala.resolve.holder_picks")
-R_SHUFFLE = R("mandala.setup.shuffle")
-R_RESHUFFLE = R("mandala.draw.reshuffle")
-R_SETUP_TILES = R("mandala.setup.tiles")
-R_NEW_MANDALA = R("mandala.resolve.new_mandala")
-R_FINAL = R("mandala.end.final_resolution")
-
 
 # --- who acts ------------------------------------------------------------------------
 
@@ -119,16 +106,20 @@ def final_orders(s: State) -> Sequence[tuple[Action, int]]:
 def check_play(s: State, play: Play) -> Problem:
     """Step 1: one colour, into one mandala, at least one card, never the whole hand."""
     if not 0 <= play.mandala < NUM_MANDALAS:
-        return R_PLAY, f"there is no mandala {play.mandala}; they are numbered 0, 1, 2"
+        return rule_of(
+            "mandala.play.one_colour_one_mandala"
+        ), f"there is no mandala {play.mandala}; they are numbered 0, 1, 2"
     if play.count < 1:
-        return R_AT_LEAST_ONE, f"{play.count} cards is not a play; play at least one"
+        return rule_of(
+            "mandala.play.at_least_one"
+        ), f"{play.count} cards is not a play; play at least one"
     hand = s.hands[s.seat]
     if hand[play.colour] < play.count:
-        return R_PLAY, (
+        return rule_of("mandala.play.one_colour_one_mandala"), (
             f"seat {s.seat} holds {hand[play.colour]} {play.colour.label} card(s), not {play.count}"
         )
     if steps.leaves_hand_empty(sum(hand), play.count, s.cards_available()):
-        return R_NEVER_EMPTY, (
+        return rule_of("mandala.hand.never_empty"), (
             f"playing all {play.count} cards would leave seat {s.seat} with no card after drawing"
         )
     return None
@@ -139,14 +130,20 @@ def check_take(s: State, action: TakeTile) -> Problem:
     area = s.being_resolved()
     if action.tile not in area.tiles:
         shown = " or ".join(t.label for t in area.tiles)
-        return R_PICK, f"{action.tile.label} is not in mandala {s.resolving}: {shown}"
+        return rule_of(
+            "mandala.resolve.holder_picks"
+        ), f"{action.tile.label} is not in mandala {s.resolving}: {shown}"
     return None
 
 
 def check_draw(s: State, action: DrawCard) -> Problem:
     """A card of a colour still in the pile it comes from."""
     if not s.draw_pile()[action.colour]:
-        rule = R_SHUFFLE if s.phase is Phase.DEAL else R_RESHUFFLE
+        rule = (
+            rule_of("mandala.setup.shuffle")
+            if s.phase is Phase.DEAL
+            else rule_of("mandala.draw.reshuffle")
+        )
         return rule, f"no {action.colour.label} card is left to draw"
     return None
 
@@ -154,7 +151,11 @@ def check_draw(s: State, action: DrawCard) -> Problem:
 def check_reveal(s: State, action: RevealTile) -> Problem:
     """A tile still in the stack due next."""
     if action.tile not in s.tile_stack():
-        rule = R_SETUP_TILES if s.phase is Phase.SETUP_TILES else R_NEW_MANDALA
+        rule = (
+            rule_of("mandala.setup.tiles")
+            if s.phase is Phase.SETUP_TILES
+            else rule_of("mandala.resolve.new_mandala")
+        )
         return rule, f"{action.tile.label} is not in the {s.next_back().value} stack"
     return None
 
@@ -164,7 +165,9 @@ def check_next(s: State, action: ResolveNext) -> Problem:
     assert s.final is not None
     if action.mandala not in s.final:
         left = ", ".join(map(str, s.final))
-        return R_FINAL, f"the next mandala to resolve must be one of {left}, not {action}"
+        return rule_of(
+            "mandala.end.final_resolution"
+        ), f"the next mandala to resolve must be one of {left}, not {action}"
     return None
 
 
@@ -199,36 +202,40 @@ TABLE = PhaseTable(
     Phase,
     {
         Phase.SETUP_TILES: Step.chance(
-            R_SETUP_TILES,
+            rule_of("mandala.setup.tiles"),
             tile_reveals,
             {RevealTile: Move(check_reveal, turn.reveal_setup_tile)},
             _must_reveal,
         ),
-        Phase.DEAL: Step.chance(R_SHUFFLE, card_draws, _DRAW, _must_draw),
+        Phase.DEAL: Step.chance(rule_of("mandala.setup.shuffle"), card_draws, _DRAW, _must_draw),
         Phase.PLAY: Step.decision(
-            R_ORDER, _seat, legal_plays, {Play: Move(check_play, turn.play)}, _must_play
+            rule_of("mandala.turn.order"),
+            _seat,
+            legal_plays,
+            {Play: Move(check_play, turn.play)},
+            _must_play,
         ),
-        Phase.DRAW: Step.chance(R_RESHUFFLE, card_draws, _DRAW, _must_draw),
+        Phase.DRAW: Step.chance(rule_of("mandala.draw.reshuffle"), card_draws, _DRAW, _must_draw),
         Phase.TAKE_TILE: Step.decision(
-            R_PICK,
+            rule_of("mandala.resolve.holder_picks"),
             _holder,
             legal_takes,
             {TakeTile: Move(check_take, resolution.take_tile)},
             _must_take,
         ),
         Phase.NEW_TILES: Step.chance(
-            R_NEW_MANDALA,
+            rule_of("mandala.resolve.new_mandala"),
             tile_reveals,
             {RevealTile: Move(check_reveal, resolution.reveal_new_tile)},
             _must_reveal,
         ),
         Phase.FINAL_ORDER: Step.chance(
-            R_FINAL,
+            rule_of("mandala.end.final_resolution"),
             final_orders,
             {ResolveNext: Move(check_next, resolution.resolve_next)},
             _must_order,
         ),
-        Phase.GAME_OVER: Step.end(R_FINAL),
+        Phase.GAME_OVER: Step.end(rule_of("mandala.end.final_resolution")),
     },
 )
 """Every phase of Mandala, in the order a game passes through them."""

@@ -32,13 +32,11 @@ from rulespec.mandala.components import (
     Counts,
     Tile,
 )
-from rulespec.mandala.rulebook import RULEBOOK
 from rulespec.mandala.scoring import Holdings
 
 if TYPE_CHECKING:
     from rulespec.mandala.game import MandalaGame
 
-R_WINNER = RULEBOOK.get("mandala.winner.most_points")
 
 MandalaNumber = Annotated[int, Range(0, NUM_MANDALAS - 1)]
 """One of the three mandalas, 0, 1 or 2."""
@@ -176,8 +174,8 @@ class State(Kernel, Evolve):
         """Final scores and winners (mandala.winner.*); only at the end."""
         if not self.is_terminal:
             raise GameNotOver(
-                f"the game is not over (phase {self.phase.value}); [{R_WINNER.id}] "
-                "decides only at the end"
+                f"the game is not over (phase {self.phase.value}); "
+                "[mandala.winner.most_points] decides only at the end"
             )
         return scoring.outcome(self.holdings, tuple(sum(h) for h in self.hands))
 
