@@ -45,6 +45,14 @@ def allowed(state: object, action: object) -> Problem:
     return None
 
 
+class PhaseEnum(enum.Enum):
+    """The base of a game's ``Phase`` enum. The kernel looks the phase up in the phase table
+    on every call, so members hash by identity (in C: members are singletons) rather than
+    by ``Enum``'s Python-level hash of the name."""
+
+    __hash__ = object.__hash__
+
+
 @attrs.frozen
 class Move(Generic[S, A]):
     """One action type in one phase: the rule check, and the effect on a legal action."""

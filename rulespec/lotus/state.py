@@ -20,7 +20,6 @@ observation hides them from everyone else until the reveal.
 
 from __future__ import annotations
 
-import enum
 import functools
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Annotated, ClassVar
@@ -30,7 +29,7 @@ import attrs
 from rulespec.core.api import Outcome
 from rulespec.core.convert import PER_SEAT, Range, Seat, Tagged
 from rulespec.core.immutable import by_identity
-from rulespec.core.kernel import Evolve, Kernel
+from rulespec.core.kernel import Evolve, Kernel, PhaseEnum
 from rulespec.core.seats import order_from
 from rulespec.errors import GameNotOver
 from rulespec.lotus import rules as steps
@@ -65,7 +64,7 @@ Points = Annotated[int, Range(0, 100_000)]
 """A number of influence or combat points a player holds or plays."""
 
 
-class Phase(enum.Enum):
+class Phase(PhaseEnum):
     """Where the year stands; the phase decides who acts and what may be applied."""
 
     SETUP = "setup"
@@ -98,10 +97,6 @@ class Phase(enum.Enum):
     """Phase 6: the drawer places the chip."""
     GAME_OVER = "game_over"
     """Terminal."""
-
-    # the kernel looks the phase up in the phase table on every call: hash by identity (in C,
-    # members are singletons) rather than Enum's hash of the name (a Python call)
-    __hash__ = object.__hash__
 
 
 # --- the parts of the year ---------------------------------------------------------------

@@ -9,14 +9,13 @@ phase table in :mod:`rulespec.mandala.phases`; the contract (``apply``, ``legal_
 
 from __future__ import annotations
 
-import enum
 from typing import TYPE_CHECKING, Annotated
 
 import attrs
 
 from rulespec.core.api import Outcome
 from rulespec.core.convert import PER_SEAT, Length, Range, Seat
-from rulespec.core.kernel import Evolve, Kernel
+from rulespec.core.kernel import Evolve, Kernel, PhaseEnum
 from rulespec.errors import GameNotOver
 from rulespec.mandala import scoring
 from rulespec.mandala.components import (
@@ -42,7 +41,7 @@ MandalaNumber = Annotated[int, Range(0, NUM_MANDALAS - 1)]
 """One of the three mandalas, 0, 1 or 2."""
 
 
-class Phase(enum.Enum):
+class Phase(PhaseEnum):
     """Where the game stands; the phase decides who acts and what may be applied."""
 
     SETUP_TILES = "setup_tiles"
@@ -61,10 +60,6 @@ class Phase(enum.Enum):
     """Chance: which mandala the final resolution takes next."""
     GAME_OVER = "game_over"
     """Terminal."""
-
-    # the kernel looks the phase up in the phase table on every call: hash by identity (in C,
-    # members are singletons) rather than Enum's hash of the name (a Python call)
-    __hash__ = object.__hash__
 
 
 @attrs.frozen
