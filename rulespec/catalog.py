@@ -18,7 +18,14 @@ from typing import Any, overload
 from rulespec.core.api import Action, Explanation, Game, GameSpec, State
 from rulespec.core.record import Record, settings_from_json
 from rulespec.core.rules import Rule, Rulebook
-from rulespec.errors import MalformedAction, MalformedRecord, UnknownGame, UnknownRule
+from rulespec.errors import (
+    InvalidArgument,
+    MalformedAction,
+    MalformedRecord,
+    UnknownGame,
+    UnknownRule,
+    bounded,
+)
 
 
 class Games(Sequence[GameSpec]):
@@ -60,13 +67,26 @@ def _module(game_id: str) -> ModuleType:
     return importlib.import_module(f"rulespec.{game_id}.game")
 
 
-def _check_id(game_id: str) -> str:
-    if game_id in GAMES.ids:
+def _check_id(game_id: object) -> str:
+    if isinstance(game_id, str) and game_id in GAMES.ids:
         return game_id
     valid = ", ".join(GAMES.ids)
-    close = difflib.get_close_matches(str(game_id), GAMES.ids, n=1)
-    hint = f" (did you mean {close[0]!r}?)" if close else ""
-    raise UnknownGame(f"no game {game_id!r}{hint}; rulespec implements: {valid}")
+    raise UnknownGame(
+        f"no game {bounded(game_id)}{_suggest(game_id, GAMES.ids)}; rulespec implements: {valid}"
+    )
+
+
+def _suggest(name: object, choices: Sequence[str]) -> str:
+    """`` (did you mean 'x'?)`` for a near miss; a long or non-text name gets none (the
+    search would cost more than it helps)."""
+    if not isinstance(name, str) or len(name) > _SUGGEST_UP_TO:
+        return ""
+    close = difflib.get_close_matches(name, choices, n=1)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+_SUGGEST_UP_TO = 64
+"""Names longer than this get no suggestion."""
 
 
 def spec(game_id: str) -> GameSpec:
@@ -97,11 +117,13 @@ def rules(game_id: str) -> tuple[Rule, ...]:
 
 def rule(rule_id: str) -> Rule:
     """The rule with that id, e.g. ``rule("mandala.draw.one_card_up_to_four")``."""
+    if not isinstance(rule_id, str):
+        raise UnknownRule(f"a rule id is text like 'mandala.turn.order', got {bounded(rule_id)}")
     game_id = rule_id.split(".", 1)[0]
     try:
         book = rulebook(game_id)
     except UnknownGame as exc:
-        raise UnknownRule(f"no rule {rule_id!r}: {exc}") from None
+        raise UnknownRule(f"no rule {bounded(rule_id)}: {exc}") from None
     return book.get(rule_id)
 
 
@@ -114,10 +136,13 @@ def load_record(data: Mapping[str, Any]) -> Record:
     """Read a :class:`Record` from its JSON form, checking the game and every action."""
     if not isinstance(data, Mapping):
         raise MalformedRecord([f"a record must be a JSON object, got {type(data).__name__}"])
-    g = game(str(data.get("game")), **settings_from_json(data))
+    unknown = sorted(str(k)[:40] for k in data if k not in _RECORD_KEYS)
+    if unknown:
+        raise MalformedRecord([f"unknown keys {unknown[:12]}; a record has {sorted(_RECORD_KEYS)}"])
+    g = game(data.get("game"), **settings_from_json(data))  # type: ignore[arg-type]
     raw = data.get("actions", [])
     if not isinstance(raw, list):
-        raise MalformedRecord([f"'actions' must be a list, got {raw!r}"])
+        raise MalformedRecord([f"'actions' must be a list, got {bounded(raw)}"])
     problems: list[str] = []
     parsed: list[Action] = []
     for i, a in enumerate(raw):
@@ -127,12 +152,18 @@ def load_record(data: Mapping[str, Any]) -> Record:
             problems.extend(f"actions[{i}]: {p}" for p in exc.problems)
     seed = data.get("seed")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        problems.append(f"'seed' must be a whole number or null, got {seed!r}")
+        problems.append(f"'seed' must be a whole number or null, got {bounded(seed)}")
     if problems:
         raise MalformedRecord(problems)
     return Record.of(g, tuple(parsed), seed)
 
 
+_RECORD_KEYS = frozenset({"game", "settings", "seed", "actions"})
+
+
 def replay(record: Record, *, upto: int | None = None) -> State[Any]:
-    """The state a record leads to (after ``upto`` actions, if given)."""
+    """The state a record leads to (after ``upto`` actions, if given: a whole number from
+    0 to the number of actions)."""
+    if not isinstance(record, Record):
+        raise InvalidArgument(f"replay: expected a Record (see load_record), got {bounded(record)}")
     return record.replay(game(record.game, **dict(record.settings)), upto=upto)

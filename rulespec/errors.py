@@ -7,10 +7,16 @@ an answer; malformed input reports every problem at once instead of the first on
 
 from __future__ import annotations
 
+import reprlib
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from rulespec.core.rules import Rule
+
+
+_REPR = reprlib.Repr()
+_REPR.maxstring = _REPR.maxother = _REPR.maxlong = 60
+_REPR.maxlevel = 3
 
 
 class RulespecError(Exception):
@@ -51,13 +57,39 @@ class GameNotOver(RulespecError):
     """A final result was asked of a state that is not terminal."""
 
 
+class InvalidArgument(RulespecError, ValueError, TypeError):
+    """A call got an argument the API does not take: a seat that is not a whole number in
+    range, ``upto`` that is not a count of actions, ``sample_chance`` at a decision. The
+    message names the argument. (Also a ``ValueError`` and a ``TypeError``, so code that
+    caught those keeps working.)"""
+
+
+MAX_PROBLEMS = 100
+"""An error lists at most this many problems (then says that more were found), so a huge
+malformed input cannot make a huge message."""
+
+
+def bounded(value: object, limit: int = 60) -> str:
+    """``repr`` of client data cut to ``limit`` characters, safe for huge or deeply nested
+    data (``reprlib``): what every message shows of what a client sent."""
+    try:
+        text = _REPR.repr(value)
+    except ValueError:  # an int with more digits than Python will print
+        return "<a number too large to print>"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
 class _ProblemsError(RulespecError, ValueError):
     """Base for errors that collect every problem before raising."""
 
     what = "input"
 
     def __init__(self, problems: list[str] | tuple[str, ...]) -> None:
-        self.problems = tuple(problems)
+        found = tuple(problems)
+        if len(found) > MAX_PROBLEMS:
+            more = len(found) - MAX_PROBLEMS
+            found = (*found[:MAX_PROBLEMS], f"... and {more} more problems not listed")
+        self.problems = found
         count = len(self.problems)
         lines = "\n".join(f"  - {p}" for p in self.problems)
         noun = "problem" if count == 1 else "problems"

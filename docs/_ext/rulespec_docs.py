@@ -898,7 +898,7 @@ class LotusBoardDirective(_Directive):
             rel, path = self.env.relfn2path(str(self.arguments[0]))
             self.env.note_dependency(rel)
             try:
-                board = boards.load(path)
+                board = boards.load_board(path)
             except boards.MalformedBoard as exc:
                 raise self.error(str(exc)) from exc
         else:

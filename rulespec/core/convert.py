@@ -41,6 +41,8 @@ from typing import Any, ClassVar
 
 import attrs
 
+from rulespec.errors import MAX_PROBLEMS, bounded
+
 JSON = Any
 """A value of the JSON data model: dict, list, str, int, float, bool or None."""
 
@@ -62,22 +64,26 @@ class Reader:
         self.problems: list[str] = [] if problems is None else problems
 
     def at(self, key: str | int) -> Reader:
-        """The reader of a member: ``.key`` for an object's member, ``[i]`` for a list's."""
+        """The reader of a member: ``.key`` for an object's member, ``[i]`` for a list's.
+        (A key longer than 40 characters is cut short in the path.)"""
         if isinstance(key, int):
             path = f"{self.path}[{key}]"
         else:
-            path = f"{self.path}.{key}" if self.path else key
+            name = key if len(key) <= _KEY_SHOWN else key[: _KEY_SHOWN - 3] + "..."
+            path = f"{self.path}.{name}" if self.path else name
         return Reader(self.ctx, path, self.problems)
 
     def bad(self, message: str) -> None:
-        """Note one problem at this path and carry on."""
-        self.problems.append(f"{self.path}: {message}" if self.path else message)
+        """Note one problem at this path and carry on. After :data:`MAX_PROBLEMS`
+        problems the rest are counted, not kept: a huge input cannot make a huge error."""
+        if len(self.problems) < MAX_PROBLEMS:
+            self.problems.append(f"{self.path}: {message}" if self.path else message)
+        elif len(self.problems) == MAX_PROBLEMS:
+            self.problems.append(f"... more problems; only the first {MAX_PROBLEMS} are listed")
 
 
-def _short(value: object) -> str:
-    """``repr`` of client data, cut short so messages stay bounded."""
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
+_KEY_SHOWN = 40
+_short = bounded
 
 
 def listing(names: Sequence[str]) -> str:

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rulespec.core.convert import Reader
+from rulespec.errors import bounded
 
 
 class ProblemReader:
@@ -50,13 +51,13 @@ def check_header(reader: Reader, data: Mapping[str, Any], game: Any) -> None:
     """A position's ``game`` and ``settings``, if given, must be those of ``game``."""
     game_id = game.spec.id
     if data.get("game", game_id) != game_id:
-        reader.at("game").bad(f"this is a position of {game_id}, got {data.get('game')!r:.60}")
+        reader.at("game").bad(f"this is a position of {game_id}, got {bounded(data.get('game'))}")
     settings = data.get("settings", {})
     if not isinstance(settings, Mapping):
-        reader.at("settings").bad(f"expected an object, got {settings!r:.60}")
+        reader.at("settings").bad(f"expected an object, got {bounded(settings)}")
         return
     for key, value in game.settings().items():
         if key in settings and settings[key] != value:
             reader.at("settings").at(key).bad(
-                f"position says {settings[key]!r:.60}, the game is {value!r}"
+                f"position says {bounded(settings[key])}, the game is {value!r}"
             )

@@ -16,7 +16,7 @@ import attrs
 
 from rulespec.core.api import JSON, Action, Game, State
 from rulespec.core.play import advance
-from rulespec.errors import IllegalAction, MalformedRecord
+from rulespec.errors import IllegalAction, InvalidArgument, MalformedRecord, bounded
 
 
 @attrs.frozen
@@ -49,6 +49,11 @@ class Record:
         An action that does not apply raises :class:`~rulespec.MalformedRecord` naming
         its index and the rule it breaks.
         """
+        if upto is not None and (type(upto) is not int or not 0 <= upto <= len(self.actions)):
+            raise InvalidArgument(
+                f"upto: expected a whole number from 0 to {len(self.actions)} (the record's "
+                f"actions), got {bounded(upto)}"
+            )
         actions = self.actions if upto is None else self.actions[:upto]
         if self.seed is None:
             state: State[Any] = game.initial_state()
@@ -70,5 +75,8 @@ def settings_from_json(data: Mapping[str, Any]) -> dict[str, Any]:
     """The settings object of a record, checked to be a JSON object."""
     settings = data.get("settings", {})
     if not isinstance(settings, Mapping):
-        raise MalformedRecord([f"'settings' must be an object, got {settings!r}"])
+        raise MalformedRecord([f"'settings' must be an object, got {bounded(settings)}"])
+    odd = [k for k in settings if not isinstance(k, str)]
+    if odd:
+        raise MalformedRecord([f"settings: names must be text, got {bounded(odd)}"])
     return dict(settings)

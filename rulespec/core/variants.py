@@ -24,7 +24,7 @@ from typing import Any, Generic, TypeVar
 import attrs
 
 from rulespec.core.rules import Citation, Rulebook
-from rulespec.errors import UnknownVariant, VariantTableError
+from rulespec.errors import UnknownVariant, VariantTableError, bounded
 
 T = TypeVar("T")
 
@@ -67,9 +67,10 @@ class Column:
     axes: tuple[tuple[str, object], ...]
 
     def matches(self, wanted: Mapping[str, object]) -> bool:
-        """True if every axis value asked for equals this column's."""
+        """True if every axis value asked for is this column's, of the same type (``3``,
+        not ``3.0`` or ``True``)."""
         mine = dict(self.axes)
-        return all(mine.get(k) == v for k, v in wanted.items())
+        return all(type(v) is type(mine.get(k)) and mine.get(k) == v for k, v in wanted.items())
 
     def describe(self) -> str:
         """``players=3`` style text."""
@@ -111,12 +112,12 @@ class VariantTable:
         unknown = sorted(set(wanted) - set(self.axes))
         if unknown:
             raise UnknownVariant(
-                f"{self.game} has no variant axis {', '.join(unknown)}; "
+                f"{self.game} has no variant axis {', '.join(bounded(u) for u in unknown)}; "
                 f"its axes are: {', '.join(self.axes)}"
             )
         found = [c for c in self.columns if c.matches(wanted)]
         if len(found) != 1:
-            asked = ", ".join(f"{k}={v!r}" for k, v in wanted.items()) or "no axis values"
+            asked = ", ".join(f"{k}={bounded(v)}" for k, v in wanted.items()) or "no axis values"
             valid = "; ".join(c.describe() for c in self.columns)
             why = "no variant" if not found else "more than one variant"
             raise UnknownVariant(f"{self.game}: {why} matches {asked}; valid: {valid}")
@@ -426,17 +427,16 @@ def structure_options(table: VariantTable, cls: type[T], given: Mapping[str, obj
     unknown = sorted(set(given) - set(specs))
     if unknown:
         valid = "; ".join(f"{k} in {list(specs[k].values)}" for k in sorted(specs)) or "none"
-        raise UnknownVariant(
-            f"{table.game} has no option {', '.join(unknown)}; its options are: {valid}"
-        )
+        names = ", ".join(bounded(u, 40) for u in unknown[:12])
+        raise UnknownVariant(f"{table.game} has no option {names}; its options are: {valid}")
     values = {}
     for key, spec in specs.items():
         raw = given.get(key, spec.default)
         if isinstance(raw, enum.Enum):
             raw = raw.value
-        if raw not in spec.values:
+        if not any(type(raw) is type(v) and raw == v for v in spec.values):
             raise UnknownVariant(
-                f"{table.game} option {key}={raw!r} is not allowed; choose one of "
+                f"{table.game} option {key}={bounded(raw)} is not allowed; choose one of "
                 + ", ".join(repr(v) for v in spec.values)
             )
         try:

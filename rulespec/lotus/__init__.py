@@ -26,7 +26,7 @@ from rulespec.lotus.actions import (
     TakeExtra,
     TakeVictoryPoint,
 )
-from rulespec.lotus.board import Board
+from rulespec.lotus.board import Board, load_board
 from rulespec.lotus.components import Building, Chip, Edition, Side
 from rulespec.lotus.game import SPEC, LotusGame
 from rulespec.lotus.observation import LotusObservation
@@ -81,4 +81,5 @@ __all__ = [
     "TakeArea",
     "TakeExtra",
     "TakeVictoryPoint",
+    "load_board",
 ]

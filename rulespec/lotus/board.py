@@ -2,7 +2,8 @@
 
 The printed map's area names and adjacency are not available in any source (see
 ``shared/rulebooks/NOTES.md``), so rulespec ships a *schematic stand-in* with the counts
-the rulebooks state, and reads any other board from a JSON file in the same format::
+the rulebooks state, and takes any other board as data in the same format (a host program
+reads a file with :func:`load_board`; client data never names a file)::
 
     {"format": 1, "name": "…", "stand_in": "why this is (not) the printed map",
      "areas": [{"id": "a01", "name": "…", "brown": false, "lotus": true,
@@ -17,8 +18,11 @@ connected on their own (the 3–5 player board).
 
 from __future__ import annotations
 
+import collections
 import functools
 import json
+import math
+import stat
 from collections.abc import Iterable, Mapping
 from importlib import resources
 from pathlib import Path
@@ -26,13 +30,19 @@ from typing import Any
 
 import attrs
 
-from rulespec.errors import MalformedPosition
+from rulespec.errors import MalformedPosition, bounded
 
 AREAS = 39
+MAX_AREAS = 200
+"""A board listing more areas is refused before they are read (the rules need 39)."""
+MAX_BOARD_BYTES = 1_000_000
+"""A board file larger than this is refused unread (the schematic board's is 7 KB)."""
 BROWN_AREAS = 8
 LIGHT_START_AREAS = 7
 BROWN_START_AREAS = 1
 DRAGON_AREAS = 3
+MAX_ID = 40
+"""An area id is at most this long."""
 
 
 class MalformedBoard(MalformedPosition):
@@ -126,16 +136,20 @@ def from_json(data: Mapping[str, Any]) -> Board:
     problems: list[str] = []
     if not isinstance(data, Mapping):
         raise MalformedBoard([f"a board must be a JSON object, got {type(data).__name__}"])
-    if data.get("format") != 1:
-        problems.append(f"format: expected 1, got {data.get('format')!r}")
-    for key in sorted(set(data) - {"format", "name", "stand_in", "areas"}):
+    if data.get("format") != 1 or isinstance(data.get("format"), bool):
+        problems.append(f"format: expected 1, got {bounded(data.get('format'))}")
+    for key in sorted(_key(k) for k in set(data) - {"format", "name", "stand_in", "areas"}):
         problems.append(f"{key}: unknown key; a board has format, name, stand_in and areas")
     for key in ("name", "stand_in"):
         if key in data and not isinstance(data[key], str):
-            problems.append(f"{key}: expected a string, got {data[key]!r}")
+            problems.append(f"{key}: expected a string, got {bounded(data[key])}")
     raw_areas = data.get("areas")
     if not isinstance(raw_areas, list):
         raise MalformedBoard([*problems, "areas: expected a list of areas"])
+    if len(raw_areas) > MAX_AREAS:
+        raise MalformedBoard(
+            [*problems, f"areas: {len(raw_areas)} areas; a board has at most {MAX_AREAS}"]
+        )
     areas: list[Area] = []
     drawn_at: dict[tuple[float, float], str] = {}
     for i, raw in enumerate(raw_areas):
@@ -144,8 +158,8 @@ def from_json(data: Mapping[str, Any]) -> Board:
             problems.append(f"{where}: expected an object")
             continue
         aid = raw.get("id")
-        if not isinstance(aid, str) or not aid:
-            problems.append(f"{where}: needs a string 'id'")
+        if not isinstance(aid, str) or not aid or len(aid) > MAX_ID:
+            problems.append(f"{where}: needs a string 'id' of 1 to {MAX_ID} characters")
             continue
         where = f"area {aid}"
         flags = {}
@@ -155,30 +169,28 @@ def from_json(data: Mapping[str, Any]) -> Board:
                 problems.append(f"{where}: '{key}' must be true or false")
                 value = False
             flags[key] = value
-        pos = raw.get("pos", [0, 0])
-        if "pos" in raw and isinstance(pos, list) and len(pos) == 2:
-            spot = (
-                (float(pos[0]), float(pos[1]))
-                if all(isinstance(x, int | float) for x in pos)
-                else (0.0, 0.0)
-            )
+        spot = _position(raw.get("pos", [0, 0]))
+        if spot is None:
+            problems.append(f"{where}: 'pos' must be [x, y], two finite numbers")
+            spot = (0.0, 0.0)
+        elif "pos" in raw:
             if spot in drawn_at:
                 problems.append(f"{where}: drawn at the same 'pos' as {drawn_at[spot]}")
             drawn_at.setdefault(spot, aid)
-        if (
-            not isinstance(pos, list)
-            or len(pos) != 2
-            or not all(isinstance(x, int | float) and not isinstance(x, bool) for x in pos)
-        ):
-            problems.append(f"{where}: 'pos' must be [x, y]")
-            pos = [0, 0]
         adjacent = raw.get("adjacent", [])
-        if not isinstance(adjacent, list) or not all(isinstance(x, str) for x in adjacent):
+        if (
+            not isinstance(adjacent, list)
+            or len(adjacent) > MAX_AREAS
+            or not all(isinstance(x, str) for x in adjacent)
+        ):
             problems.append(f"{where}: 'adjacent' must be a list of area ids")
             adjacent = []
-        extra = sorted(set(raw) - {"id", "name", "brown", "lotus", "dragon", "pos", "adjacent"})
+        extra = sorted(
+            _key(k)
+            for k in set(raw) - {"id", "name", "brown", "lotus", "dragon", "pos", "adjacent"}
+        )
         if extra:
-            problems.append(f"{where}: unknown keys {', '.join(extra)}")
+            problems.append(f"{where}: unknown keys {', '.join(extra[:12])}")
         name = raw.get("name", aid)
         if not isinstance(name, str):
             problems.append(f"{where}: 'name' must be a string")
@@ -189,12 +201,12 @@ def from_json(data: Mapping[str, Any]) -> Board:
                 flags["brown"],
                 flags["lotus"],
                 flags["dragon"],
-                (float(pos[0]), float(pos[1])),
+                spot,
                 frozenset(adjacent),
             )
         )
-    ids = [a.id for a in areas]
-    for aid in sorted({x for x in ids if ids.count(x) > 1}):
+    counted = collections.Counter(a.id for a in areas)
+    for aid in sorted(x for x, n in counted.items() if n > 1):
         problems.append(f"area {aid}: the id is used more than once")
 
     index = {a.id: a for a in areas}
@@ -203,7 +215,7 @@ def from_json(data: Mapping[str, Any]) -> Board:
             if n == a.id:
                 problems.append(f"area {a.id}: adjacent to itself")
             elif n not in index:
-                problems.append(f"area {a.id}: adjacent to unknown area {n!r}")
+                problems.append(f"area {a.id}: adjacent to unknown area {bounded(n, 40)}")
             elif a.id not in index[n].adjacent:
                 problems.append(
                     f"area {a.id}: lists {n} as adjacent but {n} does not list {a.id} "
@@ -251,12 +263,65 @@ def from_json(data: Mapping[str, Any]) -> Board:
     )
 
 
-def load(path: str | Path) -> Board:
-    """Read and validate a board file."""
+def _key(key: object) -> str:
+    """A key of client data as a message shows it: as written if it is short text."""
+    return key if isinstance(key, str) and len(key) <= MAX_ID else bounded(key, MAX_ID)
+
+
+def _position(pos: object) -> tuple[float, float] | None:
+    """``[x, y]`` as two finite floats, or None if it is anything else."""
+    if not isinstance(pos, list) or len(pos) != 2:
+        return None
+    out = []
+    for x in pos:
+        if isinstance(x, bool) or not isinstance(x, int | float):
+            return None
+        try:
+            value = float(x)
+        except OverflowError:
+            return None
+        if not math.isfinite(value):
+            return None
+        out.append(value)
+    return out[0], out[1]
+
+
+def load_board(path: str | Path, *, max_bytes: int = MAX_BOARD_BYTES) -> Board:
+    """Read and validate a board file: the one place rulespec reads a board from disk, an
+    explicit call of the host program (client data never names a file).
+
+    Only a regular file of at most ``max_bytes`` is read; what it holds is never echoed in
+    an error (a problem names the file, the JSON path and what was expected).
+    """
+    where = Path(path)
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as exc:
-        raise MalformedBoard([f"{path}: {exc}"]) from exc
+        info = where.stat()
+        if not stat.S_ISREG(info.st_mode):
+            raise MalformedBoard([f"{where}: not a regular file"])
+        if info.st_size > max_bytes:
+            raise MalformedBoard(
+                [f"{where}: {info.st_size} bytes; a board file has at most {max_bytes}"]
+            )
+        with where.open("rb") as f:
+            raw = f.read(max_bytes + 1)
+    except OSError as exc:
+        raise MalformedBoard(
+            [f"{where}: cannot be read ({exc.strerror or type(exc).__name__})"]
+        ) from None
+    if len(raw) > max_bytes:
+        raise MalformedBoard([f"{where}: larger than {max_bytes} bytes"])
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise MalformedBoard([f"{where}: not UTF-8 text (byte {exc.start})"]) from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise MalformedBoard(
+            [f"{where}: not JSON ({exc.msg} at line {exc.lineno}, column {exc.colno})"]
+        ) from None
+    except RecursionError:
+        raise MalformedBoard([f"{where}: not a board (nested too deeply)"]) from None
     return from_json(data)
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from rulespec.core.convert import SEAT, Converter, Keyed, Reader, Repr
+from rulespec.errors import bounded
 from rulespec.lotus.components import BUILDINGS, NEUTRAL, OWNED, Building, Chip
 
 _LABELS = [b.label for b in BUILDINGS]
@@ -33,7 +34,7 @@ def _load_chip(raw: Any, reader: Reader) -> Chip:
         return NEUTRAL[building]
     low, high = SEAT.bounds(reader.ctx)
     if type(owner) is not int or not low <= owner <= high:
-        reader.at("owner").bad(f"expected a seat from {low} to {high}, got {owner!r:.60}")
+        reader.at("owner").bad(f"expected a seat from {low} to {high}, got {bounded(owner)}")
         return NEUTRAL[building]
     return OWNED[owner][building]
 
@@ -60,7 +61,7 @@ def _load_area(raw: Any, reader: Reader) -> int:
     if isinstance(raw, str) and raw in index:
         found: int = index[raw]
         return found
-    reader.bad(f"{raw!r:.60} is not an area of the board")
+    reader.bad(f"{bounded(raw)} is not an area of the board")
     return 0
 
 
@@ -91,13 +92,13 @@ def _dump_bank(bank: tuple[int, int], game: Any) -> dict[str, int]:
 
 def _load_bank(raw: Any, reader: Reader) -> tuple[int, int]:
     if not isinstance(raw, dict) or set(raw) != {"influence", "combat"}:
-        reader.bad(f'expected {{"influence": …, "combat": …}}, got {raw!r:.60}')
+        reader.bad(f'expected {{"influence": …, "combat": …}}, got {bounded(raw)}')
         return (0, 0)
     out = []
     for key in ("influence", "combat"):
         value = raw[key]
         if type(value) is not int:
-            reader.at(key).bad(f"expected a whole number, got {value!r:.60}")
+            reader.at(key).bad(f"expected a whole number, got {bounded(value)}")
             value = 0
         out.append(value)
     return out[0], out[1]

@@ -12,6 +12,7 @@ import attrs
 from rulespec.core.api import ChanceMode, Dynamics, GameSpec, Information, Utility
 from rulespec.core.game import BaseGame
 from rulespec.core.kernel import Views
+from rulespec.errors import UnknownVariant, bounded
 from rulespec.lotus import board as boards
 from rulespec.lotus import observation, position, render
 from rulespec.lotus.board import Board
@@ -44,8 +45,8 @@ class LotusGame(BaseGame):
     variant: LotusVariant
     options: LotusOptions
     board: Board
-    board_source: str = "schematic"
-    """``"schematic"`` for the shipped stand-in, else the path the board was read from."""
+    board_setting: object = attrs.field(init=False, eq=False, repr=False)
+    """The ``board`` of :meth:`settings`: ``"schematic"`` or the board's data."""
     area_ids: tuple[str, ...] = attrs.field(init=False, eq=False, repr=False)
     area_index: Mapping[str, int] = attrs.field(init=False, eq=False, repr=False)
     in_play: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
@@ -66,7 +67,9 @@ class LotusGame(BaseGame):
         everything = self.variant.areas_in_play is AreasInPlay.ALL
         in_play = tuple(i for i, a in enumerate(areas) if everything or not a.brown)
         adjacency = tuple(frozenset(index[n] for n in a.adjacent) for a in areas)
+        shipped = self.board == boards.schematic()
         values = {
+            "board_setting": "schematic" if shipped else self.board.to_json(),
             "area_ids": tuple(a.id for a in areas),
             "area_index": index,
             "in_play": in_play,
@@ -79,26 +82,44 @@ class LotusGame(BaseGame):
             object.__setattr__(self, name, value)
 
     @classmethod
-    def make(cls, board: str | Board = "schematic", **settings: Any) -> Self:
+    def make(cls, board: object = "schematic", **settings: Any) -> Self:
         """``rulespec.game("lotus", edition="fr", players=6, board=…, …)`` ends up here.
 
-        ``board`` is ``"schematic"`` (the shipped stand-in), a path to a board file, or a
-        :class:`~rulespec.lotus.board.Board`.
+        ``board`` is ``"schematic"`` (the shipped stand-in), a board's data (the JSON
+        object of :doc:`/lotus-board`) or a :class:`~rulespec.lotus.board.Board`. It is
+        never a file name: settings may come from a client (a record, a position), and a
+        server must not open files a client names. A host program reads a file with
+        :func:`rulespec.lotus.board.load_board` and passes the board.
         """
         variant, options = cls.typed.split(settings)
-        if isinstance(board, Board):
-            loaded, source = board, board.name
-        elif board == "schematic":
-            loaded, source = boards.schematic(), "schematic"
-        else:
-            loaded, source = boards.load(board), str(board)
-        return cls(variant, options, loaded, source)
+        return cls(variant, options, _board(board))
 
     def settings(self) -> Mapping[str, object]:
-        """Arguments for ``rulespec.game("lotus", …)`` that rebuild this game."""
+        """Arguments for ``rulespec.game("lotus", …)`` that rebuild this game: the board by
+        its name if it is the shipped one, else as data, so a record replays anywhere."""
         out = dict(self.typed.settings(self.variant, self.options))
         axes = {k: out.pop(k) for k in ("edition", "players")}
-        return {**axes, "board": self.board_source, **out}
+        return {**axes, "board": self.board_setting, **out}
+
+
+BOARDS = ("schematic",)
+"""The boards a game may name in its settings."""
+
+
+def _board(board: object) -> Board:
+    """The board a ``board`` setting names or holds; anything else is an
+    :class:`~rulespec.UnknownVariant`."""
+    if isinstance(board, Board):
+        return board
+    if board == "schematic":
+        return boards.schematic()
+    if isinstance(board, Mapping):
+        return boards.from_json(board)
+    raise UnknownVariant(
+        f"board: expected one of {', '.join(map(repr, BOARDS))} or a board's data (an "
+        f"object), got {bounded(board)}; rulespec reads no file named in settings: read it "
+        "with rulespec.lotus.board.load_board(path) and pass the board"
+    )
 
 
 make = LotusGame.make

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from rulespec.core.convert import Converter, Reader, Repr
+from rulespec.errors import bounded
 from rulespec.mandala.components import TILES, Tile
 
 
@@ -19,7 +20,7 @@ def _load_tile(raw: Any, reader: Reader) -> Tile:
             return Tile.parse(raw)
     except ValueError:
         pass
-    reader.bad(f"{raw!r:.60} is not a tile like 'red-7' or 'green-x3'")
+    reader.bad(f"{bounded(raw)} is not a tile like 'red-7' or 'green-x3'")
     return TILES[0]
 
 

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 import random
+import sys
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
@@ -195,21 +197,21 @@ def shuffled_board(seed: int) -> dict[str, Any]:
     return data
 
 
-def test_a_board_file_is_loaded_by_path(tmp_path: Path) -> None:
+def test_a_board_file_is_loaded_by_the_host_and_travels_as_data(tmp_path: Path) -> None:
     path = tmp_path / "renamed.json"
     path.write_text(json.dumps(shuffled_board(3)), encoding="utf-8")
-    game = rulespec.game("lotus", edition="de", players=4, board=str(path))
+    game = rulespec.game("lotus", edition="de", players=4, board=boards.load_board(path))
     assert isinstance(game, LotusGame)
     assert game.board.name == "renamed"
-    assert game.settings()["board"] == str(path)
+    assert game.settings()["board"] == game.board.to_json()
     assert len(game.in_play) == 31
     assert len(game.start_areas) == 7
     final, _ = rulespec.playout(game.initial_state(), random.Random(1))
     assert final.is_terminal
     assert final.problems() == ()
-    # positions name the board, and load back into a game built from the settings
+    # positions carry the board as data, and load back into a game built from the settings
     data = json.loads(json.dumps(final.to_json()))
-    assert data["settings"]["board"] == str(path)
+    assert data["settings"]["board"]["name"] == "renamed"
     again = rulespec.game("lotus", **data["settings"])
     assert again.state_from_json(data) == final
     # a position for another board is refused
@@ -223,12 +225,84 @@ def test_a_broken_board_file_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "broken.json"
     path.write_text(json.dumps(data), encoding="utf-8")
     with pytest.raises(boards.MalformedBoard, match="symmetric"):
-        rulespec.game("lotus", edition="fr", players=3, board=str(path))
-    with pytest.raises(boards.MalformedBoard, match=r"missing\.json"):
-        rulespec.game("lotus", edition="fr", players=3, board=str(tmp_path / "missing.json"))
+        boards.load_board(path)
+    with pytest.raises(boards.MalformedBoard, match=r"missing\.json: cannot be read"):
+        boards.load_board(tmp_path / "missing.json")
     path.write_text("{not json", encoding="utf-8")
-    with pytest.raises(boards.MalformedBoard):
-        rulespec.game("lotus", edition="fr", players=3, board=str(path))
+    with pytest.raises(boards.MalformedBoard, match="not JSON"):
+        boards.load_board(path)
+
+
+def test_a_record_naming_a_file_opens_no_file(tmp_path: Path) -> None:
+    """Defect: a record's (client data's) settings named a board file, and the library
+    opened it, echoed its JSON in the error, read /dev/zero until memory ran out and
+    blocked on a FIFO. Settings name no files now: the board is a registered name or
+    data."""
+    secret = tmp_path / "secret.json"
+    secret.write_text(json.dumps({"password": "hunter2"}), encoding="utf-8")
+    opened: list[str] = []
+
+    def watch(event: str, args: tuple[Any, ...]) -> None:
+        if event == "open" and str(args[0]).startswith(str(tmp_path)):
+            opened.append(str(args[0]))
+
+    sys.addaudithook(watch)
+    for name in (str(secret), "/dev/zero", str(tmp_path)):
+        record = {"game": "lotus", "settings": {"edition": "de", "players": 3, "board": name}}
+        with pytest.raises(rulespec.UnknownVariant) as caught:
+            rulespec.load_record({**record, "actions": []})
+        assert "hunter2" not in str(caught.value)
+        assert "load_board" in str(caught.value)
+    assert opened == []
+
+
+@pytest.mark.parametrize("bad", [None, 1, [], 3.5, "path/to/board.json"])
+def test_a_board_setting_that_is_no_name_and_no_data_is_an_unknown_variant(bad: Any) -> None:
+    with pytest.raises(rulespec.UnknownVariant, match="board"):
+        rulespec.game("lotus", edition="de", players=3, board=bad)
+
+
+def test_load_board_reads_only_small_regular_files(tmp_path: Path) -> None:
+    big = tmp_path / "big.json"
+    big.write_text(" " * (boards.MAX_BOARD_BYTES + 1), encoding="utf-8")
+    with pytest.raises(boards.MalformedBoard, match="at most"):
+        boards.load_board(big)
+    with pytest.raises(boards.MalformedBoard, match="not a regular file"):
+        boards.load_board(tmp_path)
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    with pytest.raises(boards.MalformedBoard, match="not a regular file"):
+        boards.load_board(fifo)  # refused before it is opened, so it cannot block
+    bad = tmp_path / "bad.json"
+    bad.write_bytes(b'{"format": 1, "name": "\xff\xfe"}')
+    with pytest.raises(boards.MalformedBoard, match="not UTF-8"):
+        boards.load_board(bad)
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    with pytest.raises(boards.MalformedBoard) as caught:
+        boards.load_board(deep)
+    assert len(str(caught.value)) < 300
+
+
+def test_board_validation_is_linear_and_capped() -> None:
+    """Defect: validation counted each id with list.count (16,000 areas took 2.6 s); a
+    board of more than MAX_AREAS areas is refused before its areas are read."""
+    areas = [{"id": f"x{i}", "adjacent": []} for i in range(100_000)]
+    with pytest.raises(boards.MalformedBoard, match=f"at most {boards.MAX_AREAS}"):
+        boards.from_json({"format": 1, "areas": areas})
+    same = [{"id": "twin", "adjacent": []} for _ in range(boards.MAX_AREAS)]
+    with pytest.raises(boards.MalformedBoard, match="used more than once") as caught:
+        boards.from_json({"format": 1, "areas": same})
+    assert len(caught.value.problems) < 20
+
+
+def test_a_huge_or_infinite_position_is_refused() -> None:
+    data = schematic_json()
+    data["areas"][0]["pos"] = [10**400, 0]
+    data["areas"][1]["pos"] = [float("nan"), 0]
+    with pytest.raises(boards.MalformedBoard) as caught:
+        boards.from_json(data)
+    assert sum("two finite numbers" in p for p in caught.value.problems) == 2
 
 
 def test_a_board_object_can_be_passed_directly() -> None:

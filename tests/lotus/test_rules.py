@@ -45,6 +45,7 @@ from rulespec.lotus import (
 )
 from rulespec.lotus import board as boards
 from rulespec.lotus import rules as steps
+from rulespec.lotus.board import load_board
 from rulespec.lotus.components import (
     CHIP_FRONTS,
     CHIPS_PER_COLOUR,
@@ -342,13 +343,13 @@ def test_three_dragon_areas_all_light() -> None:
 def test_the_board_is_data_with_a_schematic_stand_in(tmp_path: Any) -> None:
     ruling("lotus.board.stand_in")
     g = game()
-    assert g.board_source == "schematic"
+    assert g.settings()["board"] == "schematic"
     assert "stand-in" in g.board.stand_in
     path = tmp_path / "board.json"
     data = g.board.to_json()
     data["name"] = "a copy"
     path.write_text(json.dumps(data))
-    copy = rulespec.game("lotus", edition="de", players=3, board=str(path))
+    copy = rulespec.game("lotus", edition="de", players=3, board=load_board(path))
     assert isinstance(copy, LotusGame)
     assert copy.board.name == "a copy"
     assert copy.board.areas == g.board.areas
