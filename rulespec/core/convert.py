@@ -74,7 +74,8 @@ class Reader:
         return Reader(self.ctx, path, self.problems)
 
     def bad(self, message: str) -> None:
-        """Note one problem at this path and carry on. After :data:`MAX_PROBLEMS`
+        """Note one problem at this path and carry on. After
+        :data:`~rulespec.errors.MAX_PROBLEMS`
         problems the rest are counted, not kept: a huge input cannot make a huge error."""
         if len(self.problems) < MAX_PROBLEMS:
             self.problems.append(f"{self.path}: {message}" if self.path else message)
