@@ -106,7 +106,8 @@ class MalformedPosition(_ProblemsError):
 
 
 class MalformedAction(_ProblemsError):
-    """An action in JSON form that names no action of the game."""
+    """An action, in JSON or built by hand, that names no action of the game (an unknown
+    type, a missing field, a field of the wrong type)."""
 
     what = "malformed action"
 

@@ -41,7 +41,7 @@ from typing import Any, ClassVar
 
 import attrs
 
-from rulespec.errors import MAX_PROBLEMS, bounded
+from rulespec.errors import MAX_PROBLEMS, MalformedAction, bounded
 
 JSON = Any
 """A value of the JSON data model: dict, list, str, int, float, bool or None."""
@@ -730,6 +730,44 @@ class Tagged:
         if "KIND" not in cls.__dict__:
             cls.KIND = _SNAKE.sub("_", cls.__name__).lower()
 
+    def __attrs_post_init__(self) -> None:
+        # an action built by hand is checked field by field, as one read from JSON is: a
+        # bool or a float is no whole number here (True would otherwise pass for seat 1)
+        for name, wanted, ok in _field_checks(type(self)):
+            value = getattr(self, name)
+            if not ok(value):
+                raise MalformedAction(
+                    [f"{type(self).__name__}.{name}: expected {wanted}, got {bounded(value)}"]
+                )
+
     def to_json(self) -> dict[str, Any]:
         """``{"type": KIND, …fields}``."""
         return type(self).CODEC.to_json(self)
+
+
+_FIELD_CHECKS: dict[type, tuple[tuple[str, str, Callable[[object], bool]], ...]] = {}
+
+
+def _field_checks(cls: type) -> tuple[tuple[str, str, Callable[[object], bool]], ...]:
+    """(field, what it must be, the check) for each field of a tagged record (built once
+    per class): whole numbers and true/false exactly, other types by ``isinstance``."""
+    found = _FIELD_CHECKS.get(cls)
+    if found is None:
+        hints = _hints(cls)
+        found = tuple((name, *_check_for(tp)) for name, tp in hints.items())
+        _FIELD_CHECKS[cls] = found
+    return found
+
+
+def _check_for(tp: Any) -> tuple[str, Callable[[object], bool]]:
+    base = _runtime_type(tp)
+    if base is int:
+        return "a whole number", lambda v: type(v) is int
+    if base is bool:
+        return "true or false", lambda v: type(v) is bool
+    if typing.get_origin(tp) in (typing.Union, types.UnionType):
+        checks = [_check_for(m)[1] for m in typing.get_args(tp)]
+        return f"one of {tp}", lambda v: any(c(v) for c in checks)
+    if base is type(None):
+        return "null", lambda v: v is None
+    return f"a {base.__name__}", lambda v: isinstance(v, base)

@@ -31,7 +31,7 @@ import attrs
 from rulespec.core.api import CHANCE, TERMINAL, Explanation, Node
 from rulespec.core.chance import pick_weighted, weighted
 from rulespec.core.rules import Rule
-from rulespec.errors import IllegalAction, NotYourTurn
+from rulespec.errors import IllegalAction, InvalidArgument, NotYourTurn, bounded
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -200,8 +200,20 @@ class Kernel:
         """Draw one chance outcome with its probability, using ``rng``."""
         step = self.game.steps[self.phase]
         if step.outcomes is None:
-            raise ValueError(f"not a chance node: {self.phase.value}")
+            raise InvalidArgument(
+                f"sample_chance: not a chance node ({self.phase.value}, "
+                f"{_who(self.current_player)} to act)"
+            )
         return pick_weighted(step.outcomes(self), rng)
+
+    def _check_seat(self, player: object, what: str) -> int:
+        """``player`` if it is a seat of this game (a whole number, not a bool or float)."""
+        n: int = self.game.players
+        if type(player) is not int or not 0 <= player < n:
+            raise InvalidArgument(
+                f"{what}: expected a seat, a whole number from 0 to {n - 1}, got {bounded(player)}"
+            )
+        return player
 
     def violation(self, action: object) -> Problem:
         """The rule ``action`` breaks here and why, or ``None`` if it is legal: the one
@@ -229,6 +241,7 @@ class Kernel:
         if given, must be the seat to act (:class:`~rulespec.NotYourTurn` otherwise)."""
         step = self.game.steps[self.phase]
         if player is not None:
+            self._check_seat(player, "player")
             actor = self.current_player
             if player != actor:
                 raise NotYourTurn(
@@ -251,7 +264,7 @@ class Kernel:
 
     def observation(self, player: int) -> Any:
         """Exactly what ``player`` may see of this state."""
-        return self.game.views.observe(self, player)
+        return self.game.views.observe(self, self._check_seat(player, "observation"))
 
     def to_json(self) -> dict[str, Any]:
         """The whole state as a JSON position (``game.state_from_json`` reads it back)."""
@@ -259,8 +272,33 @@ class Kernel:
         return data
 
     def problems(self) -> tuple[str, ...]:
-        """Every rule invariant this state breaks: empty for any state reached by play."""
-        return tuple(self.game.views.invariants(self))
+        """Every rule invariant this state breaks: empty for any state reached by play.
+
+        After the game's own invariants, the kernel checks that play can go on: a decision
+        offers its seat at least one legal action and a chance node at least one possible
+        outcome (a hand-written position that fails this is no position of the game)."""
+        found = list(self.game.views.invariants(self))
+        if not found:
+            found.extend(self._stuck())
+        return tuple(found)
+
+    def _stuck(self) -> list[str]:
+        step = self.game.steps[self.phase]
+        try:
+            if step.outcomes is not None:
+                if sum(w for _, w in step.outcomes(self)) <= 0:
+                    return [f"phase {self.phase.value}: a chance node with no possible outcome"]
+            elif step.legal is not None and not step.legal(self):
+                return [
+                    f"phase {self.phase.value}: {_who(self.current_player)} is to act but has "
+                    "no legal action; play never reaches such a position"
+                ]
+        except Exception as exc:
+            return [
+                f"phase {self.phase.value}: what comes next cannot be worked out "
+                f"({type(exc).__name__}); the position contradicts itself"
+            ]
+        return []
 
     def __str__(self) -> str:
         text: str = self.game.views.render(self)

@@ -95,9 +95,7 @@ class LotusObservation:
 
 
 def observe(state: State, player: int) -> LotusObservation:
-    """The view of ``state`` for seat ``player``."""
-    if not 0 <= player < state.players:
-        raise ValueError(f"no seat {player}; seats are 0 to {state.players - 1}")
+    """The view of ``state`` for seat ``player`` (a seat: ``state.observation`` checks)."""
     return LotusObservation(
         game=state.game,
         player=player,

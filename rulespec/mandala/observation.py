@@ -51,9 +51,7 @@ class MandalaObservation:
 
 
 def observe(state: State, player: int) -> MandalaObservation:
-    """The view of ``state`` for seat ``player``."""
-    if not 0 <= player < state.players:
-        raise ValueError(f"no seat {player}; seats are 0 to {state.players - 1}")
+    """The view of ``state`` for seat ``player`` (a seat: ``state.observation`` checks)."""
     return MandalaObservation(
         player=player,
         phase=state.phase,

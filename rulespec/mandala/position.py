@@ -36,6 +36,9 @@ from rulespec.mandala.components import (
     COLOURS,
     DARK_TILES,
     LIGHT_TILES,
+    MAX_DRAW,
+    MAX_HAND_FOR_DRAW,
+    NUM_MANDALAS,
     TILES,
     Back,
     Colour,
@@ -309,4 +312,54 @@ def invariant_problems(state: State) -> list[str]:
         out.append("final: choosing an order needs at least two mandalas left")
     if phase is Phase.NEW_TILES and state.resolving is None:
         out.append("resolving: new tiles need the mandala being restarted")
+    out.extend(_chance_problems(state))
+    return out
+
+
+def _chance_problems(state: State) -> list[str]:
+    """What a chance step in progress must look like for play to go on as the rules say:
+    the cards or tiles still to come agree with what has come already."""
+    out: list[str] = []
+    phase, pending = state.phase, state.pending
+    tiles = [len(a.tiles) for a in state.mandalas]
+    if phase in (Phase.PLAY, Phase.TAKE_TILE, Phase.FINAL_ORDER, Phase.GAME_OVER) and pending:
+        out.append(f"pending: {pending} cards or tiles to come, but phase {phase.value} deals none")
+    if phase is Phase.SETUP_TILES:
+        placed = 2 * NUM_MANDALAS - pending
+        wanted = [min(2, max(0, placed - 2 * m)) for m in range(NUM_MANDALAS)]
+        if not 1 <= pending <= 2 * NUM_MANDALAS or tiles != wanted:
+            out.append(
+                f"pending: setup has placed {sum(tiles)} tiles with {pending} to come; the six "
+                "starting tiles go dark then light into mandalas 0, 1, 2 (mandala.setup.tiles)"
+            )
+    if phase is Phase.DEAL:
+        hands = [sum(h) for h in state.hands]
+        starting = state.game.variant.starting_hands
+        dealt = [starting[s] if s < state.seat else 0 for s in range(state.players)]
+        dealt[state.seat] = starting[state.seat] - pending
+        if not 1 <= pending <= starting[state.seat] or hands != dealt:
+            out.append(
+                f"pending: seat {state.seat} is being dealt with {pending} cards to come, but the "
+                f"hands hold {hands}; starting hands are {list(starting)}, dealt seat by seat "
+                "(mandala.setup.starting_hands)"
+            )
+        if tiles != [2] * NUM_MANDALAS:
+            out.append("mandalas: the starting hands are dealt after all six tiles are out")
+    if phase is Phase.DRAW:
+        hand = sum(state.hands[state.seat])
+        limit = min(MAX_DRAW, MAX_HAND_FOR_DRAW - hand, state.cards_available())
+        if not 1 <= pending <= limit:
+            out.append(
+                f"pending: {pending} cards still to draw; with {hand} in hand and "
+                f"{state.cards_available()} left to draw, step 2 draws 1 to {max(limit, 1)} "
+                "(mandala.draw.one_card_up_to_four)"
+            )
+    if phase is Phase.NEW_TILES:
+        m = state.resolving
+        if m is None or not 1 <= pending <= 2 or tiles[m] != 2 - pending:
+            held = "?" if m is None else tiles[m]
+            out.append(
+                f"pending: a resolved mandala gets a dark then a light tile; mandala {m} holds "
+                f"{held} with {pending} to come (mandala.resolve.new_mandala)"
+            )
     return out
