@@ -335,4 +335,74 @@ def invariant_problems(state: State) -> list[str]:
         )
     if phase is not Phase.PLACE and drawn is not None:
         out.append("drawn: a chip is waiting although nobody is placing")
+    out.extend(_in_progress_problems(state))
     return out
+
+
+def _in_progress_problems(state: State) -> list[str]:
+    """What a step in progress must look like for play to go on as the rules say."""
+    out: list[str] = []
+    phase, game = state.phase, state.game
+    if phase is Phase.SETUP:
+        if state.year != 1 or any(c is not None and not c.neutral for c in state.chips):
+            out.append(
+                "phase setup: the start chips are dealt in year 1, before anyone owns an area"
+            )
+        if any(c is not None for i, c in enumerate(state.chips) if i not in game.start_areas):
+            out.append("phase setup: only the lotus areas hold chips while they are dealt")
+        if not state.start_areas_left():
+            out.append("phase setup: every lotus area already has its start chip")
+    c, r = state.conflict, state.rebellion
+    for seat, bid in c.bids if c is not None and phase is Phase.BID else ():
+        if bid.influence > state.influence[seat]:
+            out.append(
+                f"conflict.bids: seat {seat} bid {bid.influence} influence but holds "
+                f"{state.influence[seat]} (lotus.conflict.bid)"
+            )
+    for seat, points in r.commits if r is not None and phase is Phase.COMBAT else ():
+        if points > state.combat[seat]:
+            out.append(
+                f"rebellion.commits: seat {seat} committed {points} combat but holds "
+                f"{state.combat[seat]} (lotus.rebellion.combat_commit)"
+            )
+    out.extend(_turn_problems(state))
+    if phase in (Phase.DRAW, Phase.TEMPLE_EXTRA) and not (
+        state.placement_areas() and any(state.unseen)
+    ):
+        out.append(
+            f"phase {phase.value}: no chip can be drawn and placed (an empty area next to a "
+            "chip and a face-down chip are needed; lotus.expand.no_space)"
+        )
+    return out
+
+
+def _turn_problems(state: State) -> list[str]:
+    """In a secret step, those who have committed, the seat to act and the queue are
+    distinct and together the seats that take part."""
+    phase, c, r = state.phase, state.conflict, state.rebellion
+    if phase is Phase.BID and c is not None:
+        done = [s for s, _ in c.bids]
+        taking_part = set(state.claims[c.area])
+    elif phase is Phase.SIDE and r is not None:
+        done = [s for s, _ in r.sides]
+        taking_part = set(range(state.players)) - {state.emperor, r.leader}
+    elif phase is Phase.COMBAT and r is not None:
+        done = [s for s, _ in r.commits]
+        taking_part = set(range(state.players))
+    else:
+        if len(set(state.queue)) != len(state.queue):
+            return [f"queue: {list(state.queue)} lists a seat twice"]
+        served_in_turn = phase in (Phase.REWARD, Phase.PALACE_INCOME)
+        if served_in_turn and state.queue[:1] != (state.seat,):
+            return [f"queue: in phase {phase.value} the seat to act comes first in the queue"]
+        if phase in (Phase.LEAD, Phase.NEGOTIATE) and state.seat in state.queue:
+            return [f"queue: in phase {phase.value} the seat to act is not in the queue"]
+        return []
+    everyone = [*done, state.seat, *state.queue]
+    if len(set(everyone)) != len(everyone) or set(everyone) != taking_part:
+        return [
+            f"queue: in phase {phase.value} the seats that have committed {done}, the seat to "
+            f"act {state.seat} and the queue {list(state.queue)} must be each of "
+            f"{sorted(taking_part)} once (lotus.secret.commit_order)"
+        ]
+    return []
