@@ -684,12 +684,16 @@ def _unknown_keys(
 ) -> None:
     depth = len(prefix)
     valid = sorted({k[depth] for k in known if len(k) > depth and k[:depth] == prefix})
+    listed = False
     for key in data:
         path = (*prefix, key)
         if not prefix and key in extra:
             continue
         if path not in known:
-            reader.at(str(key)).bad(f"unknown key; expected {listing(valid)}")
+            # the valid keys are listed once per object, not once per unknown key
+            said = "unknown key" if listed else f"unknown key; expected {listing(valid)}"
+            reader.at(str(key)).bad(said)
+            listed = True
         elif isinstance(data[key], Mapping) and any(
             len(k) > len(path) and k[: len(path)] == path for k in known
         ):

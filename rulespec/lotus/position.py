@@ -159,6 +159,7 @@ def load(game: LotusGame, data: Mapping[str, Any]) -> State:
         raise MalformedPosition([f"a position must be a JSON object, got {type(data).__name__}"])
     reader = Reader(game)
     check_header(reader, data, game)
+    _check_old_setup_queue(reader, data, game)
     raw = _with_defaults(upgrade(data), game)
     unseen_rest = raw.get("unseen", "rest") == "rest"
     bank_rest = raw.get("bank", "rest") == "rest"
@@ -181,6 +182,18 @@ def load(game: LotusGame, data: Mapping[str, Any]) -> State:
     if problems:
         raise MalformedPosition(problems)
     return state
+
+
+def _check_old_setup_queue(reader: Reader, data: Mapping[str, Any], game: LotusGame) -> None:
+    """In the layout before the kernel a setup position listed the lotus areas still to
+    deal in ``queue``; they must be exactly those without a chip, in board order."""
+    queue = data.get("queue")
+    if data.get("phase") != "setup" or not queue or not isinstance(data.get("chips", {}), Mapping):
+        return
+    chips = data.get("chips", {})
+    left = [game.area_ids[i] for i in game.start_areas if game.area_ids[i] not in chips]
+    if queue != left:
+        reader.at("queue").bad(f"during setup the lotus areas still to deal are {left}")
 
 
 def _unseen_rest(game: LotusGame, values: Mapping[str, Any]) -> tuple[int, ...]:
@@ -343,6 +356,11 @@ def _in_progress_problems(state: State) -> list[str]:
     """What a step in progress must look like for play to go on as the rules say."""
     out: list[str] = []
     phase, game = state.phase, state.game
+    if phase is Phase.SETUP and state.queue:
+        out.append(
+            "queue: nobody acts during setup (the lotus areas still to deal are those "
+            "without a chip)"
+        )
     if phase is Phase.SETUP:
         if state.year != 1 or any(c is not None and not c.neutral for c in state.chips):
             out.append(
