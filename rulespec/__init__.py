@@ -49,6 +49,7 @@ if TYPE_CHECKING:
     from rulespec.errors import (
         GameNotOver,
         IllegalAction,
+        InvalidArgument,
         MalformedAction,
         MalformedPosition,
         MalformedRecord,
@@ -76,7 +77,7 @@ _HOMES: dict[str, tuple[str, ...]] = {
     "rulespec.core.record": ("Record",),
     "rulespec.core.rules": ("Citation", "Rule", "RuleKind"),
     "rulespec.errors": (
-        "GameNotOver", "IllegalAction", "MalformedAction", "MalformedPosition",
+        "GameNotOver", "IllegalAction", "InvalidArgument", "MalformedAction", "MalformedPosition",
         "MalformedRecord", "NotYourTurn", "RulebookError", "RulespecError", "UnknownGame",
         "UnknownRule", "UnknownVariant", "VariantTableError",
     ),
@@ -88,7 +89,8 @@ _HOME = {name: module for module, names in _HOMES.items() for name in names}
 
 __all__ = [
     "CHANCE", "GAMES", "TERMINAL", "ChanceMode", "Citation", "Dynamics", "Explanation",
-    "Game", "GameNotOver", "GameSpec", "IllegalAction", "Information", "MalformedAction",
+    "Game", "GameNotOver", "GameSpec", "IllegalAction", "Information", "InvalidArgument",
+    "MalformedAction",
     "MalformedPosition", "MalformedRecord", "Node", "NotYourTurn", "Outcome", "Record",
     "Rule", "RuleKind", "RulebookError", "RulespecError", "State", "UnknownGame",
     "UnknownRule", "UnknownVariant", "Utility", "VariantTableError", "__version__",

@@ -22,7 +22,7 @@ from typing import Any
 
 import attrs
 
-from rulespec.errors import RulebookError, UnknownRule
+from rulespec.errors import RulebookError, UnknownRule, bounded
 
 
 class RuleKind(enum.Enum):
@@ -184,10 +184,14 @@ class Rulebook:
         """The rule with that id; :class:`~rulespec.errors.UnknownRule` otherwise."""
         try:
             return self._by_id[rule_id]
-        except KeyError:
-            close = difflib.get_close_matches(rule_id, self._by_id, n=3)
+        except (KeyError, TypeError):
+            close = (
+                difflib.get_close_matches(rule_id, self._by_id, n=3)
+                if isinstance(rule_id, str) and len(rule_id) <= 100  # a bounded search
+                else []
+            )
             hint = f"; did you mean {', '.join(close)}?" if close else ""
-            raise UnknownRule(f"no rule {rule_id!r} in {self.game}{hint}") from None
+            raise UnknownRule(f"no rule {bounded(rule_id)} in {self.game}{hint}") from None
 
     def __contains__(self, rule_id: object) -> bool:
         return rule_id in self._by_id
