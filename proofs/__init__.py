@@ -18,7 +18,16 @@ from collections.abc import Iterator, Mapping
 
 import rulespec
 
-from .harness import Claim, Expect, Status, Verdict, check, check_all
+from .harness import (
+    DEFAULT_RLIMIT,
+    DEFAULT_TIMEOUT_MS,
+    Claim,
+    Expect,
+    Status,
+    Verdict,
+    check,
+    check_all,
+)
 
 
 class MissingProofs(rulespec.RulespecError, LookupError):
@@ -83,8 +92,10 @@ CLAIMS: Mapping[str, tuple[Claim, ...]] = _Claims()
 :data:`rulespec.GAMES`; tests may replace it with a plain dict)."""
 
 
-def run(game: str | None = None, *, timeout_ms: int = 10_000) -> list[Verdict]:
-    """Check every claim of ``game`` (all games if None), each within ``timeout_ms``.
+def run(game: str | None = None, *, timeout_ms: int = DEFAULT_TIMEOUT_MS) -> list[Verdict]:
+    """Check every claim of ``game`` (all games if None), each within its budget of z3
+    resource units (:attr:`Claim.rlimit`, the same on every machine) and the wall-clock
+    safety net ``timeout_ms`` (for a slow machine, not for a hard claim).
 
     An unknown game id raises :class:`rulespec.UnknownGame`; a listed game without a
     proofs module raises :class:`MissingProofs`; a game whose ``CLAIMS`` is empty gives
@@ -100,6 +111,8 @@ def run(game: str | None = None, *, timeout_ms: int = 10_000) -> list[Verdict]:
 
 __all__ = [
     "CLAIMS",
+    "DEFAULT_RLIMIT",
+    "DEFAULT_TIMEOUT_MS",
     "Claim",
     "Expect",
     "MissingProofs",

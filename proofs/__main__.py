@@ -1,6 +1,11 @@
 """``python -m proofs [GAME] [--json PATH] [--timeout MS]``: check the claims, print a
 table, optionally write the verdicts as JSON, and exit 1 if any verdict is not the one
-its claim expects (a claim not proved, a canary proved, a timeout, vacuous assumptions).
+its claim expects (a claim not proved, a canary proved, vacuous assumptions, a claim that
+used up its budget of z3 resource units, a wall-clock timeout).
+
+Each claim's budget of resource units is part of the claim (``Claim.rlimit``), so a
+verdict is the same on an idle and a busy machine; ``--timeout`` only sets the wall-clock
+safety net against a hang (default 300000 ms), for a very slow machine.
 """
 
 from __future__ import annotations
@@ -16,9 +21,11 @@ import z3
 import rulespec
 
 from . import CLAIMS, MissingProofs, run
-from .harness import Claim, Status, Verdict, check_all
+from .harness import DEFAULT_TIMEOUT_MS, Claim, Status, Verdict, check_all
 
-_COLUMNS = ("claim", "rule", "expected", "verdict", "seconds")
+_COLUMNS = ("claim", "rule", "expected", "verdict", "rlimit", "of budget", "seconds")
+_NUMERIC = 4
+"""The columns from this one on are numbers, aligned right."""
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -28,7 +35,14 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("game", nargs="?", help="a game id (default: every game with claims)")
     p.add_argument("--json", metavar="PATH", type=Path, help="also write the verdicts here")
     p.add_argument(
-        "--timeout", metavar="MS", type=int, default=10_000, help="per claim (default 10000)"
+        "--timeout",
+        metavar="MS",
+        type=int,
+        default=DEFAULT_TIMEOUT_MS,
+        help=(
+            f"wall-clock safety net per claim (default {DEFAULT_TIMEOUT_MS}); verdicts use "
+            "each claim's deterministic budget of z3 resource units"
+        ),
     )
     return p
 
@@ -41,6 +55,8 @@ def table(verdicts: Sequence[Verdict]) -> str:
             v.rule_id,
             v.expected.value,
             v.status.value if v.ok else f"{v.status.value.upper()} (not ok)",
+            f"{v.rlimit_used:,}",
+            f"{v.rlimit_budget:,}",
             f"{v.seconds:.3f}",
         )
         for v in verdicts
@@ -48,9 +64,9 @@ def table(verdicts: Sequence[Verdict]) -> str:
     widths = [max(len(r[i]) for r in [_COLUMNS, *rows]) for i in range(len(_COLUMNS))]
 
     def line(cells: Sequence[str]) -> str:
-        *left, last = cells
-        return "  ".join(c.ljust(w) for c, w in zip(left, widths, strict=False)) + (
-            "  " + last.rjust(widths[-1])
+        return "  ".join(
+            c.rjust(w) if i >= _NUMERIC else c.ljust(w)
+            for i, (c, w) in enumerate(zip(cells, widths, strict=True))
         )
 
     out = [line(_COLUMNS), line(["-" * w for w in widths])]

@@ -1266,6 +1266,7 @@ CLAIMS: tuple[Claim, ...] = (
         "receives exactly the bids less what the loser keeps; nobody pays more than his bid "
         "(both editions' refunds)",
         lambda: each_player_count(_round_conserves, PLAYER_COUNTS),
+        rlimit=40_000_000,  # 10× the 3_883_433 units it uses (z3 5.4.1), rounded up
     ),
     Claim(
         "lotus.conflict.removal_candidates:someone_leaves",
@@ -1311,6 +1312,7 @@ CLAIMS: tuple[Claim, ...] = (
         "The whole reward order (leader, then allies by combat points, ties by each book's "
         "wording) is the same in both editions, for 3–6 players and any combat points",
         lambda: each_player_count(_order_editions_agree, PLAYER_COUNTS),
+        rlimit=70_000_000,  # 10× the 6_106_355 units it uses (z3 5.4.1), rounded up
     ),
     Claim(
         "lotus.rebellion.reward_order:each_winner_once",
@@ -1318,6 +1320,7 @@ CLAIMS: tuple[Claim, ...] = (
         "The reward order names the leader first, then every ally exactly once, by "
         "non-increasing combat points (3–6 players)",
         lambda: each_player_count(_order_each_once, PLAYER_COUNTS),
+        rlimit=60_000_000,  # 10× the 5_725_155 units it uses (z3 5.4.1), rounded up
     ),
     Claim(
         "lotus.rebellion.new_emperor:editions_agree",
@@ -1326,6 +1329,7 @@ CLAIMS: tuple[Claim, ...] = (
         "taker (or none), the German rule with its erratum and the French rule with "
         "rulespec's ruling name the same emperor",
         lambda: each_player_count(_emperor_editions_agree, PLAYER_COUNTS),
+        rlimit=20_000_000,  # 10× the 1_440_290 units it uses (z3 5.4.1), rounded up
     ),
     Claim(
         "lotus.rebellion.new_emperor:emperor_has_most_palaces",
@@ -1333,6 +1337,7 @@ CLAIMS: tuple[Claim, ...] = (
         "After a rebellion the emperor (both editions) owns the most palaces, and an old "
         "emperor who still owns the most stays (the invariant phase 3 relies on)",
         lambda: each_player_count(_emperor_has_most, PLAYER_COUNTS),
+        rlimit=30_000_000,  # 10× the 2_022_930 units it uses (z3 5.4.1), rounded up
     ),
     Claim(
         "lotus.rebellion.new_emperor_ties:at_most_one_above_emperor",
@@ -1356,6 +1361,7 @@ CLAIMS: tuple[Claim, ...] = (
         "Every non-emperor with a village is asked exactly once, the emperor never, in "
         "non-increasing order of villages (3–6 players)",
         lambda: each_player_count(_asking_order, PLAYER_COUNTS),
+        rlimit=100_000_000,  # 10× the 9_764_037 units it uses (z3 5.4.1), rounded up
     ),
     Claim(
         "lotus.rebellion.winner:tie_goes_to_emperor",
@@ -1376,6 +1382,7 @@ CLAIMS: tuple[Claim, ...] = (
         "In a reward round no loser loses more than one area and no winner loses any; areas "
         "only change hands (3–6 players, any sides, any order of the winners)",
         lambda: each_player_count(_never_two_areas, PLAYER_COUNTS),
+        rlimit=30_000_000,  # 10× the 2_402_237 units it uses (z3 5.4.1), rounded up
     ),
     Claim(
         "lotus.rebellion.rewards:one_reward_each",
@@ -1383,6 +1390,7 @@ CLAIMS: tuple[Claim, ...] = (
         "Every winner gets exactly one area or one VP chip, losers no chip: areas taken + "
         "chips = winners, areas taken ≤ losers (3–6 players)",
         lambda: each_player_count(_one_reward_each, PLAYER_COUNTS),
+        rlimit=60_000_000,  # 10× the 5_308_426 units it uses (z3 5.4.1), rounded up
     ),
     Claim(
         "lotus.score.buildings:score_at_most_35_plus_vp",

@@ -966,6 +966,7 @@ CLAIMS: tuple[Claim, ...] = (
         "A whole turn (play, draw with reshuffle, resolutions) keeps 15 cards of each colour "
         "and no pile negative, for 2, 3 and 4 players",
         _turn_conserves_cards,
+        rlimit=80_000_000,  # 10× the 7_558_870 units it uses (z3 5.4.1), rounded up
     ),
     Claim(
         "mandala.resolve.new_mandala:tiles_each_in_one_place",
@@ -974,6 +975,7 @@ CLAIMS: tuple[Claim, ...] = (
         "dark and one light tile per mandala; each stack loses one, players gain two and "
         "never lose one",
         _tiles_conserved,
+        rlimit=200_000_000,  # 10× the 16_474_031 units it uses (z3 5.4.1), rounded up
     ),
     Claim(
         "mandala.end.no_tiles_immediate:stacks_deplete_together",

@@ -70,8 +70,13 @@ def _check_state(state: Any, game: Any) -> list[str]:
     return problems
 
 
-def verify(games: Sequence[GameSpec], count: int, seed: int, proofs: bool) -> int:
-    """Run the proofs and ``count`` random games per variant; return the exit status."""
+def verify(
+    games: Sequence[GameSpec], count: int, seed: int, proofs: bool, timeout: float = 300.0
+) -> int:
+    """Run the proofs and ``count`` random games per variant; return the exit status.
+
+    ``timeout`` is the proofs' wall-clock safety net per claim, in seconds; their
+    verdicts rest on each claim's deterministic budget of z3 resource units."""
     failures = 0
     if proofs:
         try:
@@ -84,7 +89,7 @@ def verify(games: Sequence[GameSpec], count: int, seed: int, proofs: bool) -> in
             return 2
         print("== proofs ==")
         for spec in games:
-            verdicts = module.run(spec.id)
+            verdicts = module.run(spec.id, timeout_ms=round(timeout * 1000))
             for v in verdicts:
                 mark = "ok  " if v.ok else "FAIL"
                 print(f"  {mark} {v.claim_id:<58} {v.status.value:<15} {v.seconds:6.2f}s")
@@ -360,6 +365,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     p_verify.add_argument("--games", type=int, default=20, help="random games per variant")
     p_verify.add_argument("--seed", type=int, default=0, help="seed of the first game")
     p_verify.add_argument("--no-proofs", action="store_true", help="skip the z3 proofs")
+    p_verify.add_argument(
+        "--timeout",
+        type=float,
+        default=300.0,
+        metavar="SECONDS",
+        help="wall-clock safety net per proof claim, for slow machines (default 300); "
+        "verdicts use each claim's deterministic z3 resource budget",
+    )
     p_play = sub.add_parser("play", help="a readable log of a seeded random game")
     p_play.add_argument("game")
     p_play.add_argument("--seed", type=int, default=1)
@@ -382,7 +395,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     args, extra = parser.parse_known_args(argv)
     commands: dict[str, Callable[[], int]] = {
-        "verify": lambda: verify(_specs(args.game), args.games, args.seed, not args.no_proofs),
+        "verify": lambda: verify(
+            _specs(args.game), args.games, args.seed, not args.no_proofs, args.timeout
+        ),
         "play": lambda: play(rulespec.spec(args.game), _parse_settings(extra), args.seed),
         "rules": lambda: show_rules(rulespec.spec(args.game)),
         "explain": lambda: explain_rule(args.rule_id),

@@ -619,6 +619,7 @@ class ProofsDirective(_Directive):
                     [rule_ref(v.rule_id)],
                     [para(v.expected.value)],
                     [verdict],
+                    [text(f"{v.rlimit_used:,} of {v.rlimit_budget:,}")],
                     detail_lines(v.detail),
                 ]
             )
@@ -628,8 +629,15 @@ class ProofsDirective(_Directive):
             f"{len(results)} claims about {title}, {expected_cx} of them written to get a "
             f"counterexample; {ok} of {len(results)} got the verdict they expect."
         )
-        header = ["Claim", "Rule", "Expected", "Verdict", "Counterexample or detail"]
-        return [summary, "", *list_table(header, rows, "28 22 12 12 26")]
+        header = [
+            "Claim",
+            "Rule",
+            "Expected",
+            "Verdict",
+            "rlimit of budget",
+            "Counterexample or detail",
+        ]
+        return [summary, "", *list_table(header, rows, "26 20 10 10 12 22")]
 
 
 # --- .. rulespec-edition-comparison:: -------------------------------------------------

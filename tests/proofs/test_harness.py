@@ -1,5 +1,6 @@
 """The proof harness: every real claim comes out as expected, and the harness itself
-reports canaries, vacuous assumptions and solver give-ups the way it promises."""
+reports canaries, vacuous assumptions and solver give-ups the way it promises (the
+resource and wall-clock limits: ``test_limits.py``)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,16 @@ import z3
 import proofs
 import rulespec
 from proofs.__main__ import main
-from proofs.harness import Built, Claim, Expect, Status, Verdict, check, check_all
+from proofs.harness import (
+    DEFAULT_RLIMIT,
+    Built,
+    Claim,
+    Expect,
+    Status,
+    Verdict,
+    check,
+    check_all,
+)
 
 from . import verdicts
 
@@ -41,10 +51,10 @@ def vacuous_claim() -> Built:
     return [x > 1, x < 0], x == 5
 
 
-def hopeless_claim() -> Built:
-    """Fermat for cubes: true, but beyond z3's nonlinear integer reasoning."""
-    x, y, z = z3.Ints("x y z")
-    return [x > 0, y > 0, z > 0], x * x * x + y * y * y != z * z * z
+def undecided_claim() -> Built:
+    """A real power with a real exponent: z3 answers unknown at once, within any limit."""
+    r = z3.Real("r")
+    return [r > 0, r**r == 2], r < 2
 
 
 # --- the real claims -------------------------------------------------------------------
@@ -118,15 +128,19 @@ def test_contradictory_assumptions_are_vacuous_never_ok(expect: Expect) -> None:
 
 @pytest.mark.parametrize("expect", list(Expect))
 def test_a_solver_give_up_is_unknown_never_ok(expect: Expect) -> None:
-    v = check(synthetic("hopeless", hopeless_claim, expect), timeout_ms=200)
+    v = check(synthetic("undecided", undecided_claim, expect))
     assert v.status is Status.UNKNOWN
     assert not v.ok
-    assert v.detail
+    assert v.detail.endswith("on the assumptions")
+    assert 0 < v.rlimit_used < v.rlimit_budget  # gave up within its budget
 
 
-def test_unknown_is_never_ok() -> None:
+@pytest.mark.parametrize(
+    "status", [Status.UNKNOWN, Status.VACUOUS, Status.RESOURCE_LIMIT, Status.TIMEOUT]
+)
+def test_unknown_vacuous_and_limits_are_never_ok(status: Status) -> None:
     for expect in Expect:
-        v = Verdict("c", RULE, "t", expect, Status.UNKNOWN, 0.0)
+        v = Verdict("c", RULE, "t", expect, status, 0.0)
         assert not v.ok
 
 
@@ -166,8 +180,11 @@ def test_verdict_json() -> None:
         "status": "counterexample",
         "ok": True,
         "seconds": data["seconds"],
+        "rlimit_used": v.rlimit_used,
+        "rlimit_budget": DEFAULT_RLIMIT,
         "detail": "x = 1",
     }
+    assert 0 < v.rlimit_used < DEFAULT_RLIMIT
     json.dumps(data)
 
 
