@@ -1,0 +1,884 @@
+"""Fuzzing every entry point a move-validating server feeds with client data.
+
+The server hands rulespec whatever its clients send: positions, actions, records, settings,
+seats, board files. Whatever it gets, the library must
+
+* return normally or raise a :class:`rulespec.RulespecError` subclass, never any other
+  exception, with a bounded message (at most ``tests.fuzz.MESSAGE_LIMIT`` characters,
+  however big the input);
+* never half-apply anything: an illegal ``apply`` leaves the state's ``to_json()`` as it
+  was;
+* never open a file because client data named it (an audit hook refuses and reports any
+  ``open`` outside the Python installation and the library's own data while a call runs);
+* build only sound states from what it accepts: hashable, strict JSON
+  (``allow_nan=False``) equal to a reload of itself, ``problems() == ()``, and able to
+  go on for 50 seeded random steps with no problem and no exception.
+
+Inputs are real ones (positions of states reached by seeded random play through
+:func:`rulespec.testing.states`, legal actions, records of seeded games, the shipped
+board) mutated field by field (another JSON type, huge and negative numbers, bools where
+ints are, floats, NaN and infinities, 100,000-character strings, lists and objects nested
+10,000 deep, empty containers, keys deleted, unknown keys added, values copied from
+elsewhere in the document), random JSON, and hand-built action objects with fields of the
+wrong type. Everything iterates :data:`rulespec.GAMES` and ``spec.variants()``: a game
+added to the catalogue is fuzzed with no change here (only the board tests are White
+Lotus's own, as ``rulespec.lotus.board`` is).
+
+Budget and profiles: the examples per test come from the hypothesis profile
+(``tests/conftest.py``): ``ci`` is derandomized (the same examples every run), ``deep``
+runs ten times as many with random seeds. No count is written here.
+
+No test here is timed. Every call runs under a hang guard (``tests.fuzz.HANG_SECONDS``,
+10 s, set with ``signal.setitimer`` and cancelled when the call returns) so that a call
+that never returns, or blows up quadratically on a big input, fails loudly with its input
+instead of stalling CI: the guard is orders of magnitude above what any call needs, and
+is not a speed assertion.
+
+A failure shows the minimal input hypothesis shrank to: the falsifying example (the
+mutations as ``path := value``, with big values by a short label) and the notes naming the
+entry point and the input as the library received it. An exception other than a
+RulespecError is re-raised where the library raised it, so hypothesis reports each
+distinct defect separately.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import Phase, given, settings
+from hypothesis import strategies as st
+
+import rulespec
+from rulespec.lotus import board as boards
+from rulespec.testing import games, states
+from tests.fuzz import (
+    BIG,
+    DEEP,
+    FAMILIES,
+    FILE_NAMES,
+    HUGE,
+    LONG,
+    ODD_VALUES,
+    OTHER_TYPES,
+    Odd,
+    Reached,
+    apply_mutations,
+    attempt,
+    bounded_text,
+    check_accepted_state,
+    check_chance_outcomes,
+    foreign_objects,
+    harvest,
+    json_objects,
+    json_values,
+    must_work,
+    mutations,
+    nested_list,
+    show,
+    strict_json,
+    vocabulary,
+    wrong_values,
+)
+
+MAX_STEPS = 700
+"""Random steps a drawn state lies at most from the start: most games of most variants
+end before, so finished games are drawn too."""
+RECORD_ACTIONS = 150
+"""Actions kept in a record drawn for mutation (a prefix of a seeded game)."""
+
+
+class Built:
+    """A game of one variant, shown briefly (a White Lotus game's ``repr`` holds its
+    whole board)."""
+
+    __slots__ = ("game",)
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+
+    def __repr__(self) -> str:
+        settings = ",".join(f"{k}={v}" for k, v in self.game.settings().items())
+        return f"<{self.game.spec.id}[{settings}]>"
+
+
+@st.composite
+def _variants(draw: st.DrawFn) -> Built:
+    return Built(draw(games()))
+
+
+@st.composite
+def _reached(draw: st.DrawFn) -> Reached:
+    return Reached(draw(states(max_steps=MAX_STEPS)))
+
+
+VARIANTS = _variants()
+"""Every variant of every game (rulespec.testing.games), shown briefly (a composite
+rather than ``.map``, which would print the whole game)."""
+REACHED = _reached()
+"""States reached by seeded random play (rulespec.testing.states), shown briefly."""
+DECIDING = REACHED.filter(lambda r: not r.state.is_terminal)
+
+FUZZ = settings(phases=[p for p in settings.default.phases if p is not Phase.explain])
+"""The profile's settings (examples, derandomization, database) without the explain
+phase, which replays a failing example hundreds of times to comment on it: the
+falsifying example and the notes already show the input."""
+
+
+def value_of(drawn: object) -> object:
+    """A drawn value, built if it is an :class:`~tests.fuzz.Odd`."""
+    return drawn() if isinstance(drawn, Odd) else drawn
+
+
+def unchanged(state: Any, before: dict[str, Any], label: str) -> None:
+    if state.to_json() != before:
+        raise AssertionError(f"{label} changed the state it refused: {show(state.to_json())}")
+
+
+# --- positions -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+@FUZZ
+@given(reached=REACHED, data=st.data())
+def test_mutated_positions_load_or_raise_a_rulespec_error_and_what_loads_plays_on(
+    family: str, reached: Reached, data: st.DataObject
+) -> None:
+    words = vocabulary(reached.position["game"])
+    plan = data.draw(
+        mutations(reached.position, words, family, tuple(FILE_NAMES)), label="mutations"
+    )
+    position = apply_mutations(reached.position, plan)
+    ok, state = attempt("game.state_from_json", reached.game.state_from_json, position)
+    if ok:
+        check_accepted_state(reached.game, state, f"state_from_json({show(position)})")
+
+
+@FUZZ
+@given(variant=VARIANTS, data=st.data())
+def test_random_json_positions_load_or_raise_a_rulespec_error_and_what_loads_plays_on(
+    variant: Built, data: st.DataObject
+) -> None:
+    game = variant.game
+    words = vocabulary(game.spec.id)
+    header = {"game": game.spec.id, "settings": dict(game.settings())}
+    with_header = json_objects(words).map(lambda d: {**header, **d})
+    position = data.draw(json_values(words) | json_objects(words) | with_header, label="position")
+    ok, state = attempt("game.state_from_json", game.state_from_json, position)
+    if ok:
+        check_accepted_state(game, state, f"state_from_json({show(position)})")
+
+
+# --- actions ---------------------------------------------------------------------------------
+
+
+def _check_accepted_action(game: Any, state: Any, action: Any, label: str) -> None:
+    """An action read from client data: hashable, strict JSON that reads back to itself;
+    ``apply`` and ``explain`` agree on it, and a refusal changes nothing."""
+    with must_work(f"checking the action {label} accepted"):
+        hash(action)
+        text = strict_json(f"to_json() of the action {label} accepted", action.to_json())
+        again = game.action_from_json(json.loads(text))
+        if again != action or again.to_json() != action.to_json():
+            raise AssertionError(f"the action {label} accepted does not read back to itself")
+    before = state.to_json()
+    applied, after = attempt("state.apply", state.apply, action)
+    explained, verdict = attempt("state.explain", state.explain, action)
+    if explained:
+        bounded_text(f"str(state.explain({show(action)}))", str(verdict))
+        if bool(verdict.legal) != applied:
+            raise AssertionError(
+                f"explain({action}) says legal={verdict.legal} but apply "
+                f"{'applied it' if applied else 'refused it'}"
+            )
+    if applied:
+        with must_work(f"checking the state after applying {label}"):
+            if after.problems() != ():
+                raise AssertionError(f"applying {action} gave problems {after.problems()}")
+    else:
+        unchanged(state, before, f"state.apply({action})")
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+@FUZZ
+@given(reached=DECIDING, data=st.data())
+def test_mutated_actions_read_or_raise_a_rulespec_error(
+    family: str, reached: Reached, data: st.DataObject
+) -> None:
+    game, state = reached.game, reached.state
+    words = vocabulary(game.spec.id)
+    base = data.draw(st.sampled_from(state.legal_actions()), label="legal action").to_json()
+    doc = apply_mutations(base, data.draw(mutations(base, words, family), label="mutations"))
+    ok, action = attempt("game.action_from_json", game.action_from_json, doc)
+    if ok:
+        _check_accepted_action(game, state, action, f"action_from_json({show(doc)})")
+
+
+@FUZZ
+@given(reached=DECIDING, data=st.data())
+def test_random_json_actions_read_or_raise_a_rulespec_error(
+    reached: Reached, data: st.DataObject
+) -> None:
+    game, state = reached.game, reached.state
+    words = vocabulary(game.spec.id)
+    if data.draw(st.booleans(), label="with a type of the game"):
+        types = sorted(
+            {a.to_json()["type"] for found in harvest(game.spec.id).actions.values() for a in found}
+        )
+        fields = data.draw(json_objects(words), label="fields")
+        doc = {**fields, "type": data.draw(st.sampled_from(types), label="type")}
+    else:
+        doc = data.draw(json_values(words), label="action")
+    ok, action = attempt("game.action_from_json", game.action_from_json, doc)
+    if ok:
+        _check_accepted_action(game, state, action, f"action_from_json({show(doc)})")
+
+
+def _action_classes(game: Any) -> list[type]:
+    """The action classes of a game with at least one field, each seen in play."""
+    seen = harvest(game.spec.id).actions
+    found = [c for c in game.table.action_types() if attrs.fields(c) and seen.get(c)]
+    return sorted(found, key=lambda c: c.__name__)
+
+
+@FUZZ
+@given(reached=REACHED, data=st.data())
+def test_actions_with_fields_of_the_wrong_type_are_refused_by_apply_and_explain_without_change(
+    reached: Reached, data: st.DataObject
+) -> None:
+    game, state = reached.game, reached.state
+    cls = data.draw(st.sampled_from(_action_classes(game)), label="action class")
+    legal = [a for a in state.legal_actions() if type(a) is cls]
+    base = data.draw(
+        st.sampled_from(legal or list(harvest(game.spec.id).actions[cls])), label="base action"
+    )
+    name = data.draw(st.sampled_from([f.name for f in attrs.fields(cls)]), label="field")
+    field = attrs.fields_dict(cls)[name]
+    wrong = data.draw(st.sampled_from(wrong_values(cls, name)), label="wrong value")
+    action = attrs.evolve(base, **{field.alias: wrong()})
+    before = state.to_json()
+    applied, _ = attempt("state.apply", state.apply, action)
+    if applied:
+        raise AssertionError(
+            f"state.apply accepted {cls.__name__} with {field.name}={wrong!r} "
+            f"(built from {base!r}) in {show(before)}"
+        )
+    unchanged(state, before, "state.apply")
+    explained, verdict = attempt("state.explain", state.explain, action)
+    if explained:
+        bounded_text("str(state.explain(...))", str(verdict))
+        if verdict.legal:
+            raise AssertionError(
+                f"state.explain calls {cls.__name__} with {field.name}={wrong!r} legal"
+            )
+    unchanged(state, before, "state.explain")
+
+
+def _other_games_actions() -> list[Odd]:
+    out = []
+    for spec in rulespec.GAMES:
+
+        def first(spec_id: str = spec.id) -> object:
+            game = rulespec.game(spec_id, **rulespec.spec(spec_id).variants()[0])
+            return game.new_game(seed=0).legal_actions()[0]
+
+        out.append(Odd(f"<the first legal action of a new {spec.id} game>", first))
+    return out
+
+
+@FUZZ
+@given(reached=REACHED, thing=st.sampled_from([*foreign_objects(), *_other_games_actions()]))
+def test_objects_that_are_no_action_here_are_refused_by_apply_and_explain_without_change(
+    reached: Reached, thing: Odd
+) -> None:
+    state = reached.state
+    value = thing()
+    if value in state.legal_actions():
+        return  # a game's own action, legal here: nothing to refuse
+    before = state.to_json()
+    applied, _ = attempt("state.apply", state.apply, value)
+    if applied:
+        raise AssertionError(f"state.apply accepted {thing!r}")
+    unchanged(state, before, "state.apply")
+    explained, verdict = attempt("state.explain", state.explain, value)
+    if explained:
+        bounded_text(f"str(state.explain({thing!r}))", str(verdict))
+        if verdict.legal:
+            raise AssertionError(f"state.explain calls {thing!r} legal")
+    unchanged(state, before, "state.explain")
+
+
+def _odd_players(state: Any, n: int) -> list[Odd]:
+    """Player values for ``apply(action, player=…)``: the seat to act (as itself and as a
+    float, a bool, a string, wrapped around), every seat of ``n`` and non-seats."""
+    actor = state.current_player
+    seat = actor if isinstance(actor, int) else 0
+    return [
+        Odd("None", lambda: None),
+        Odd("True", lambda: True),
+        Odd("False", lambda: False),
+        Odd(f"{float(seat)!r}", lambda: float(seat)),
+        Odd(f"{str(seat)!r}", lambda: str(seat)),
+        Odd(f"{seat + n} (the seat plus the player count)", lambda: seat + n),
+        Odd(f"{seat - n} (the seat minus the player count)", lambda: seat - n),
+        Odd("-1", lambda: -1),
+        Odd("99", lambda: 99),
+        Odd("10**400", lambda: 10**400),
+        Odd("nan", lambda: math.nan),
+        Odd("[0]", lambda: [0]),
+        *(Odd(repr(s), lambda s=s: s) for s in range(n)),
+    ]
+
+
+@FUZZ
+@given(reached=DECIDING, data=st.data())
+def test_apply_takes_only_the_seat_to_act_as_player(reached: Reached, data: st.DataObject) -> None:
+    state = reached.state
+    action = data.draw(st.sampled_from(state.legal_actions()), label="legal action")
+    player = data.draw(st.sampled_from(_odd_players(state, reached.game.players)), label="player")
+    value = player()
+    actor = state.current_player
+    before = state.to_json()
+    ok, after = attempt("state.apply", state.apply, action, player=value)
+    right = value is None or (type(value) is int and isinstance(actor, int) and value == actor)
+    if right:
+        if not ok:
+            raise AssertionError(f"apply({action}, player={player!r}) refused: {after}")
+        with must_work("applying without a player"):
+            if after != state.apply(action):
+                raise AssertionError("player= changed what apply does")
+    else:
+        if ok:
+            raise AssertionError(
+                f"apply({action}, player={player!r}) applied it, but {actor!r} is to act"
+            )
+        unchanged(state, before, f"state.apply(player={player!r})")
+
+
+# --- records -----------------------------------------------------------------------------
+
+
+def _record_json(game: Any, seed: int, seeded: bool) -> dict[str, Any]:
+    """The record of the first RECORD_ACTIONS actions of a seeded random game: every
+    action (explicit), or the decisions only with the seed."""
+    chance = random.Random(seed)
+    decide = random.Random(seed + 1)
+    state = game.initial_state()
+    played = []
+    if seeded:
+        state = rulespec.advance(state, chance)
+    while not state.is_terminal and len(played) < RECORD_ACTIONS:
+        if state.is_chance:
+            action = state.sample_chance(chance)
+        else:
+            action = decide.choice(state.legal_actions())
+        played.append(action)
+        state = state.apply(action)
+        if seeded:
+            state = rulespec.advance(state, chance)
+    if seeded:
+        played = [a for a in played if not _is_chance_action(game, a)]
+    return game.record(tuple(played), seed if seeded else None).to_json()
+
+
+def _is_chance_action(game: Any, action: Any) -> bool:
+    return any(
+        step.node is rulespec.CHANCE and type(action) in step.moves
+        for step in game.table.steps.values()
+    )
+
+
+def _check_loaded_record(record: Any, label: str) -> None:
+    """A record read from client data: strict JSON that reads back to itself; if it
+    replays, the state it reaches keeps the contract."""
+    with must_work(f"checking the record {label} accepted"):
+        text = strict_json(f"to_json() of the record {label} accepted", record.to_json())
+        if rulespec.load_record(json.loads(text)) != record:
+            raise AssertionError(f"the record {label} accepted does not read back to itself")
+    replayed, state = attempt("rulespec.replay", rulespec.replay, record)
+    if replayed:
+        built, its_game = attempt(
+            "rulespec.game", rulespec.game, record.game, **dict(record.settings)
+        )
+        if not built:
+            raise AssertionError(f"the game of the record {label} accepted: {its_game}")
+        check_accepted_state(its_game, state, f"replay of {label}")
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+@FUZZ
+@given(variant=VARIANTS, seed=st.integers(0, 2), seeded=st.booleans(), data=st.data())
+def test_mutated_records_load_or_raise_a_rulespec_error_and_what_loads_replays(
+    family: str, variant: Built, seed: int, seeded: bool, data: st.DataObject
+) -> None:
+    words = vocabulary(variant.game.spec.id)
+    base = _record_json(variant.game, seed, seeded)
+    plan = data.draw(mutations(base, words, family, tuple(FILE_NAMES)), label="mutations")
+    record_json = apply_mutations(base, plan)
+    ok, record = attempt("rulespec.load_record", rulespec.load_record, record_json)
+    if ok:
+        _check_loaded_record(record, f"load_record({show(record_json)})")
+
+
+@FUZZ
+@given(variant=VARIANTS, data=st.data())
+def test_random_json_records_load_or_raise_a_rulespec_error_and_what_loads_replays(
+    variant: Built, data: st.DataObject
+) -> None:
+    game = variant.game
+    words = vocabulary(game.spec.id)
+    record_json = data.draw(
+        json_values(words)
+        | st.fixed_dictionaries(
+            {
+                "game": st.sampled_from([game.spec.id, *words]),
+                "actions": st.lists(json_objects(words), max_size=4),
+            },
+            optional={"settings": json_objects(words), "seed": json_values(words)},
+        )
+        | st.fixed_dictionaries(
+            {
+                "game": st.just(game.spec.id),
+                "settings": st.just(dict(game.settings())),
+                "actions": st.lists(
+                    st.sampled_from(
+                        [
+                            a.to_json()
+                            for found in harvest(game.spec.id).actions.values()
+                            for a in found
+                        ]
+                    ),
+                    max_size=6,
+                ),
+            },
+            optional={"seed": json_values(words)},
+        ),
+        label="record",
+    )
+    ok, record = attempt("rulespec.load_record", rulespec.load_record, record_json)
+    if ok:
+        _check_loaded_record(record, f"load_record({show(record_json)})")
+
+
+def _odd_uptos(n: int) -> list[Odd]:
+    return [
+        Odd("None", lambda: None),
+        Odd("0", lambda: 0),
+        Odd(f"{n // 2} (half the actions)", lambda: n // 2),
+        Odd(f"{n} (every action)", lambda: n),
+        Odd(f"{n + 1} (one past the end)", lambda: n + 1),
+        Odd("10**400", lambda: 10**400),
+        Odd("-1", lambda: -1),
+        Odd("-5", lambda: -5),
+        Odd("-(10**400)", lambda: -(10**400)),
+        Odd("True", lambda: True),
+        Odd("False", lambda: False),
+        Odd("'3'", lambda: "3"),
+        Odd("1.5", lambda: 1.5),
+        Odd("2.0", lambda: 2.0),
+        Odd("nan", lambda: math.nan),
+        Odd("inf", lambda: math.inf),
+        Odd("[1]", lambda: [1]),
+    ]
+
+
+@FUZZ
+@given(variant=VARIANTS, seed=st.integers(0, 2), seeded=st.booleans(), data=st.data())
+def test_replay_up_to_an_odd_count_returns_that_state_or_raises_a_rulespec_error(
+    variant: Built, seed: int, seeded: bool, data: st.DataObject
+) -> None:
+    game = variant.game
+    record = rulespec.load_record(_record_json(game, seed, seeded))
+    n = len(record.actions)
+    upto = data.draw(st.sampled_from(_odd_uptos(n)), label="upto")
+    value = upto()
+    ok, state = attempt("rulespec.replay", rulespec.replay, record, upto=value)
+    whole = value is None or (type(value) is int and 0 <= value <= n)
+    past_the_end = type(value) is int and value > n
+    if whole:
+        if not ok:
+            raise AssertionError(f"replay(upto={upto!r}) of {n} actions refused: {state}")
+        check_accepted_state(game, state, f"replay(upto={upto!r})")
+    elif past_the_end:
+        if ok:
+            with must_work("replaying the whole record"):
+                if state != rulespec.replay(record):
+                    raise AssertionError(
+                        f"replay(upto={upto!r}) past the end is not the whole record"
+                    )
+    elif ok:
+        raise AssertionError(
+            f"replay(upto={upto!r}) of a record of {n} actions returned a state; a count "
+            "of actions is a whole number from 0 to the number of actions"
+        )
+
+
+# --- files named by client data ----------------------------------------------------------
+
+
+def _file_cases(spec: Any) -> list[tuple[str, dict[str, Any], str]]:
+    """(setting, settings, file name) for each setting of a game's first variant (and
+    ``board``) set to each name of a file."""
+    game = rulespec.game(spec.id, **spec.variants()[0])
+    base = dict(game.settings())
+    out = []
+    for key in dict.fromkeys([*base, "board"]):
+        for name in FILE_NAMES:
+            value = name()
+            out.append((key, {**base, key: value}, value))
+    return out
+
+
+ENTRIES = ["rulespec.load_record", "rulespec.game", "game.state_from_json"]
+
+
+@pytest.mark.parametrize("entry", ENTRIES)
+@pytest.mark.parametrize("spec", list(rulespec.GAMES), ids=lambda s: s.id)
+def test_no_file_named_by_client_data_is_opened(spec: Any, entry: str) -> None:
+    """Each setting set to the name of a file (``/etc/passwd``, a relative path, a
+    temporary file holding a valid board, …) in a record, in ``rulespec.game``'s
+    settings and in a position: nothing may open it. Every case is tried; the failure
+    lists all of them."""
+    game = rulespec.game(spec.id, **spec.variants()[0])
+    position = game.new_game(seed=0).to_json()
+    failures = []
+    for key, named_settings, path in _file_cases(spec):
+        if entry == "rulespec.load_record":
+            record = {"game": spec.id, "settings": named_settings, "seed": None, "actions": []}
+            call: tuple[Any, ...] = (rulespec.load_record, record)
+            kwargs: dict[str, Any] = {}
+        elif entry == "rulespec.game":
+            call, kwargs = (rulespec.game, spec.id), named_settings
+        else:
+            call, kwargs = (game.state_from_json, {**position, "settings": named_settings}), {}
+        try:
+            attempt(entry, *call, named=(path,), **kwargs)
+        except Exception as exc:
+            failures.append(f"{key}={path!r}: {type(exc).__name__}: {str(exc)[:400]}")
+    if failures:
+        pytest.fail(f"{entry} with a setting naming a file:\n" + "\n".join(failures))
+
+
+# --- settings and lookups ----------------------------------------------------------------
+
+
+def _misspellings() -> list[Odd]:
+    out = []
+    for game_id in dict.fromkeys(s.id for s in rulespec.GAMES):
+        for label, text in [
+            ("without its last letter", game_id[:-1]),
+            ("with an extra letter", game_id + "s"),
+            ("in capitals", game_id.upper()),
+            ("with a leading space", " " + game_id),
+            ("with a NUL", game_id + "\x00"),
+            ("with a dot", game_id + "."),
+        ]:
+            out.append(Odd(f"{text!r} ({game_id} {label})", lambda t=text: t))
+    return out
+
+
+ODD_IDS = [
+    *OTHER_TYPES,
+    *HUGE[:1],
+    Odd("123", lambda: 123),
+    *BIG,
+    Odd("'x' * 10_000_000 (10 MB)", lambda: "x" * 10_000_000),
+    *_misspellings(),
+]
+
+
+@FUZZ
+@given(game_id=st.sampled_from(ODD_IDS) | st.text(max_size=12))
+def test_odd_game_ids_are_refused_by_game_spec_rulebook_and_rules(game_id: object) -> None:
+    value = value_of(game_id)
+    for name, fn in [
+        ("rulespec.game", rulespec.game),
+        ("rulespec.spec", rulespec.spec),
+        ("rulespec.rulebook", rulespec.rulebook),
+        ("rulespec.rules", rulespec.rules),
+    ]:
+        ok, _ = attempt(name, fn, value)
+        if ok and value not in rulespec.GAMES.ids:
+            raise AssertionError(f"{name}({game_id!r}) accepted an id that is not a game")
+
+
+def _rule_ids() -> list[Odd]:
+    out: list[Odd] = [
+        *OTHER_TYPES,
+        *BIG[:1],
+        Odd("'.'", lambda: "."),
+        Odd("'x' * 10_000_000 (10 MB)", lambda: "x" * 10_000_000),
+    ]
+    for spec in rulespec.GAMES:
+        real = spec.rulebook().rules[0].id
+        for label, text in [
+            ("", real),
+            (" misspelt", real[:-1] + ("x" if real[-1] != "x" else "y")),
+            (" with a trailing space", real + " "),
+            (" in capitals", real.upper()),
+            (" (the game id alone)", spec.id),
+            (" (the game id and a dot)", spec.id + "."),
+            (" with a long tail", real + "." + "y" * LONG),
+        ]:
+            out.append(Odd(f"{show(text, 60)}{label}", lambda t=text: t))
+    return out
+
+
+@FUZZ
+@given(rule_id=st.sampled_from(_rule_ids()) | st.text(max_size=20))
+def test_odd_rule_ids_are_refused_by_rule(rule_id: object) -> None:
+    value = value_of(rule_id)
+    ok, found = attempt("rulespec.rule", rulespec.rule, value)
+    if ok and (type(value) is not str or found.id != value):
+        raise AssertionError(f"rulespec.rule({rule_id!r}) returned the rule {found.id!r}")
+
+
+def _odd_setting_values() -> list[Odd]:
+    boards_ = [Odd(repr(v), lambda v=v: v) for v in (None, 1, [], {}, "x", "schematic ")]
+    return [*ODD_VALUES, *FILE_NAMES, *boards_]
+
+
+ODD_NAMES = [
+    Odd("''", lambda: ""),
+    Odd("'x'", lambda: "x"),
+    Odd("'board'", lambda: "board"),
+    Odd("'players '", lambda: "players "),
+    Odd("'Players'", lambda: "Players"),
+    Odd(f"'k' * {LONG:_}", lambda: "k" * LONG),
+]
+
+
+@FUZZ
+@given(variant=VARIANTS, data=st.data())
+def test_odd_settings_are_refused_or_give_the_game_they_name(
+    variant: Built, data: st.DataObject
+) -> None:
+    game = variant.game
+    settings: dict[str, Any] = dict(game.settings())
+    words = vocabulary(game.spec.id)
+    values = st.sampled_from(_odd_setting_values()) | st.sampled_from(words)
+    for _ in range(data.draw(st.integers(1, 2), label="changes")):
+        change = data.draw(
+            st.sampled_from(["replace", "add", "delete", "as a float"]), label="change"
+        )
+        if change == "as a float":  # the same number in the wrong type: 3.0 players
+            numbers = sorted(k for k, v in settings.items() if type(v) is int)
+            if numbers:
+                key = data.draw(st.sampled_from(numbers), label="setting")
+                settings[key] = float(settings[key])
+        elif change == "add":
+            name = value_of(
+                data.draw(st.sampled_from(ODD_NAMES) | st.sampled_from(words), label="name")
+            )
+            settings[str(name)] = value_of(data.draw(values, label="value"))
+        elif settings:
+            key = data.draw(st.sampled_from(sorted(settings)), label="setting")
+            if change == "delete":
+                del settings[key]
+            else:
+                settings[key] = value_of(data.draw(values, label="value"))
+    ok, made = attempt("rulespec.game", rulespec.game, game.spec.id, **settings)
+    if not ok:
+        return
+    with must_work(f"checking the game built from {show(settings)}"):
+        got = dict(made.settings())
+        for key, value in settings.items():
+            if key not in got or type(got[key]) is not type(value) or got[key] != value:
+                raise AssertionError(
+                    f"rulespec.game accepted {key}={show(value, 200)}, but the game it built "
+                    f"has {key}={show(got.get(key, '<nothing>'), 200)}"
+                )
+        strict_json("a new game's position", made.new_game(seed=0).to_json())
+
+
+# --- state queries with odd arguments ------------------------------------------------------
+
+
+def _odd_seats(players: int) -> list[Odd]:
+    return [
+        *(Odd(repr(s), lambda s=s: s) for s in range(players)),
+        Odd("True", lambda: True),
+        Odd("False", lambda: False),
+        Odd("0.0", lambda: 0.0),
+        Odd("1.0", lambda: 1.0),
+        Odd("-1", lambda: -1),
+        Odd(f"{players} (the player count)", lambda: players),
+        Odd("99", lambda: 99),
+        Odd("10**400", lambda: 10**400),
+        Odd("-(10**400)", lambda: -(10**400)),
+        Odd("'0'", lambda: "0"),
+        Odd("None", lambda: None),
+        Odd("nan", lambda: math.nan),
+        Odd("[0]", lambda: [0]),
+    ]
+
+
+@FUZZ
+@given(reached=REACHED, data=st.data())
+def test_observation_of_an_odd_seat_is_refused_and_of_a_seat_shows_that_seat(
+    reached: Reached, data: st.DataObject
+) -> None:
+    state = reached.state
+    n = reached.game.players
+    seat = data.draw(st.sampled_from(_odd_seats(n)), label="seat")
+    value = seat()
+    ok, view = attempt("state.observation", state.observation, value)
+    if type(value) is int and 0 <= value < n:
+        if not ok:
+            raise AssertionError(f"observation({seat!r}) refused a seat: {view}")
+        with must_work(f"checking observation({seat!r})"):
+            if type(view.player) is not int or view.player != value:
+                raise AssertionError(f"observation({seat!r}).player is {view.player!r}")
+            strict_json(f"observation({seat!r}).to_json()", view.to_json())
+    elif ok:
+        raise AssertionError(f"observation({seat!r}) accepted what is not a seat of {n}")
+
+
+@FUZZ
+@given(reached=REACHED)
+def test_sample_chance_is_refused_outside_a_chance_node(reached: Reached) -> None:
+    state = reached.state
+    before = state.to_json()
+    ok, drawn = attempt("state.sample_chance", state.sample_chance, random.Random(0))
+    if state.is_chance:
+        if not ok:
+            raise AssertionError(f"sample_chance refused at a chance node: {drawn}")
+        if drawn not in state.legal_actions():
+            raise AssertionError(f"sample_chance drew {drawn}, not a chance outcome here")
+    elif ok:
+        raise AssertionError(f"sample_chance drew {drawn} where {state.current_player!r} is to act")
+    unchanged(state, before, "state.sample_chance")
+
+
+@FUZZ
+@given(reached=REACHED)
+def test_chance_outcomes_at_every_kind_of_node_are_exact_or_empty(reached: Reached) -> None:
+    state = reached.state
+    ok, _ = attempt("state.chance_outcomes", state.chance_outcomes)
+    if not ok:
+        raise AssertionError("chance_outcomes() raised")
+    with must_work("checking chance_outcomes()"):
+        check_chance_outcomes(state)
+
+
+# --- board data (White Lotus) ----------------------------------------------------------------
+
+
+def _check_accepted_board(board: Any, label: str) -> None:
+    """A board read from client data: strict JSON that reads back to itself, and a game
+    on it for 3 and 6 players whose first state keeps the contract for 50 random steps."""
+    with must_work(f"checking the board {label} accepted"):
+        text = strict_json(f"to_json() of the board {label} accepted", board.to_json())
+        if boards.from_json(json.loads(text)) != board:
+            raise AssertionError(f"the board {label} accepted does not read back to itself")
+    for players in (3, 6):
+        ok, game = attempt(
+            "rulespec.game", rulespec.game, "lotus", edition="de", players=players, board=board
+        )
+        if not ok:
+            raise AssertionError(f"a game on the board {label} accepted: {game}")
+        ok, state = attempt("game.new_game", game.new_game, seed=0)
+        if not ok:
+            raise AssertionError(f"a new game on the board {label} accepted: {state}")
+        check_accepted_state(game, state, f"new_game on the board {label}")
+
+
+def _board_words(base: dict[str, Any]) -> tuple[str, ...]:
+    words: dict[str, None] = dict.fromkeys(base)
+    for area in base["areas"]:
+        words.update(dict.fromkeys([area["id"], *area]))
+    return tuple(sorted(words))
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+@FUZZ
+@given(data=st.data())
+def test_mutated_boards_load_or_raise_a_rulespec_error_and_what_loads_plays_on(
+    family: str, data: st.DataObject
+) -> None:
+    base = boards.schematic().to_json()
+    plan = data.draw(mutations(base, _board_words(base), family), label="mutations")
+    doc = apply_mutations(base, plan)
+    ok, board = attempt("rulespec.lotus.board.from_json", boards.from_json, doc)
+    if ok:
+        _check_accepted_board(board, f"from_json({show(doc)})")
+
+
+@FUZZ
+@given(data=st.data())
+def test_random_json_boards_load_or_raise_a_rulespec_error(data: st.DataObject) -> None:
+    words = _board_words(boards.schematic().to_json())
+    doc = data.draw(
+        json_values(words) | json_objects(words).map(lambda d: {"format": 1, **d}),
+        label="board",
+    )
+    ok, board = attempt("rulespec.lotus.board.from_json", boards.from_json, doc)
+    if ok:
+        _check_accepted_board(board, f"from_json({show(doc)})")
+
+
+def _big_board(count: int, same_id: bool = False) -> dict[str, Any]:
+    """A board of ``count`` areas in a chain (or all with one id)."""
+    areas = []
+    for i in range(count):
+        aid = "a" if same_id else f"a{i}"
+        adjacent = [] if same_id else [f"a{j}" for j in (i - 1, i + 1) if 0 <= j < count]
+        areas.append(
+            {
+                "id": aid,
+                "name": aid,
+                "brown": False,
+                "lotus": False,
+                "dragon": False,
+                "pos": [i, 0],
+                "adjacent": adjacent,
+            }
+        )
+    return {"format": 1, "name": "big", "stand_in": "fuzz", "areas": areas}
+
+
+@pytest.mark.parametrize(
+    "board",
+    [
+        pytest.param(lambda: _big_board(100_000), id="100000-distinct-areas"),
+        pytest.param(lambda: _big_board(100_000, same_id=True), id="100000-areas-one-id"),
+    ],
+)
+def test_a_board_of_100000_areas_is_refused_within_the_hang_guard(board: Any) -> None:
+    ok, _ = attempt("rulespec.lotus.board.from_json", boards.from_json, board())
+    if ok:
+        raise AssertionError("a board of 100,000 areas was accepted")
+
+
+@pytest.mark.parametrize(
+    "pos",
+    [[10**400, 0], [0, -(10**400)], [math.nan, 0], [math.inf, 0], [True, 0], ["0", 0]],
+    ids=["10**400", "-(10**400)", "nan", "inf", "bool", "string"],
+)
+def test_a_board_with_an_odd_area_position_is_refused(pos: list[Any]) -> None:
+    data = boards.schematic().to_json()
+    data["areas"][0]["pos"] = pos
+    ok, board = attempt("rulespec.lotus.board.from_json", boards.from_json, data)
+    if ok:
+        _check_accepted_board(board, f"with areas[0].pos = {show(pos)}")
+
+
+def test_a_board_with_a_duplicate_id_is_refused() -> None:
+    data = boards.schematic().to_json()
+    data["areas"][1]["id"] = data["areas"][0]["id"]
+    ok, _ = attempt("rulespec.lotus.board.from_json", boards.from_json, data)
+    if ok:
+        raise AssertionError("a board with two areas of one id was accepted")
+
+
+def test_the_fuzz_helpers_build_and_show_big_values_without_recursing() -> None:
+    """The deep values are built iteratively and every odd value is shown briefly, so a
+    report never fails on, or drowns in, its own input."""
+    assert "<list nested" in show(nested_list(DEEP))
+    assert "int of ~401 digits" in show(10**400)
+    for odd in ODD_VALUES:
+        assert len(show(odd())) < 1600, odd
