@@ -32,9 +32,9 @@ class IllegalAction(RulespecError, ValueError):
 
     def __init__(self, rule: Rule, reason: str, action: object = None) -> None:
         self.rule = rule
-        self.reason = reason
+        self.reason = cut(reason)
         self.action = action
-        super().__init__(f"{reason} [{rule.id}: {rule.title}]")
+        super().__init__(f"{self.reason} [{rule.id}: {rule.title}]")
 
 
 class NotYourTurn(IllegalAction):
@@ -69,6 +69,16 @@ MAX_PROBLEMS = 100
 malformed input cannot make a huge message."""
 
 
+MAX_REASON = 500
+"""A reason (or one problem) is cut to this many characters: an action a client built
+with a huge value cannot make a huge message."""
+
+
+def cut(text: str, limit: int = MAX_REASON) -> str:
+    """``text``, cut to ``limit`` characters."""
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
 def bounded(value: object, limit: int = 60) -> str:
     """``repr`` of client data cut to ``limit`` characters, safe for huge or deeply nested
     data (``reprlib``): what every message shows of what a client sent."""
@@ -85,7 +95,7 @@ class _ProblemsError(RulespecError, ValueError):
     what = "input"
 
     def __init__(self, problems: list[str] | tuple[str, ...]) -> None:
-        found = tuple(problems)
+        found = tuple(cut(p) for p in problems)
         if len(found) > MAX_PROBLEMS:
             more = len(found) - MAX_PROBLEMS
             found = (*found[:MAX_PROBLEMS], f"... and {more} more problems not listed")

@@ -17,6 +17,7 @@ import attrs
 
 from rulespec.core.rules import Rule, Rulebook, load_rulebook
 from rulespec.core.variants import VariantTable, load_table
+from rulespec.errors import cut
 
 
 class Node(enum.Enum):
@@ -95,8 +96,8 @@ class Explanation:
     def of(cls, action: object, problem: tuple[Rule, str] | None) -> Explanation:
         """From a game's rule check: ``None`` if legal, else (rule, reason)."""
         if problem is None:
-            return cls(action, True, None, f"{action} is allowed now")
-        return cls(action, False, problem[0], problem[1])
+            return cls(action, True, None, cut(f"{action} is allowed now"))
+        return cls(action, False, problem[0], cut(problem[1]))
 
     def __bool__(self) -> bool:
         return self.legal

@@ -197,7 +197,7 @@ def from_json(data: Mapping[str, Any]) -> Board:
         areas.append(
             Area(
                 aid,
-                str(name),
+                name if isinstance(name, str) else aid,
                 flags["brown"],
                 flags["lotus"],
                 flags["dragon"],
@@ -258,8 +258,11 @@ def from_json(data: Mapping[str, Any]) -> Board:
             )
     if problems:
         raise MalformedBoard(problems)
+    name, stand_in = data.get("name", "unnamed board"), data.get("stand_in", "")
     return Board(
-        str(data.get("name", "unnamed board")), str(data.get("stand_in", "")), tuple(areas)
+        name if isinstance(name, str) else "unnamed board",
+        stand_in if isinstance(stand_in, str) else "",
+        tuple(areas),
     )
 
 
