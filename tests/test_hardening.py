@@ -149,6 +149,11 @@ def test_defect_3_error_messages_can_be_amplified() -> None:
         ("rule 123", rulespec.UnknownRule, lambda: rulespec.rule(123)),  # type: ignore[arg-type]
         ("replay upto '3'", rulespec.InvalidArgument, lambda: rulespec.replay(empty(), upto="3")),
         (
+            "enum value nested 10,000 deep (found by the fuzz suite in CI)",
+            rulespec.MalformedAction,
+            lambda: lotus().action_from_json({"type": "choose_side", "side": nested(10_000)}),
+        ),
+        (
             "pos 10**400",
             boards.MalformedBoard,
             lambda: boards.from_json(with_area(0, pos=[10**400, 0])),
@@ -167,6 +172,15 @@ def test_defect_4_board_files_that_are_no_text_or_nested_deeply(tmp_path: Path) 
     deep = tmp_path / "deep.json"
     deep.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
     refused(boards.MalformedBoard, lambda: boards.load_board(deep))
+
+
+def nested(depth: int) -> list[Any]:
+    root: list[Any] = []
+    tip = root
+    for _ in range(depth):
+        tip.append([])
+        tip = tip[0]
+    return root
 
 
 def lotus_with_board(board: object) -> Any:

@@ -460,11 +460,15 @@ def _enum(tp: type[enum.Enum]) -> Plan:
     values = [m.value for m in members]
 
     def load(raw: JSON, reader: Reader) -> Any:
-        try:
-            return tp(raw)
-        except (ValueError, TypeError):
-            reader.bad(f"expected one of {listing([repr(v) for v in values])}, got {_short(raw)}")
-            return members[0]
+        # only a scalar can be a member's value: anything else is refused before Enum
+        # looks it up (its error message would repr the whole value)
+        if isinstance(raw, str | int | float | bool) or raw is None:
+            try:
+                return tp(raw)
+            except (ValueError, TypeError):
+                pass
+        reader.bad(f"expected one of {listing([repr(v) for v in values])}, got {_short(raw)}")
+        return members[0]
 
     return Plan(lambda v, ctx: v.value, load, lambda ctx: {"enum": values})
 
