@@ -60,6 +60,7 @@ from sphinx.util.typing import ExtensionMetadata
 
 import rulespec
 from rulespec.core import variants
+from rulespec.core.action_ids import describe
 from rulespec.core.game import schema_of
 from rulespec.core.rules import Citation, Rule, Rulebook
 from rulespec.lotus import board as boards
@@ -320,6 +321,70 @@ class JsonSchemasDirective(SphinxDirective):
             self.state,
             "\n".join(lines),
             source="<rulespec-json-schemas, generated>",
+            allow_section_headings=True,
+        )
+
+
+# --- .. rulespec-action-ids:: -------------------------------------------------------
+
+
+def _settings_label(settings: dict[str, object], spec: rulespec.GameSpec) -> str:
+    defaults = {o.key: o.default for o in spec.table().options}
+    return ", ".join(
+        f"{k}={v}" for k, v in settings.items() if k not in defaults or defaults[k] != v
+    )
+
+
+class ActionIdsDirective(SphinxDirective):
+    """``.. rulespec-action-ids::``: for every game of :data:`rulespec.GAMES`, its blocks of
+    action ids (first variant) and, per variant, how many decisions and chance outcomes
+    it numbers with the digest the tests pin, all generated from the games' numberings."""
+
+    has_content = False
+
+    def run(self) -> list[Node]:
+        lines: list[str] = []
+        for game in game_ids():
+            for path in source_files(game):
+                self.env.note_dependency(str(path))
+            spec = rulespec.spec(game)
+            variants = spec.variants()
+            first = rulespec.game(game, **variants[0])
+            lines += heading(spec.title, "~")
+            lines += [
+                f"Blocks for {_settings_label(dict(variants[0]), spec)} "
+                "(other variants differ in the sizes of blocks that run over seats, board "
+                "areas or amounts of points):",
+                "",
+            ]
+            for part, blocks in describe(first.action_ids()).items():
+                rows = [
+                    [
+                        [f"``{b.kind}``"],
+                        [f"{b.first}-{b.last}"],
+                        [str(len(b.actions))],
+                        [text(b.varies)],
+                    ]
+                    for b in blocks
+                ]
+                lines += list_table([part.capitalize(), "Ids", "Count", "Order"], rows)
+            rows = []
+            for settings in variants:
+                ids = rulespec.game(game, **settings).action_ids()
+                rows.append(
+                    [
+                        [text(_settings_label(dict(settings), spec))],
+                        [str(len(ids.decisions))],
+                        [str(len(ids.chance))],
+                        [f"``{ids.digest()[:16]}``"],
+                    ]
+                )
+            lines += ["Every variant:", ""]
+            lines += list_table(["Variant", "Decisions", "Chance outcomes", "Digest"], rows)
+        return nested_parse_to_nodes(
+            self.state,
+            "\n".join(lines),
+            source="<rulespec-action-ids, generated>",
             allow_section_headings=True,
         )
 
@@ -1086,6 +1151,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_role("rulespec-kind", kind_role)
     app.add_directive("rulespec-game-apis", GameApisDirective)
     app.add_directive("rulespec-json-schemas", JsonSchemasDirective)
+    app.add_directive("rulespec-action-ids", ActionIdsDirective)
     app.add_directive("rulespec-rules", RulesDirective)
     app.add_directive("rulespec-variant-table", VariantTableDirective)
     app.add_directive("rulespec-rulings", RulingsDirective)

@@ -11,9 +11,10 @@ is derived from those, once for every game (one level of inheritance, no hooks).
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Self
 
+from rulespec.core.action_ids import ActionIds, Listing
 from rulespec.core.api import Action, GameSpec
 from rulespec.core.convert import Converter, Reader
 from rulespec.core.kernel import PhaseTable, Step, Views
@@ -26,8 +27,6 @@ from rulespec.errors import MalformedAction
 class BaseGame:
     """Shared behaviour of a game's frozen ``Game`` class (fields ``variant`` and
     ``options``, at least)."""
-
-    __slots__ = ()
 
     spec: ClassVar[GameSpec]
     """The game's declarative record."""
@@ -44,6 +43,9 @@ class BaseGame:
 
     variant: Any
     options: Any
+    _memo: dict[str, Any]
+
+    __slots__ = ("_memo",)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -63,6 +65,56 @@ class BaseGame:
         """Number of seats, numbered 0 … players-1 in turn order."""
         players: int = self.variant.players
         return players
+
+    @staticmethod
+    def numbering(game: Any) -> tuple[Sequence[Listing], Sequence[Listing]]:
+        """Every decision and every chance outcome of ``game``'s variant, in id order
+        (each game binds its own, from its ``actions`` module)."""
+        raise NotImplementedError
+
+    def _memoised(self, key: str, build: Callable[[], Any]) -> Any:
+        """A value derived from the game once and kept on it (not part of equality,
+        pickles or copies: it is rebuilt on first use)."""
+        try:
+            memo = self._memo
+        except AttributeError:
+            memo = {}
+            object.__setattr__(self, "_memo", memo)
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = build()
+        return found
+
+    def action_ids(self) -> ActionIds:
+        """The numbering of this variant's decisions and chance outcomes
+        (:mod:`rulespec.core.action_ids`)."""
+        ids: ActionIds = self._memoised("ids", lambda: ActionIds(*type(self).numbering(self)))
+        return ids
+
+    @property
+    def num_distinct_actions(self) -> int:
+        """How many decisions this variant numbers (ids 0 … n-1)."""
+        return len(self.action_ids().decisions)
+
+    @property
+    def num_chance_outcomes(self) -> int:
+        """How many chance outcomes this variant numbers (ids 0 … n-1)."""
+        return len(self.action_ids().chance)
+
+    def action_id(self, action: object) -> int:
+        """The id of a decision, or of a chance outcome (numbered apart, each from 0);
+        :class:`~rulespec.InvalidArgument` for anything else."""
+        return self.action_ids().id(action)
+
+    def action(self, i: int) -> Action:
+        """The decision with id ``i``; :class:`~rulespec.InvalidArgument` if out of range."""
+        found: Action = self.action_ids().decision(i)
+        return found
+
+    def chance_outcome(self, i: int) -> Action:
+        """The chance outcome with id ``i``."""
+        found: Action = self.action_ids().outcome(i)
+        return found
 
     def settings(self) -> Mapping[str, object]:
         """The variant axes and options as keyword arguments for :func:`rulespec.game`."""

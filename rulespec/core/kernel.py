@@ -196,6 +196,18 @@ class Kernel:
             return ()
         return weighted(step.outcomes(self))
 
+    def legal_action_ids(self) -> tuple[int, ...]:
+        """The ids of :meth:`legal_actions` (decision ids, or chance outcome ids at a
+        chance node), in the same order."""
+        ids = self.game.action_ids()
+        lookup = ids.chance_id if self.is_chance else ids.decision_id
+        return tuple(map(lookup, self.legal_actions()))
+
+    def chance_outcome_ids(self) -> tuple[tuple[int, Fraction], ...]:
+        """Each chance outcome's id with its exact probability; empty at a decision."""
+        lookup = self.game.action_ids().chance_id
+        return tuple((lookup(a), p) for a, p in self.chance_outcomes())
+
     def sample_chance(self, rng: random.Random) -> Any:
         """Draw one chance outcome with its probability, using ``rng``."""
         step = self.game.steps[self.phase]

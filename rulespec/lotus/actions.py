@@ -8,14 +8,19 @@ lotus.secret.commit_order). Areas are named by their board id (``"a17"``), playe
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from rulespec.core.action_ids import Listing, listing
 from rulespec.core.convert import Reader, Tagged
 from rulespec.errors import MalformedAction
 from rulespec.lotus.codec import CODEC
-from rulespec.lotus.components import Building, Side
+from rulespec.lotus.components import BUILDINGS, CHIP_FRONTS, Building, Side
+from rulespec.lotus.variant import ChipSupply, Negotiation
+
+if TYPE_CHECKING:
+    from rulespec.lotus.game import LotusGame
 
 
 @attrs.frozen(cache_hash=True)
@@ -207,6 +212,65 @@ Action = (
     | Pass
 )
 """Any White Lotus action or chance outcome."""
+
+
+def numbering(game: LotusGame) -> tuple[tuple[Listing, ...], tuple[Listing, ...]]:
+    """Every decision and every chance outcome of one White Lotus variant, in id order.
+
+    Areas run in board order (every area of the board, in play or not), seats from 0.
+    Amounts of points run from 0 to the most a seat can ever hold in this variant
+    (:func:`rulespec.lotus.bounds.point_caps`). The negotiation variant's gifts and pass
+    come last, and only when it is on (every other id is the same with it on or off); a
+    gift is of one kind, so gifts list the influence amounts, then the combat amounts."""
+    from rulespec.lotus.bounds import point_caps  # noqa: PLC0415 (bounds needs the actions)
+
+    areas = game.area_ids
+    seats = range(game.players)
+    influence, combat = point_caps(game)
+    zero = (False, True) if game.variant.zero_cards else (False,)
+    # a seat owns at most the palace fronts of its colour's chips, or, with an unlimited
+    # chip supply, every area in play
+    limited = game.options.chip_supply is ChipSupply.LIMITED
+    palaces = CHIP_FRONTS[Building.PALACE] if limited else len(game.in_play)
+    decisions: tuple[Listing, ...] = (
+        listing((PlaceMarker(a) for a in areas), "area, in board order"),
+        listing([DeclineExtra()], "one action"),
+        listing([TakeExtra()], "one action"),
+        listing((ChooseConflict(a) for a in areas), "area"),
+        listing(
+            (Bid(t, k, z) for t in seats for k in range(influence + 1) for z in zero),
+            f"target seat, then influence 0-{influence}"
+            + (", then without and with the 0-card" if len(zero) == 2 else ""),
+        ),
+        listing((Remove(p) for p in seats), "seat"),
+        listing((Lead(False), Lead(True)), "decline, then accept"),
+        listing((ChooseSide(side) for side in Side), "emperor, then rebels"),
+        listing((CommitCombat(k) for k in range(combat + 1)), f"combat 0-{combat}"),
+        listing((TakeArea(a) for a in areas), "area"),
+        listing([TakeVictoryPoint()], "one action"),
+        listing(
+            (PalaceIncome(k) for k in range(palaces + 1)),
+            f"palaces taken as combat, 0-{palaces}",
+        ),
+        listing((PlaceChip(a) for a in areas), "area"),
+    )
+    if game.options.negotiation is Negotiation.ON:
+        decisions += (
+            listing(
+                [
+                    *(Give(to, k, 0) for to in seats for k in range(1, influence + 1)),
+                    *(Give(to, 0, k) for to in seats for k in range(1, combat + 1)),
+                ],
+                f"influence gifts (seat, then 1-{influence}), then combat gifts "
+                f"(seat, then 1-{combat})",
+            ),
+            listing([Pass()], "one action"),
+        )
+    chance = (
+        listing((StartChip(b) for b in BUILDINGS), "building"),
+        listing((DrawChip(b) for b in BUILDINGS), "building"),
+    )
+    return decisions, chance
 
 
 def action_from_json(data: Mapping[str, Any]) -> Action:

@@ -13,8 +13,8 @@ from rulespec.core.api import ChanceMode, Dynamics, GameSpec, Information, Utili
 from rulespec.core.game import BaseGame
 from rulespec.core.kernel import Views
 from rulespec.errors import UnknownVariant, bounded
+from rulespec.lotus import actions, observation, position, render
 from rulespec.lotus import board as boards
-from rulespec.lotus import observation, position, render
 from rulespec.lotus.board import Board
 from rulespec.lotus.codec import CODEC
 from rulespec.lotus.phases import TABLE
@@ -60,6 +60,7 @@ class LotusGame(BaseGame):
     table = TABLE
     views = Views.of(observation, position, render)
     codec = CODEC
+    numbering = staticmethod(actions.numbering)
 
     def __attrs_post_init__(self) -> None:
         areas = self.board.areas

@@ -17,6 +17,7 @@ from typing import Any
 
 import attrs
 
+from rulespec.core.action_ids import Listing, listing
 from rulespec.core.convert import Reader, Tagged
 from rulespec.errors import MalformedAction
 from rulespec.mandala.codec import CODEC
@@ -96,6 +97,28 @@ DRAWS: tuple[DrawCard, ...] = tuple(DrawCard(c) for c in COLOURS)
 """``DRAWS[colour]``."""
 REVEALS: dict[Tile, RevealTile] = {t: RevealTile(t) for t in TILES}
 """``REVEALS[tile]``: every tile reveal, built once."""
+
+
+def numbering(game: object) -> tuple[tuple[Listing, ...], tuple[Listing, ...]]:
+    """Every decision and every chance outcome of Mandala, in id order (the same for every
+    player count: no action names a seat). A play's count runs to 15, every card of a
+    colour, so the numbering needs no argument about hand sizes."""
+    decisions = (
+        listing(
+            (PLAYS[m][c][n] for m in range(NUM_MANDALAS) for c in COLOURS for n in _COUNTS),
+            "mandala 0-2, then colour (black, purple, red, green, orange, yellow), then count 1-15",
+        ),
+        listing((TakeTile(t) for t in TILES), "tile, colour by colour, faces 2, 3, 4, 5, 7, x3"),
+    )
+    chance = (
+        listing(DRAWS, "colour"),
+        listing(REVEALS.values(), "tile, as for take_tile"),
+        listing((ResolveNext(m) for m in range(NUM_MANDALAS)), "mandala 0-2"),
+    )
+    return decisions, chance
+
+
+_COUNTS = range(1, CARDS_PER_COLOUR + 1)
 
 
 def action_from_json(data: Mapping[str, Any]) -> Action:

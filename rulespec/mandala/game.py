@@ -12,7 +12,7 @@ import attrs
 from rulespec.core.api import ChanceMode, Dynamics, GameSpec, Information, Utility
 from rulespec.core.game import BaseGame
 from rulespec.core.kernel import Views
-from rulespec.mandala import observation, position, render
+from rulespec.mandala import actions, observation, position, render
 from rulespec.mandala.codec import CODEC
 from rulespec.mandala.phases import TABLE
 from rulespec.mandala.variant import TYPED, MandalaOptions, MandalaVariant
@@ -47,6 +47,7 @@ class MandalaGame(BaseGame):
     table = TABLE
     views = Views.of(observation, position, render)
     codec = CODEC
+    numbering = staticmethod(actions.numbering)
 
 
 make = MandalaGame.make

@@ -1,0 +1,175 @@
+"""Integer action ids: a stable, documented numbering of every action of a variant.
+
+Game frameworks (OpenSpiel, PettingZoo, RL libraries) index policies and masks by integers.
+Each game lists every decision and every chance outcome a variant can ever have, in blocks
+of one action type each (:class:`Block`), in a documented order; an action's id is its
+place in that list. Decisions and chance outcomes are numbered separately, from 0 each,
+as OpenSpiel does: ``num_distinct_actions`` decisions and ``num_chance_outcomes`` chance
+outcomes.
+
+The numbering is part of the documented format: it changes only with a minor release
+(never a patch), and ``tests/test_action_ids.py`` pins a digest of it for every variant.
+Where a quantity has no natural bound (White Lotus points with an unlimited card supply),
+the game's ``bounds`` module derives the cap the numbering uses.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+import attrs
+
+from rulespec.errors import InvalidArgument, bounded
+
+
+@attrs.frozen
+class Block:
+    """One action type's run of ids: ``actions`` in order, the first at ``first``."""
+
+    kind: str
+    """The action type's JSON ``type``."""
+    varies: str
+    """How the actions inside the block are ordered, in words (``mandala, then colour,
+    then count``), for the documentation."""
+    first: int
+    actions: tuple[Any, ...]
+
+    @property
+    def last(self) -> int:
+        """The id of the block's last action."""
+        return self.first + len(self.actions) - 1
+
+
+@attrs.frozen
+class Listing:
+    """What a game's enumeration gives per action type: the actions in order and, in
+    words, the order they vary in."""
+
+    actions: tuple[Any, ...]
+    varies: str
+
+
+def listing(actions: Iterable[Any], varies: str) -> Listing:
+    """A :class:`Listing` of ``actions`` (consumed once, in order)."""
+    return Listing(tuple(actions), varies)
+
+
+class ActionIds:
+    """The numbering of one variant: decisions and chance outcomes, each from 0."""
+
+    __slots__ = (
+        "_chance_id",
+        "_decision_id",
+        "chance",
+        "chance_blocks",
+        "decision_blocks",
+        "decisions",
+    )
+
+    def __init__(self, decisions: Sequence[Listing], chance: Sequence[Listing]) -> None:
+        self.decision_blocks = _blocks(decisions)
+        self.chance_blocks = _blocks(chance)
+        self.decisions: tuple[Any, ...] = tuple(a for b in self.decision_blocks for a in b.actions)
+        self.chance: tuple[Any, ...] = tuple(a for b in self.chance_blocks for a in b.actions)
+        self._decision_id = {a: i for i, a in enumerate(self.decisions)}
+        self._chance_id = {a: i for i, a in enumerate(self.chance)}
+        if len(self._decision_id) != len(self.decisions) or len(self._chance_id) != len(
+            self.chance
+        ):
+            raise ValueError("an action is listed twice in the action ids")
+        if not self._decision_id.keys().isdisjoint(self._chance_id):
+            raise ValueError("an action is listed both as a decision and as a chance outcome")
+
+    def id(self, action: object) -> int:
+        """The id of a decision or of a chance outcome (each numbered from 0)."""
+        try:
+            found = self._decision_id.get(action)
+            if found is None:
+                found = self._chance_id[action]
+        except (KeyError, TypeError):
+            raise InvalidArgument(
+                f"action_id: {bounded(action)} is no action of this variant"
+            ) from None
+        return found
+
+    def decision_id(self, action: object) -> int:
+        """The id of a decision; a chance outcome or a foreign value is refused."""
+        try:
+            return self._decision_id[action]
+        except (KeyError, TypeError):
+            raise InvalidArgument(
+                f"action_id: {bounded(action)} is no decision of this variant"
+            ) from None
+
+    def chance_id(self, action: object) -> int:
+        """The id of a chance outcome; a decision or a foreign value is refused."""
+        try:
+            return self._chance_id[action]
+        except (KeyError, TypeError):
+            raise InvalidArgument(
+                f"chance_outcome_id: {bounded(action)} is no chance outcome of this variant"
+            ) from None
+
+    def decision(self, i: object) -> Any:
+        """The decision with id ``i``."""
+        return self.decisions[_index(i, len(self.decisions), "action")]
+
+    def outcome(self, i: object) -> Any:
+        """The chance outcome with id ``i``."""
+        return self.chance[_index(i, len(self.chance), "chance_outcome")]
+
+    def is_decision(self, action: object) -> bool:
+        """True if ``action`` is one of this variant's decisions."""
+        try:
+            return action in self._decision_id
+        except TypeError:
+            return False
+
+    def digest(self) -> str:
+        """A SHA-256 of the whole numbering (each action's JSON, in id order), which the
+        tests pin per variant: any renumbering changes it."""
+        h = hashlib.sha256()
+        for part, actions in (("decisions", self.decisions), ("chance", self.chance)):
+            h.update(part.encode())
+            for a in actions:
+                h.update(json.dumps(a.to_json(), sort_keys=True).encode())
+                h.update(b"\n")
+        return h.hexdigest()
+
+
+def _blocks(listings: Sequence[Listing]) -> tuple[Block, ...]:
+    out = []
+    first = 0
+    for item in listings:
+        if not item.actions:
+            continue
+        kinds = {type(a).KIND for a in item.actions}
+        if len(kinds) != 1:
+            raise ValueError(f"a block of action ids mixes action types {sorted(kinds)}")
+        out.append(Block(kinds.pop(), item.varies, first, item.actions))
+        first += len(item.actions)
+    return tuple(out)
+
+
+def _index(i: object, n: int, what: str) -> int:
+    if type(i) is not int or not 0 <= i < n:
+        raise InvalidArgument(
+            f"{what}: expected an id, a whole number from 0 to {n - 1}, got {bounded(i)}"
+        )
+    return i
+
+
+def with_probabilities(
+    ids: ActionIds, outcomes: Iterable[tuple[Any, Fraction]]
+) -> tuple[tuple[int, Fraction], ...]:
+    """Chance outcomes as (id, exact probability) pairs."""
+    return tuple((ids.chance_id(a), p) for a, p in outcomes)
+
+
+def describe(ids: ActionIds) -> Mapping[str, tuple[Block, ...]]:
+    """The blocks, for documentation: ``{"decisions": …, "chance outcomes": …}``."""
+    return {"decisions": ids.decision_blocks, "chance outcomes": ids.chance_blocks}
