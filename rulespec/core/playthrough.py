@@ -18,10 +18,9 @@ the seed already recorded in an existing file); ``--check`` compares instead of 
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import sys
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +28,7 @@ import attrs
 
 from rulespec import catalog
 from rulespec.core.api import CHANCE, Game, State
+from rulespec.core.leaves import compact, delta, leaves
 
 HEADER = "# rulespec playthrough: regenerate with `make playthroughs`; tests diff against it"
 MAX_STEPS = 20_000
@@ -65,35 +65,6 @@ def cases() -> tuple[Case, ...]:
     return tuple(out)
 
 
-def _json(value: object) -> str:
-    return json.dumps(value, separators=(",", ":"), sort_keys=True, ensure_ascii=False)
-
-
-def _leaves(value: object, path: str, out: dict[str, object]) -> dict[str, object]:
-    """Every JSON leaf by path; empty objects and lists count as leaves."""
-    if isinstance(value, Mapping) and value:
-        for k, v in value.items():
-            _leaves(v, f"{path}.{k}" if path else str(k), out)
-    elif isinstance(value, list) and value:
-        for i, v in enumerate(value):
-            _leaves(v, f"{path}[{i}]", out)
-    else:
-        out[path] = value
-    return out
-
-
-def _delta(before: dict[str, object], after: dict[str, object]) -> str:
-    """The leaves that changed, as one JSON object (removed leaves under ``"-"``)."""
-    changed: dict[str, object] = {k: v for k, v in after.items() if before.get(k, _GONE) != v}
-    gone = sorted(k for k in before if k not in after)
-    if gone:
-        changed["-"] = gone
-    return _json(changed)
-
-
-_GONE = object()
-
-
 def _choices(state: State[Any]) -> str:
     if state.is_chance:
         outcomes = state.chance_outcomes()
@@ -103,7 +74,7 @@ def _choices(state: State[Any]) -> str:
 
 
 def _views(state: State[Any], players: int) -> list[dict[str, object]]:
-    return [_leaves(state.observation(p).to_json(), "", {}) for p in range(players)]
+    return [leaves(state.observation(p).to_json()) for p in range(players)]
 
 
 def record(game: Game[Any], seed: int) -> Iterator[str]:
@@ -113,12 +84,12 @@ def record(game: Game[Any], seed: int) -> Iterator[str]:
     state: State[Any] = game.initial_state()
     yield HEADER
     yield f"game: {game.spec.id}"
-    yield f"settings: {_json(dict(game.settings()))}"
+    yield f"settings: {compact(dict(game.settings()))}"
     yield f"seed: {seed}"
-    yield f"state: {_json(state.to_json())}"
+    yield f"state: {compact(state.to_json())}"
     for p in range(players):
-        yield f"observation[{p}]: {_json(state.observation(p).to_json())}"
-    before = _leaves(state.to_json(), "", {})
+        yield f"observation[{p}]: {compact(state.observation(p).to_json())}"
+    before = leaves(state.to_json())
     seen = _views(state, players)
     last_choices = ""
     step = 0
@@ -132,15 +103,15 @@ def record(game: Game[Any], seed: int) -> Iterator[str]:
         yield choices if choices != last_choices else "  (the same choices as before)"
         last_choices = choices
         action = state.sample_chance(rng) if state.is_chance else rng.choice(state.legal_actions())
-        yield f"apply: {_json(action.to_json())}  # {action}"
+        yield f"apply: {compact(action.to_json())}  # {action}"
         state = state.apply(action)
-        after = _leaves(state.to_json(), "", {})
-        yield f"state: {_delta(before, after)}"
+        after = leaves(state.to_json())
+        yield f"state: {compact(delta(before, after))}"
         before = after
         views = _views(state, players)
         groups: dict[str, list[int]] = {}
         for p in range(players):
-            groups.setdefault(_delta(seen[p], views[p]), []).append(p)
+            groups.setdefault(compact(delta(seen[p], views[p])), []).append(p)
         for text, seats in groups.items():
             if text != "{}":
                 yield f"observation[{','.join(map(str, seats))}]: {text}"

@@ -1,0 +1,45 @@
+"""JSON values as their leaves, and what changed between two of them.
+
+Used wherever a long sequence of JSON views must stay readable: the golden playthroughs
+(what each step changed) and information states (what a seat saw change at each step).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+
+
+def compact(value: object) -> str:
+    """One line of JSON with sorted keys (the same value always gives the same text)."""
+    return json.dumps(value, separators=(",", ":"), sort_keys=True, ensure_ascii=False)
+
+
+def leaves(
+    value: object, path: str = "", out: dict[str, object] | None = None
+) -> dict[str, object]:
+    """Every JSON leaf by path (``mandalas[0].up[1].red``); empty objects and lists count
+    as leaves."""
+    if out is None:
+        out = {}
+    if isinstance(value, Mapping) and value:
+        for k, v in value.items():
+            leaves(v, f"{path}.{k}" if path else str(k), out)
+    elif isinstance(value, list) and value:
+        for i, v in enumerate(value):
+            leaves(v, f"{path}[{i}]", out)
+    else:
+        out[path] = value
+    return out
+
+
+def delta(before: Mapping[str, object], after: Mapping[str, object]) -> dict[str, object]:
+    """The leaves that changed, as one JSON object (removed leaves listed under ``"-"``)."""
+    changed: dict[str, object] = {k: v for k, v in after.items() if before.get(k, _GONE) != v}
+    gone = sorted(k for k in before if k not in after)
+    if gone:
+        changed["-"] = gone
+    return changed
+
+
+_GONE = object()

@@ -1,0 +1,110 @@
+"""Histories and information states, for every game of ``GAMES`` (first variant each and
+the largest player count)."""
+
+from __future__ import annotations
+
+import pickle
+import random
+from typing import Any
+
+import pytest
+
+import rulespec
+
+
+def cases() -> list[tuple[str, dict[str, object]]]:
+    out = []
+    for spec in rulespec.GAMES:
+        columns = spec.variants(options=False)
+        for settings in (columns[0], columns[-1]):
+            out.append((spec.id, dict(settings)))
+    return out
+
+
+def played(game: Any, seed: int, steps: int) -> Any:
+    rng = random.Random(seed)
+    state = game.initial_state()
+    for _ in range(steps):
+        if state.is_terminal:
+            break
+        state = state.apply(
+            state.sample_chance(rng) if state.is_chance else rng.choice(state.legal_actions())
+        )
+    return state
+
+
+@pytest.mark.parametrize(("game_id", "settings"), cases(), ids=str)
+def test_a_history_replays_from_its_root_to_the_same_state(
+    game_id: str, settings: dict[str, object]
+) -> None:
+    game = rulespec.game(game_id, **settings)
+    state = played(game, 5, 300)
+    assert state.root() == game.initial_state()
+    again = state.root()
+    for action in state.history():
+        again = again.apply(action)
+    assert again == state
+    assert len(state.history()) == 300 or state.is_terminal
+
+
+def test_positions_and_pickles_start_a_history_of_their_own() -> None:
+    game = rulespec.game("mandala", players=2)
+    state = played(game, 1, 40)
+    for copy in (pickle.loads(pickle.dumps(state)), game.state_from_json(state.to_json())):
+        assert copy == state
+        assert copy.history() == ()
+        assert copy.root() is copy
+        assert copy.information_state(0).steps == ()
+    assert state.apply(state.legal_actions()[0]).history()[:-1] == state.history()
+
+
+@pytest.mark.parametrize(("game_id", "settings"), cases(), ids=str)
+def test_a_seat_tells_two_histories_apart_exactly_when_its_views_differ(
+    game_id: str, settings: dict[str, object]
+) -> None:
+    """At chance nodes and decisions along random play, two different next actions give a
+    seat equal information states exactly when they give it equal views (and, for its own
+    decisions, never: it knows what it did)."""
+    game = rulespec.game(game_id, **settings)
+    rng = random.Random(11)
+    state = game.initial_state()
+    checked = 0
+    while not state.is_terminal and checked < 40:
+        options = list(state.legal_actions())
+        if len(options) >= 2:
+            first, second = rng.sample(options, 2)
+            a, b = state.apply(first), state.apply(second)
+            for p in range(game.players):
+                same_view = a.observation(p) == b.observation(p)
+                own = state.current_player == p
+                same_info = str(a.information_state(p)) == str(b.information_state(p))
+                assert same_info == (same_view and not own), (p, first, second)
+                assert (a.information_state(p) == b.information_state(p)) == same_info
+            checked += 1
+        state = state.apply(state.sample_chance(rng) if state.is_chance else rng.choice(options))
+    assert checked == 40
+
+
+def test_a_seats_own_decisions_are_in_its_information_state_and_nobody_elses() -> None:
+    game = rulespec.game("mandala", players=3)
+    state = played(game, 2, 120)
+    root, actions = state.root(), state.history()
+    actors = []
+    current = root
+    for action in actions:
+        actors.append(current.current_player)
+        current = current.apply(action)
+    for p in range(3):
+        info = state.information_state(p)
+        assert len(info.steps) == len(actions)
+        for seen, actor, action in zip(info.steps, actors, actions, strict=True):
+            assert (seen.acted == action.to_json()) if actor == p else seen.acted is None
+        assert info.to_json()["player"] == p
+        assert str(info).startswith(f"seat {p}\n")
+
+
+@pytest.mark.parametrize("bad", [-1, 3, "0", 1.0, None])
+def test_information_state_of_a_seat_that_does_not_exist(bad: Any) -> None:
+    state = rulespec.game("mandala", players=3).new_game(seed=1)
+    with pytest.raises(rulespec.InvalidArgument, match="information_state"):
+        state.information_state(bad)
