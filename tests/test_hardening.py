@@ -349,3 +349,33 @@ def test_every_accepted_example_plays_on() -> None:
                 break
             state = rulespec.random_step(state, rng)
             assert state.problems() == ()
+
+
+# --- found by the deep fuzz run after the issue's list --------------------------------------
+
+
+def test_an_old_style_last_beside_the_current_layout_keeps_the_current_parts() -> None:
+    """``"last": []`` (the old layout's empty reveal) made the reader treat a current
+    position as an old one and rebuild its claim round from scratch (cursor 0), which
+    later let a seat place a fourth marker."""
+    state = claim_round_state()
+    data = state.to_json()
+    assert lotus().state_from_json({**data, "last": []}) == state
+    refused(rulespec.MalformedPosition, lambda: lotus().state_from_json({**data, "bids": 5}))
+
+
+def test_a_claim_round_cursor_behind_the_markers_already_placed() -> None:
+    data = claim_round_state().to_json()
+    data["claiming"] = {**data["claiming"], "cursor": 0}
+    data["seat"] = data["emperor"]
+    refused(rulespec.MalformedPosition, lambda: lotus().state_from_json(data), "turns so far")
+
+
+def claim_round_state() -> Any:
+    rng = random.Random(3)
+    state = lotus().new_game(seed=3)
+    while not (state.phase.value == "claim" and state.claiming.cursor >= state.players + 1):
+        state = state.apply(
+            state.sample_chance(rng) if state.is_chance else rng.choice(state.legal_actions())
+        )
+    return state

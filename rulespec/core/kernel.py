@@ -28,7 +28,7 @@ from typing import Any, Generic, Self, TypeVar
 
 import attrs
 
-from rulespec.core import history
+from rulespec.core import history as histories
 from rulespec.core.api import CHANCE, TERMINAL, Explanation, Node
 from rulespec.core.chance import pick_weighted, weighted
 from rulespec.core.rules import Rule
@@ -270,24 +270,24 @@ class Kernel:
             raise IllegalAction(problem[0], problem[1], action)
         new: Self = move.effect(self, action)
         if new is self:  # a state is never changed, not even its history
-            new = attrs.evolve(self)
+            new = attrs.evolve(typing.cast(Any, self))
         # the history: one cell per step, outside the fields (see rulespec.core.history)
         object.__setattr__(new, "_trail", (getattr(self, "_trail", None) or self, action))
         return new
 
     def history(self) -> tuple[Any, ...]:
         """Every action applied since :meth:`root`, in order."""
-        return history.walk(self)[1]
+        return histories.walk(self)[1]
 
     def root(self) -> Any:
         """The state this one's history starts at: the game's initial state, or the
         position it was read from (a position, or a pickle, carries no history)."""
-        return history.walk(self)[0]
+        return histories.walk(self)[0]
 
-    def information_state(self, player: int) -> history.InformationState:
+    def information_state(self, player: int) -> histories.InformationState:
         """Everything ``player`` has seen since :meth:`root` (perfect recall): its view of
         the root, then per step its own action if it acted and what changed in its view."""
-        return history.information_state(self, self._check_seat(player, "information_state"))
+        return histories.information_state(self, self._check_seat(player, "information_state"))
 
     def explain(self, action: object) -> Explanation:
         """Whether ``action`` is legal here and, if not, the rule that forbids it."""

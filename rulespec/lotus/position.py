@@ -76,21 +76,38 @@ def upgrade(data: Mapping[str, Any]) -> dict[str, Any]:
     rewrite cannot place is left for the reader to report."""
     if not (_FLAT & set(data) or isinstance(data.get("last"), list)):
         return dict(data)
-    out = {k: v for k, v in data.items() if k not in _FLAT}
+    out = dict(data)
     phase = data.get("phase")
 
     def given(keys: tuple[str, ...]) -> dict[str, Any]:
         return {k: data[k] for k in keys if k in data and data[k] not in (None, [], 0, False)}
 
-    claiming = given(_FLAT_CLAIMS)
-    if phase == "claim" or claiming:
-        out["claiming"] = {k: data[k] for k in _FLAT_CLAIMS if k in data}
-    if data.get("area") is not None or given(_FLAT_CONFLICT):
-        out["conflict"] = {k: data[k] for k in _FLAT_CONFLICT if k in data}
-    if data.get("leader") is not None or given(_FLAT_REBELLION):
-        out["rebellion"] = {k: data[k] for k in _FLAT_REBELLION if k in data}
-    if phase in {p.value for p in _EXPANDING} or given(_FLAT_EXPANSION):
-        out["expansion"] = {k: data[k] for k in _FLAT_EXPANSION if k in data}
+    def move(part: str, keys: tuple[str, ...], wanted: bool) -> None:
+        # a part of the year given in the current layout is kept as given, and old keys
+        # beside it stay where they are, for the reader to report as unknown
+        if part in data:
+            return
+        for k in keys:
+            out.pop(k, None)
+        if wanted:
+            out[part] = {k: data[k] for k in keys if k in data}
+
+    move("claiming", _FLAT_CLAIMS, phase == "claim" or bool(given(_FLAT_CLAIMS)))
+    move(
+        "conflict",
+        _FLAT_CONFLICT,
+        data.get("area") is not None or bool(given(_FLAT_CONFLICT)),
+    )
+    move(
+        "rebellion",
+        _FLAT_REBELLION,
+        data.get("leader") is not None or bool(given(_FLAT_REBELLION)),
+    )
+    move(
+        "expansion",
+        _FLAT_EXPANSION,
+        phase in {p.value for p in _EXPANDING} or bool(given(_FLAT_EXPANSION)),
+    )
     if phase == "setup" and isinstance(data.get("queue"), list):
         out["queue"] = []  # the lotus areas still to deal are those without a chip
     last = data.get("last")
@@ -285,6 +302,15 @@ def invariant_problems(state: State) -> list[str]:
                     f"seat {s}: {placed} markers placed, {state.markers_allowed(s)} allowed "
                     "(lotus.claim.rice_extra)"
                 )
+            k = state.claiming
+            if state.phase is Phase.CLAIM and k is not None:
+                # the round goes round the table from the emperor, one placement per turn
+                turns = sum(1 for j in range(k.cursor) if (state.emperor + j) % n == s)
+                if placed > turns:
+                    out.append(
+                        f"seat {s}: {placed} markers placed in {turns} turns so far "
+                        f"(cursor {k.cursor}; lotus.claim.three_rounds)"
+                    )
     if (
         state.year == 1
         and phase is Phase.CLAIM
