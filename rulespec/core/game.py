@@ -72,6 +72,18 @@ class BaseGame:
         (each game binds its own, from its ``actions`` module)."""
         raise NotImplementedError
 
+    @staticmethod
+    def seen_by(before: Any, action: Any) -> frozenset[int] | None:
+        """The seats that see ``action`` applied at ``before`` (``None``: every seat);
+        each game binds its own, from its ``secrecy`` module."""
+        raise NotImplementedError
+
+    @staticmethod
+    def reveals(before: Any, after: Any) -> bool:
+        """Whether the step from ``before`` to ``after`` shows every seat the actions it
+        could not see so far (each game binds its own)."""
+        raise NotImplementedError
+
     def _memoised(self, key: str, build: Callable[[], Any]) -> Any:
         """A value derived from the game once and kept on it (not part of equality,
         pickles or copies: it is rebuilt on first use)."""

@@ -15,6 +15,7 @@ from nothing but its views (which the leak tests keep honest) and its own action
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Iterator, Mapping
 from typing import Any
 
@@ -65,12 +66,42 @@ class InformationState:
     """Everything one seat has seen since the root of a history (perfect recall).
 
     ``str()`` gives a compact text, one line per step, equal for two histories exactly
-    when the seat cannot tell them apart; ``to_json()`` the same as data."""
+    when the seat cannot tell them apart; ``to_json()`` the same as data; ``tensor()``
+    the same as a flat array of numbers (:func:`tensor_layout`)."""
 
     player: int
     start: Mapping[str, Any]
     """The seat's view of the root state, as JSON."""
     steps: tuple[Seen, ...]
+    codes: tuple[tuple[int, int, int], ...] = attrs.field(eq=False, repr=False, default=())
+    """Per step, what the tensor records: the actor (a seat, or the seat count for
+    chance), the action type (its place in :func:`kinds`) and the action's id plus one
+    once this seat knows which action it was (its own, a public one, or a secret since
+    revealed), else 0."""
+    current: Any = attrs.field(eq=False, repr=False, default=None)
+    """The seat's observation of the state itself."""
+    game: Any = attrs.field(eq=False, repr=False, default=None)
+
+    def tensor(self) -> Any:
+        """The information state as numbers: the seat's observation tensor of the state,
+        then one slot per step up to the variant's ``max_game_length`` (zeros after the
+        last step); see :func:`tensor_layout`."""
+        players = self.game.players
+        width = players + 1 + len(kinds(self.game)) + 1
+        length = self.game.bounds().max_game_length
+        if len(self.codes) > length:
+            raise AssertionError(
+                f"{len(self.codes)} steps, more than the proved max_game_length {length}"
+            )
+        out = array("f", self.current.tensor())
+        base = len(out)
+        out.frombytes(bytes(out.itemsize * width * length))
+        for i, (actor, kind, known) in enumerate(self.codes):
+            at = base + i * width
+            out[at + actor] = 1.0
+            out[at + players + 1 + kind] = 1.0
+            out[at + width - 1] = float(known)
+        return out
 
     def to_json(self) -> dict[str, Any]:
         """The information state as a JSON object."""
@@ -88,18 +119,71 @@ class InformationState:
         return "\n".join(lines)
 
 
+def kinds(game: Any) -> tuple[type, ...]:
+    """The game's action types (decisions and chance outcomes) by their JSON ``type``."""
+    found: tuple[type, ...] = game._memoised(
+        "kinds", lambda: tuple(sorted(game.table.action_types(), key=lambda t: t.KIND))
+    )
+    return found
+
+
 def information_state(state: Any, player: int) -> InformationState:
     """What ``player`` has seen from the root of ``state``'s history to ``state``."""
     root, actions = walk(state)
+    game = root.game
+    ids = game.action_ids()
+    kind_of = {t: i for i, t in enumerate(kinds(game))}
     current = root
     view = current.observation(player).to_json()
     start = view
     before = leaves(view)
     steps = []
+    codes: list[list[int]] = []
+    pending: list[tuple[int, int]] = []  # (step, id + 1) of actions still hidden
     for action in actions:
-        acted = action.to_json() if current.current_player == player else None
-        current = current.apply(action)
+        actor = current.current_player
+        own = actor == player
+        acted = action.to_json() if own else None
+        seen = game.seen_by(current, action)
+        known = ids.id(action) + 1
+        code = [actor if isinstance(actor, int) else game.players, kind_of[type(action)], 0]
+        if own or seen is None or player in seen:
+            code[2] = known
+        else:
+            pending.append((len(codes), known))
+        codes.append(code)
+        after_state = current.apply(action)
+        if pending and game.reveals(current, after_state):
+            for step, value in pending:
+                codes[step][2] = value
+            pending.clear()
+        current = after_state
         after = leaves(current.observation(player).to_json())
         steps.append(Seen(acted, delta(before, after)))
         before = after
-    return InformationState(player, start, tuple(steps))
+    return InformationState(
+        player,
+        start,
+        tuple(steps),
+        tuple((a, k, i) for a, k, i in codes),
+        current.observation(player),
+        game,
+    )
+
+
+def tensor_layout(game: Any) -> tuple[tuple[str, int, int], ...]:
+    """The information-state tensor's parts as (name, offset, size): the observation
+    tensor, then per step ``actor`` (one-hot over the seats and chance), ``kind`` (one-hot
+    over :func:`kinds`) and ``id`` (the action's id plus one once known, else 0)."""
+    base = game.observation_shape()[0]
+    players = game.players
+    width = players + 1 + len(kinds(game)) + 1
+    out = [("observation", 0, base)]
+    for i in range(game.bounds().max_game_length):
+        at = base + i * width
+        out += [
+            (f"steps[{i}].actor", at, players + 1),
+            (f"steps[{i}].kind", at + players + 1, len(kinds(game))),
+            (f"steps[{i}].id", at + width - 1, 1),
+        ]
+    return tuple(out)
