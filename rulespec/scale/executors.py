@@ -52,6 +52,7 @@ class Runner:
         self.address = address
         self.attempts = attempts
         self.retries = 0
+        self._started = False
 
     def map(
         self, fn: Callable[..., R], tasks: Sequence[tuple[Any, ...]]
@@ -116,16 +117,34 @@ class Runner:
                 else:
                     _stop(pool)
 
+    def __enter__(self) -> Runner:
+        """Start (or connect to) Ray once for several :meth:`map` calls; without this,
+        each call on the ray executor starts and stops its own local cluster."""
+        if self.executor == "ray":
+            self._started = self._connect()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._started:
+            import_ray().shutdown()
+            self._started = False
+
+    def _connect(self) -> bool:
+        """Initialise Ray unless it already is; True if this call started it."""
+        ray = import_ray()
+        if ray.is_initialized():
+            return False
+        if self.address is None:
+            ray.init(num_cpus=self.jobs, include_dashboard=False)
+        else:
+            ray.init(address=self.address)
+        return True
+
     def _ray(
         self, fn: Callable[..., R], tasks: Sequence[tuple[Any, ...]]
     ) -> Iterator[tuple[int, R]]:
         ray = import_ray()
-        started = not ray.is_initialized()
-        if started:
-            if self.address is None:
-                ray.init(num_cpus=self.jobs, include_dashboard=False)
-            else:
-                ray.init(address=self.address)
+        started = self._connect()
         lost = (
             ray.exceptions.WorkerCrashedError,
             ray.exceptions.NodeDiedError,
