@@ -155,7 +155,9 @@ class Simulation(Iterator[GameResult]):
         self.done = 0
         """Games whose results have come back."""
         self.interrupted = False
+        """True once Ctrl-C (KeyboardInterrupt) ended the run early."""
         self.stats = Stats(game.spec.id, game.players)
+        """Merged over every chunk received so far."""
         chunks = [seeds[i : i + chunk] for i in range(0, len(seeds), chunk)]
         self._tasks = [(game, c, policy, records, probe) for c in chunks]
         self._stream = self._results()
