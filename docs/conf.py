@@ -100,6 +100,7 @@ myst_heading_anchors = 3
 nitpick_ignore = [
     ("py:class", name)
     for name in (
+        "collections.Counter",
         "collections.abc.Callable",
         "collections.abc.Collection",
         "collections.abc.Iterator",
@@ -116,7 +117,7 @@ nitpick_ignore = [
 ]
 nitpick_ignore_regex = [
     # type variables in signatures (rulespec.core.api.S_co, rulespec.core.chance.T, ...)
-    (r"py:(class|obj)", r"rulespec\.[\w.]+\.(T|A|S|S_co|V|Opt|K)"),
+    (r"py:(class|obj)", r"rulespec\.[\w.]+\.(T|A|S|S_co|V|Opt|K|R)"),
     # a field's JSON form rides in typing.Annotated (rulespec.core.convert); Sphinx shows
     # such a type as written and cannot link the expression as a whole
     (r"py:class", r"Annotated\[.*"),

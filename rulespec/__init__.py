@@ -61,6 +61,7 @@ if TYPE_CHECKING:
         UnknownVariant,
         VariantTableError,
     )
+    from rulespec.scale.batch import simulate
 
 __version__ = "0.1.0"
 
@@ -76,6 +77,7 @@ _HOMES: dict[str, tuple[str, ...]] = {
     "rulespec.core.play": ("advance", "playout", "random_step"),
     "rulespec.core.record": ("Record",),
     "rulespec.core.rules": ("Citation", "Rule", "RuleKind"),
+    "rulespec.scale.batch": ("simulate",),
     "rulespec.errors": (
         "GameNotOver", "IllegalAction", "InvalidArgument", "MalformedAction", "MalformedPosition",
         "MalformedRecord", "NotYourTurn", "RulebookError", "RulespecError", "UnknownGame",
@@ -95,7 +97,7 @@ __all__ = [
     "Rule", "RuleKind", "RulebookError", "RulespecError", "State", "UnknownGame",
     "UnknownRule", "UnknownVariant", "Utility", "VariantTableError", "__version__",
     "advance", "explain", "game", "load_record", "playout", "random_step", "replay", "rule",
-    "rulebook", "rules", "spec",
+    "rulebook", "rules", "simulate", "spec",
 ]  # fmt: skip
 """Every public name (``tests/test_packaging.py`` checks it against ``_HOMES``)."""
 

@@ -1,15 +1,18 @@
-"""The ``rulespec`` command: verify, play, rules, explain, bench.
+"""The ``rulespec`` command: verify, play, rules, explain, bench, simulate.
 
 ``rulespec verify`` is the main job: it runs the z3 proofs and plays random games of every
 variant, checking every rule invariant after every step, and exits non-zero on any
 failure. Game-specific settings are passed as ``--players 3`` or ``--edition fr``: every
 ``--name value`` pair after the game id becomes a keyword of :func:`rulespec.game`.
+``simulate``, ``verify`` and ``bench`` run on local worker processes with ``--jobs N``
+and on Ray with ``--ray [ADDRESS]`` (:doc:`/scale`).
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import json
 import random
 import statistics
 import sys
@@ -23,6 +26,7 @@ import rulespec
 from rulespec.core.api import GameSpec
 from rulespec.core.play import playout
 from rulespec.errors import RulespecError
+from rulespec.scale.executors import Runner
 
 
 def _parse_settings(extra: Sequence[str]) -> dict[str, object]:
@@ -71,12 +75,19 @@ def _check_state(state: Any, game: Any) -> list[str]:
 
 
 def verify(
-    games: Sequence[GameSpec], count: int, seed: int, proofs: bool, timeout: float = 300.0
+    games: Sequence[GameSpec],
+    count: int,
+    seed: int,
+    proofs: bool,
+    timeout: float = 300.0,
+    *,
+    runner: Runner | None = None,
 ) -> int:
     """Run the proofs and ``count`` random games per variant; return the exit status.
 
     ``timeout`` is the proofs' wall-clock safety net per claim, in seconds; their
-    verdicts rest on each claim's deterministic budget of z3 resource units."""
+    verdicts rest on each claim's deterministic budget of z3 resource units. With a
+    ``runner`` the games of each variant are spread over its workers."""
     failures = 0
     if proofs:
         try:
@@ -105,7 +116,9 @@ def verify(
             started = time.perf_counter()
             steps = 0
             problems: list[str] = []
-            for i in range(count):
+            if runner is not None:
+                steps, problems = _verify_spread(runner, spec.id, settings, count, seed)
+            for i in range(count if runner is None else 0):
                 rng = random.Random(seed + i)
 
                 def check(
@@ -145,6 +158,51 @@ def verify(
 
 class _Stop(Exception):
     """Stops a playout at the first broken invariant."""
+
+
+def _verify_spread(
+    runner: Runner, game_id: str, settings: dict[str, object], count: int, seed: int
+) -> tuple[int, list[str]]:
+    """``verify``'s games of one variant on the runner's workers: total steps, and the
+    problems of the first chunk (in seed order) that found any."""
+    size = max(1, min(16, -(-count // (4 * runner.jobs))))
+    seeds = [
+        tuple(range(seed + i, min(seed + i + size, seed + count))) for i in range(0, count, size)
+    ]
+    found = dict(runner.map(_verify_games, [(game_id, settings, s) for s in seeds]))
+    steps = 0
+    for i in range(len(seeds)):
+        n, problems = found[i]
+        steps += n
+        if problems:
+            return steps, problems
+    return steps, []
+
+
+def _verify_games(
+    game_id: str, settings: dict[str, object], seeds: tuple[int, ...]
+) -> tuple[int, list[str]]:
+    """One worker's part of ``verify``: the same checks as the sequential loop, per seed,
+    stopping at the first problem."""
+    game = rulespec.game(game_id, **settings)
+    steps = 0
+    for s in seeds:
+        problems: list[str] = []
+
+        def check(state: Any, s: int = s, problems: list[str] = problems) -> None:
+            found = _check_state(state, game)
+            if found:
+                problems.extend(f"game {s}: {p}" for p in found)
+                raise _Stop
+
+        try:
+            _, n = playout(game.initial_state(), random.Random(s), check=check)
+            steps += n
+        except _Stop:
+            return steps, problems
+        except (RulespecError, RuntimeError) as exc:
+            return steps, [f"game {s}: {type(exc).__name__}: {exc}"]
+    return steps, []
 
 
 # --- play, rules, explain, bench --------------------------------------------------------
@@ -199,43 +257,70 @@ def explain_rule(rule_id: str) -> int:
     return 0
 
 
-def bench(specs: Sequence[GameSpec], seconds: float, seed: int) -> int:
-    """Random-play throughput per variant: reported, never asserted."""
+def bench(
+    specs: Sequence[GameSpec], seconds: float, seed: int, runner: Runner | None = None
+) -> int:
+    """Random-play throughput per variant: reported, never asserted. With a ``runner``,
+    each of its workers plays for ``seconds`` and the rates add up."""
     print(
         f"{'game':<9} {'variant':<40} {'games':>6} {'steps':>9} {'us/step':>8} "
         f"{'us/decision':>11} {'steps/s':>9} {'games/s':>8}"
     )
-    clock = time.perf_counter
     for spec in specs:
         for settings in spec.variants(options=False):
-            game = rulespec.game(spec.id, **settings)
-            rng = random.Random(seed)
-            games = steps = decisions = 0
-            decision_time = 0.0
-            started = clock()
-            while clock() - started < seconds:
-                state = game.initial_state()
-                while not state.is_terminal:
-                    if state.is_chance:
-                        state = state.apply(state.sample_chance(rng))
-                    else:
-                        t0 = clock()
-                        state = state.apply(rng.choice(state.legal_actions()))
-                        decision_time += clock() - t0
-                        decisions += 1
-                    steps += 1
-                games += 1
-            elapsed = clock() - started
+            if runner is None:
+                parts = [_bench_variant(spec.id, settings, seconds, seed)]
+            else:
+                tasks = [(spec.id, settings, seconds, seed + k) for k in range(runner.jobs)]
+                parts = [part for _, part in runner.map(_bench_variant, tasks)]
+            games = sum(p[0] for p in parts)
+            steps = sum(p[1] for p in parts)
+            decisions = sum(p[2] for p in parts)
+            decision_time = sum(p[3] for p in parts)
+            elapsed = sum(p[4] for p in parts)
+            steps_rate = sum(p[1] / p[4] for p in parts)
+            games_rate = sum(p[0] / p[4] for p in parts)
             print(
                 f"{spec.id:<9} {_label(settings, spec):<40} {games:>6} {steps:>9} "
                 f"{elapsed / steps * 1e6:>8.1f} {decision_time / decisions * 1e6:>11.1f} "
-                f"{steps / elapsed:>9.0f} {games / elapsed:>8.1f}"
+                f"{steps_rate:>9.0f} {games_rate:>8.1f}"
             )
     print(
         "step: a decision (legal_actions + choice + apply) or a sampled chance outcome + apply;"
         "\nus/decision: decisions alone, timed one by one (includes the timer's own cost)"
     )
+    if runner is not None:
+        print(
+            f"{runner.jobs} workers ({runner.executor}), each playing for the time given: "
+            "steps/s and games/s add the workers' rates; us/step is per worker"
+        )
     return 0
+
+
+def _bench_variant(
+    game_id: str, settings: dict[str, object], seconds: float, seed: int
+) -> tuple[int, int, int, float, float]:
+    """Whole random games for about ``seconds``: games, steps, decisions, the time of the
+    decisions alone, and the elapsed time."""
+    clock = time.perf_counter
+    game = rulespec.game(game_id, **settings)
+    rng = random.Random(seed)
+    games = steps = decisions = 0
+    decision_time = 0.0
+    started = clock()
+    while clock() - started < seconds:
+        state = game.initial_state()
+        while not state.is_terminal:
+            if state.is_chance:
+                state = state.apply(state.sample_chance(rng))
+            else:
+                t0 = clock()
+                state = state.apply(rng.choice(state.legal_actions()))
+                decision_time += clock() - t0
+                decisions += 1
+            steps += 1
+        games += 1
+    return games, steps, decisions, decision_time, clock() - started
 
 
 # --- bench --against openspiel -------------------------------------------------------------
@@ -349,6 +434,133 @@ def bench_against_openspiel(
     return 0
 
 
+# --- simulate ------------------------------------------------------------------------------
+
+
+def simulate(
+    spec: GameSpec,
+    settings: dict[str, object],
+    games: int,
+    seed: int,
+    runner: Runner,
+    *,
+    out: str | None = None,
+    probe: bool = False,
+    chunk: int | None = None,
+) -> int:
+    """Play ``games`` seeded games on the runner; print the merged statistics and write
+    the records, one JSON line per game in seed order, to ``out``. Ctrl-C stops the run
+    and prints the statistics of what finished (exit status 130)."""
+    game = rulespec.game(spec.id, **settings)
+    run = rulespec.simulate(
+        game,
+        seeds=range(seed, seed + games),
+        executor=runner.executor,
+        jobs=runner.jobs,
+        address=runner.address,
+        records=out is not None,
+        chunk=chunk,
+        probe=probe,
+    )
+    started = time.perf_counter()
+    bar = _Progress(run.total) if sys.stderr.isatty() else None
+    waiting: dict[int, Any] = {}
+    following = seed
+    written = 0
+    with open(out, "w", encoding="utf-8") if out else _Nowhere() as sink:
+        try:
+            for result in run:
+                if out is not None:
+                    waiting[result.seed] = result.record
+                    while following in waiting:  # seed order, whatever the completion order
+                        sink.write(json.dumps(waiting.pop(following).to_json()) + "\n")
+                        following += 1
+                        written += 1
+                if bar is not None:
+                    bar.show(run.done, time.perf_counter() - started)
+        except KeyboardInterrupt:
+            run.interrupted = True
+        finally:
+            run.close()
+    elapsed = time.perf_counter() - started
+    if bar is not None:
+        bar.clear()
+    stats = run.stats
+    print(f"{spec.title}, {_label(dict(game.settings()))}, seeds {seed}..{seed + games - 1}")
+    print(stats.report(r.id for r in spec.rulebook().rules))
+    print(
+        f"{stats.games} games in {elapsed:.1f}s ({stats.games / elapsed:.1f} games/s) on "
+        f"{runner.jobs} {runner.executor} worker(s), {run.chunk} games per chunk; "
+        f"{run.retries} chunk(s) retried"
+    )
+    if out is not None:
+        print(f"records: {written} JSON lines in {out} (line k: seed {seed} + k)")
+    if run.interrupted:
+        print(f"interrupted after {stats.games} of {games} games", file=sys.stderr)
+        return 130
+    return 0
+
+
+class _Nowhere:
+    """Stands in for the records file when none is asked for."""
+
+    def __enter__(self) -> _Nowhere:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    def write(self, text: str) -> int:
+        return 0
+
+
+class _Progress:
+    """A one-line progress bar on stderr (a terminal only; nothing new to install)."""
+
+    def __init__(self, total: int) -> None:
+        self.total = max(total, 1)
+
+    def show(self, done: int, elapsed: float) -> None:
+        filled = 30 * done // self.total
+        rate = done / elapsed if elapsed > 0 else 0.0
+        print(
+            f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{self.total} games {rate:.0f}/s",
+            end="",
+            file=sys.stderr,
+            flush=True,
+        )
+
+    def clear(self) -> None:
+        print("\r" + " " * 70 + "\r", end="", file=sys.stderr, flush=True)
+
+
+def _runner(args: argparse.Namespace) -> Runner | None:
+    """The executor ``--jobs`` and ``--ray`` ask for; None when neither is given."""
+    if args.ray is not None:
+        return Runner("ray", args.jobs, None if args.ray == _LOCAL else args.ray)
+    if args.jobs is not None:
+        return Runner("processes", args.jobs)
+    return None
+
+
+_LOCAL = "local"
+"""What a bare ``--ray`` means: start a local Ray cluster."""
+
+
+def _add_workers(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--jobs", type=int, metavar="N", help="run on N local worker processes (CPUs with --ray)"
+    )
+    parser.add_argument(
+        "--ray",
+        nargs="?",
+        const=_LOCAL,
+        metavar="ADDRESS",
+        help="run on Ray: a cluster's ADDRESS (e.g. auto), or a local one if none is given "
+        "(needs rulespec[ray])",
+    )
+
+
 # --- entry point -------------------------------------------------------------------------
 
 
@@ -373,6 +585,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="wall-clock safety net per proof claim, for slow machines (default 300); "
         "verdicts use each claim's deterministic z3 resource budget",
     )
+    _add_workers(p_verify)
     p_play = sub.add_parser("play", help="a readable log of a seeded random game")
     p_play.add_argument("game")
     p_play.add_argument("--seed", type=int, default=1)
@@ -392,25 +605,55 @@ def main(argv: Sequence[str] | None = None) -> int:
     p_bench.add_argument(
         "--rounds", type=int, default=5, help="interleaved rounds per variant (with --against)"
     )
+    _add_workers(p_bench)
+    p_sim = sub.add_parser("simulate", help="many seeded games: statistics and rule coverage")
+    p_sim.add_argument("game")
+    p_sim.add_argument("--games", type=int, default=100, help="how many games")
+    p_sim.add_argument("--seed", type=int, default=0, help="seed of the first game")
+    p_sim.add_argument("--out", metavar="FILE", help="write the records as JSON lines")
+    p_sim.add_argument(
+        "--probe", action="store_true", help="count rule rejections too (slower; see docs)"
+    )
+    p_sim.add_argument("--chunk", type=int, help="games per task (default: up to 32)")
+    _add_workers(p_sim)
 
     args, extra = parser.parse_known_args(argv)
+    runner = _runner(args) if args.command in ("verify", "bench", "simulate") else None
     commands: dict[str, Callable[[], int]] = {
         "verify": lambda: verify(
-            _specs(args.game), args.games, args.seed, not args.no_proofs, args.timeout
+            _specs(args.game),
+            args.games,
+            args.seed,
+            not args.no_proofs,
+            args.timeout,
+            runner=runner,
         ),
         "play": lambda: play(rulespec.spec(args.game), _parse_settings(extra), args.seed),
         "rules": lambda: show_rules(rulespec.spec(args.game)),
         "explain": lambda: explain_rule(args.rule_id),
         "bench": lambda: (
-            bench(_specs(args.game), args.seconds, args.seed)
+            bench(_specs(args.game), args.seconds, args.seed, runner)
             if args.against is None
             else bench_against_openspiel(_specs(args.game), args.seconds, args.seed, args.rounds)
         ),
+        "simulate": lambda: simulate(
+            rulespec.spec(args.game),
+            _parse_settings(extra),
+            args.games,
+            args.seed,
+            runner or Runner(),
+            out=args.out,
+            probe=args.probe,
+            chunk=args.chunk,
+        ),
     }
-    if extra and args.command != "play":
+    if extra and args.command not in ("play", "simulate"):
         parser.error(f"unrecognized arguments: {' '.join(extra)}")
     try:
-        return commands[args.command]()
+        if runner is None:
+            return commands[args.command]()
+        with runner:  # a Ray cluster is started (or joined) once per command
+            return commands[args.command]()
     except RulespecError as exc:
         print(f"rulespec: {exc}", file=sys.stderr)
         return 2
