@@ -22,6 +22,8 @@ checks every number against random play of every variant.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rulespec.core.bounds import Bounds
 from rulespec.lotus.components import (
     BUILDINGS,
@@ -35,8 +37,10 @@ from rulespec.lotus.components import (
     START_INFLUENCE,
     Building,
 )
-from rulespec.lotus.game import LotusGame
 from rulespec.lotus.variant import CardSupply, ChipSupply, Negotiation
+
+if TYPE_CHECKING:
+    from rulespec.lotus.game import LotusGame
 
 NEUTRAL_TOTAL = sum(NEUTRAL_CHIPS)
 """39 neutral chips: every area anyone owns once held one of them."""
