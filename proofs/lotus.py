@@ -27,6 +27,7 @@ from typing import Any
 import attrs
 import z3
 
+from rulespec.lotus.bounds import all_seats_income, income_bound, most_buildings
 from rulespec.lotus.components import (
     BASIC_MARKERS,
     BUILDINGS,
@@ -49,6 +50,7 @@ from rulespec.lotus.components import (
 )
 from rulespec.lotus.variant import (
     TYPED,
+    ChipSupply,
     EmperorAfterRebellion,
     LoserRefund,
     LotusVariant,
@@ -1103,6 +1105,35 @@ def _income_never_negative() -> Built:
     )
 
 
+def _most_income(players: int) -> Built:
+    """One year's income against :mod:`rulespec.lotus.bounds`: each seat's holding, any
+    palace choice, the buildings of all seats together at most the neutral chips."""
+    p = f"p{players}_"
+    held = [_holding(f"{p}s{s}_") for s in range(players)]
+    cp = int_vars(f"{p}combat_palaces_s", players)
+    assumptions = [
+        *[non_negative(h) for h in held],
+        *[z3.And(c >= 0, c <= h[PALACE]) for c, h in zip(cp, held, strict=True)],
+        *[z3.Sum([h[b] for h in held]) <= NEUTRAL_CHIPS[b] for b in BUILDINGS],
+    ]
+    owed = [income(h, c) for h, c in zip(held, cp, strict=True)]
+    fits = income_bound(most_buildings(ChipSupply.LIMITED))
+    anyhow = income_bound(most_buildings(ChipSupply.UNLIMITED))
+    together = all_seats_income(players)
+    return assumptions, z3.And(
+        *[
+            z3.And(
+                z3.Implies(chips_fit(h), z3.And(i <= fits[0], c <= fits[1])),
+                i <= anyhow[0],
+                c <= anyhow[1],
+            )
+            for h, (i, c) in zip(held, owed, strict=True)
+        ],
+        z3.Sum([i for i, _ in owed]) <= together[0],
+        z3.Sum([c for _, c in owed]) <= together[1],
+    )
+
+
 def _bank_never_negative(players: int) -> Built:
     influence, combat, bank, held, cp, assumptions = _payout_inputs(players)
     assumptions += [
@@ -1446,6 +1477,14 @@ CLAIMS: tuple[Claim, ...] = (
         "Income is never negative: at least 10 influence and 2 combat, whatever the "
         "buildings and palace choices",
         _income_never_negative,
+    ),
+    Claim(
+        "lotus.income.base:most_income_a_year",
+        "lotus.income.base",
+        "One year pays a seat at most the income of rulespec.lotus.bounds: 32 influence and "
+        "19 combat for a holding its 16 chips can show, 41 and 25 for any holding of neutral "
+        "chips, and all seats together 10n + 31 and 2n + 23 (3–6 players, any palace choice)",
+        lambda: each_player_count(_most_income, PLAYER_COUNTS),
     ),
     Claim(
         "lotus.income.supply_limit:bank_never_negative",

@@ -21,6 +21,10 @@ drift from the code: change a rule's paraphrase or a table cell and the page cha
     the variant-table rows that depend on the edition only, the editions side by side,
     each classified as the same value, different wording proved to give the same result,
     or different (re-read on every build too: the classification comes from the proofs).
+``.. rulespec-bounds:: mandala``
+    the game's bounds (``rulespec.<game>.bounds``) for every variant of
+    ``spec.variants()``, and the argument behind each, grouped where only the numbers
+    differ.
 ``.. rulespec-lotus-board::`` (optionally a board file)
     the White Lotus board drawn as inline SVG from its data, with a legend of its counts.
 
@@ -546,6 +550,92 @@ class VariantTableDirective(_Directive):
             ]
             for opt in table.options:
                 lines += option_entry(game, opt, table, book)
+        return self.render(lines)
+
+
+# --- .. rulespec-bounds:: -------------------------------------------------------------
+
+
+def variant_label(game: str, settings: dict[str, object]) -> str:
+    """A variant as its column title, plus the options that differ from their defaults."""
+    table = rulespec.spec(game).table()
+    axes = {k: settings[k] for k in table.axes}
+    title = next(c.title for c in table.columns if dict(c.axes) == axes)
+    changed = [f"{o.key}={settings[o.key]}" for o in table.options if settings[o.key] != o.default]
+    return ", ".join([title, *changed])
+
+
+def shared_settings(
+    members: Sequence[dict[str, object]], every: Sequence[dict[str, object]]
+) -> str:
+    """What the variants ``members`` have in common that not all of ``every`` have, in
+    words: ``every variant``, ``the variants with negotiation = on`` …"""
+    if len(members) == len(every):
+        return "every variant"
+    common = [
+        f"{k} = {v}"
+        for k, v in members[0].items()
+        if all(m[k] == v for m in members) and not all(e[k] == v for e in every)
+    ]
+    if not common:
+        return f"{len(members)} of the variants"
+    defaults = {f"{o.key} = {o.default}" for spec in rulespec.GAMES for o in spec.table().options}
+    unusual = [c for c in common if c not in defaults]
+    return "the variants with " + " and ".join(unusual or common)
+
+
+class BoundsDirective(_Directive):
+    """``.. rulespec-bounds:: <game>``: every variant's bounds in a table, then the
+    argument for each bound. Arguments that differ only in their numbers are shown once,
+    with the numbers of the first variant they apply to."""
+
+    def run(self) -> list[Node]:
+        game = self.game()
+        self.depend_on_game(game)
+        module = importlib.import_module(f"rulespec.{game}.bounds")
+        caps = getattr(module, "point_caps", None)
+        every = list(rulespec.spec(game).variants())
+        found = [
+            (s, module.bounds(built), built) for s in every for built in [rulespec.game(game, **s)]
+        ]
+        header = ["Variant", "Longest game", "Widest chance node", "Returns"]
+        if caps is not None:
+            header.append("Most points (influence, combat)")
+        rows = []
+        for settings, b, built in found:
+            total = "varies" if b.utility_sum is None else f"{b.utility_sum:g}"
+            row = [
+                [text(variant_label(game, settings))],
+                [str(b.max_game_length)],
+                [str(b.max_chance_outcomes)],
+                [f"{b.min_utility:g} to {b.max_utility:g}, sum {total}"],
+            ]
+            if caps is not None:
+                row.append(["{}, {}".format(*caps(built))])
+            rows.append(row)
+        lines = [
+            f"Derived from the rules for every variant (``rulespec.{game}.bounds``); the "
+            "tests check each against random play.",
+            "",
+            *list_table(header, rows),
+        ]
+        for key in found[0][1].why:
+            groups: dict[str, list[tuple[dict[str, object], str]]] = {}
+            for settings, b, _ in found:
+                why = b.why[key]
+                groups.setdefault(re.sub(r"\d+", "#", why), []).append((settings, why))
+            lines += [f"**{key}**", ""]
+            for members in groups.values():
+                first, why = members[0]
+                if len({w for _, w in members}) == 1 and len(members) == len(found):
+                    lines += [para(why), ""]
+                    continue
+                who = shared_settings([m for m, _ in members], every)
+                lines += [
+                    f"* {linked(why)} *(For {text(who)}; the numbers are those of "
+                    f"{text(variant_label(game, first))}.)*",
+                    "",
+                ]
         return self.render(lines)
 
 
@@ -1158,6 +1248,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_directive("rulespec-proofs", ProofsDirective)
     app.add_directive("rulespec-edition-comparison", EditionComparisonDirective)
     app.add_directive("rulespec-lotus-board", LotusBoardDirective)
+    app.add_directive("rulespec-bounds", BoundsDirective)
     app.connect("env-purge-doc", _purge)
     app.connect("env-merge-info", _merge)
     app.connect("env-get-outdated", _always_prove)
