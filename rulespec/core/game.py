@@ -16,6 +16,7 @@ from typing import Any, ClassVar, Self
 
 from rulespec.core.action_ids import ActionIds, Listing
 from rulespec.core.api import Action, GameSpec
+from rulespec.core.bounds import Bounds
 from rulespec.core.convert import Converter, Reader
 from rulespec.core.kernel import PhaseTable, Step, Views
 from rulespec.core.play import advance
@@ -71,6 +72,18 @@ class BaseGame:
         """Every decision and every chance outcome of ``game``'s variant, in id order
         (each game binds its own, from its ``actions`` module)."""
         raise NotImplementedError
+
+    @staticmethod
+    def bounds_of(game: Any) -> Bounds:
+        """The bounds of ``game``'s variant, each with its argument; each game binds its
+        own, from its ``bounds`` module."""
+        raise NotImplementedError
+
+    def bounds(self) -> Bounds:
+        """This variant's bounds (:class:`~rulespec.core.bounds.Bounds`): the longest game,
+        the widest chance node, the returns, each with the argument that proves it."""
+        found: Bounds = self._memoised("bounds", lambda: type(self).bounds_of(self))
+        return found
 
     @staticmethod
     def seen_by(before: Any, action: Any) -> frozenset[int] | None:

@@ -15,6 +15,7 @@ import attrs
 from rulespec.core.action_ids import Listing, listing
 from rulespec.core.convert import Reader, Tagged
 from rulespec.errors import MalformedAction
+from rulespec.lotus.bounds import point_caps
 from rulespec.lotus.codec import CODEC
 from rulespec.lotus.components import BUILDINGS, CHIP_FRONTS, Building, Side
 from rulespec.lotus.variant import ChipSupply, Negotiation
@@ -222,8 +223,6 @@ def numbering(game: LotusGame) -> tuple[tuple[Listing, ...], tuple[Listing, ...]
     (:func:`rulespec.lotus.bounds.point_caps`). The negotiation variant's gifts and pass
     come last, and only when it is on (every other id is the same with it on or off); a
     gift is of one kind, so gifts list the influence amounts, then the combat amounts."""
-    from rulespec.lotus.bounds import point_caps  # noqa: PLC0415 (bounds needs the actions)
-
     areas = game.area_ids
     seats = range(game.players)
     influence, combat = point_caps(game)

@@ -13,7 +13,7 @@ from rulespec.core.api import ChanceMode, Dynamics, GameSpec, Information, Utili
 from rulespec.core.game import BaseGame
 from rulespec.core.kernel import Views
 from rulespec.errors import UnknownVariant, bounded
-from rulespec.lotus import actions, observation, position, render, secrecy
+from rulespec.lotus import actions, bounds, observation, position, render, secrecy
 from rulespec.lotus import board as boards
 from rulespec.lotus.board import Board
 from rulespec.lotus.codec import CODEC
@@ -61,6 +61,7 @@ class LotusGame(BaseGame):
     views = Views.of(observation, position, render)
     codec = CODEC
     numbering = staticmethod(actions.numbering)
+    bounds_of = staticmethod(bounds.bounds)
     seen_by = staticmethod(secrecy.seen_by)
     reveals = staticmethod(secrecy.reveals)
 

@@ -14,9 +14,13 @@ of every variant.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rulespec.core.bounds import Bounds
 from rulespec.mandala.components import CARDS_PER_COLOUR, NUM_COLOURS, NUM_MANDALAS, TILES
-from rulespec.mandala.game import MandalaGame
+
+if TYPE_CHECKING:
+    from rulespec.mandala.game import MandalaGame
 
 CARDS = CARDS_PER_COLOUR * NUM_COLOURS
 """90 cards (mandala.components.cards)."""

@@ -12,7 +12,7 @@ import attrs
 from rulespec.core.api import ChanceMode, Dynamics, GameSpec, Information, Utility
 from rulespec.core.game import BaseGame
 from rulespec.core.kernel import Views
-from rulespec.mandala import actions, observation, position, render, secrecy
+from rulespec.mandala import actions, bounds, observation, position, render, secrecy
 from rulespec.mandala.codec import CODEC
 from rulespec.mandala.phases import TABLE
 from rulespec.mandala.variant import TYPED, MandalaOptions, MandalaVariant
@@ -48,6 +48,7 @@ class MandalaGame(BaseGame):
     views = Views.of(observation, position, render)
     codec = CODEC
     numbering = staticmethod(actions.numbering)
+    bounds_of = staticmethod(bounds.bounds)
     seen_by = staticmethod(secrecy.seen_by)
     reveals = staticmethod(secrecy.reveals)
 
