@@ -112,6 +112,7 @@ nitpick_ignore = [
         "fractions.Fraction",
         "pathlib.Path",
         "random.Random",
+        "array.array",
     )
 ]
 nitpick_ignore_regex = [

@@ -21,6 +21,8 @@ drift from the code: change a rule's paraphrase or a table cell and the page cha
     the variant-table rows that depend on the edition only, the editions side by side,
     each classified as the same value, different wording proved to give the same result,
     or different (re-read on every build too: the classification comes from the proofs).
+``.. rulespec-observation-tensors::``
+    every game's observation tensor layout (first variant) and its length per variant.
 ``.. rulespec-lotus-board::`` (optionally a board file)
     the White Lotus board drawn as inline SVG from its data, with a legend of its counts.
 
@@ -59,7 +61,7 @@ from sphinx.util.parsing import nested_parse_to_nodes
 from sphinx.util.typing import ExtensionMetadata
 
 import rulespec
-from rulespec.core import variants
+from rulespec.core import tensor, variants
 from rulespec.core.game import schema_of
 from rulespec.core.rules import Citation, Rule, Rulebook
 from rulespec.lotus import board as boards
@@ -320,6 +322,69 @@ class JsonSchemasDirective(SphinxDirective):
             self.state,
             "\n".join(lines),
             source="<rulespec-json-schemas, generated>",
+            allow_section_headings=True,
+        )
+
+
+# --- .. rulespec-observation-tensors:: ----------------------------------------------
+
+
+def settings_label(settings: dict[str, Any]) -> str:
+    """``edition=de, players=3``."""
+    return ", ".join(f"{k}={v}" for k, v in settings.items())
+
+
+class ObservationTensorsDirective(SphinxDirective):
+    """``.. rulespec-observation-tensors::``: for every game of :data:`rulespec.GAMES`, the
+    layout of its observation tensor in the first column of its variant table (every
+    entry: path, offset, size, range, encoding, public or private) and the length in
+    every variant, from :func:`rulespec.core.tensor.observation_layout`."""
+
+    has_content = False
+
+    def run(self) -> list[Node]:
+        lines: list[str] = []
+        for game in game_ids():
+            for path in source_files(game):
+                self.env.note_dependency(str(path))
+            spec = rulespec.spec(game)
+            variants_ = spec.variants()
+            first = rulespec.game(game, **variants_[0])
+            found = tensor.observation_layout(first)
+            lines += heading(spec.title, "-")
+            lines += [
+                f"Layout for {literal(settings_label(variants_[0]))}: "
+                f"{found.size} numbers, {found.part(True).size} public and "
+                f"{found.part(False).size} private.",
+                "",
+                ".. list-table::",
+                "   :header-rows: 1",
+                "",
+                "   * - field",
+                "     - offset",
+                "     - size",
+                "     - range",
+                "     - encoding",
+                "     - seen by",
+            ]
+            for e in found.entries:
+                lines += [
+                    f"   * - {literal(e.path)}",
+                    f"     - {e.offset}",
+                    f"     - {e.size}",
+                    f"     - {text(e.describe_range())}",
+                    f"     - {text(e.encoding.value)}",
+                    f"     - {'every seat' if e.public else 'this seat'}",
+                ]
+            lines += ["", "Length in every variant:", "", ".. list-table::", ""]
+            for settings in variants_:
+                size = tensor.observation_shape(rulespec.game(game, **settings))[0]
+                lines += [f"   * - {literal(settings_label(settings))}", f"     - {size}"]
+            lines.append("")
+        return nested_parse_to_nodes(
+            self.state,
+            "\n".join(lines),
+            source="<rulespec-observation-tensors, generated>",
             allow_section_headings=True,
         )
 
@@ -1086,6 +1151,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_role("rulespec-kind", kind_role)
     app.add_directive("rulespec-game-apis", GameApisDirective)
     app.add_directive("rulespec-json-schemas", JsonSchemasDirective)
+    app.add_directive("rulespec-observation-tensors", ObservationTensorsDirective)
     app.add_directive("rulespec-rules", RulesDirective)
     app.add_directive("rulespec-variant-table", VariantTableDirective)
     app.add_directive("rulespec-rulings", RulingsDirective)

@@ -41,6 +41,11 @@ def _chip_label(chip: Chip) -> str:
 
 register_domain(Chip, Domain(_chips, _chip_label))
 
+UnseenChips = Annotated[int, Range(0, sum(NEUTRAL_CHIPS))]
+"""How many neutral chips may still be face down: at most all of them."""
+VictoryPoints = Annotated[int, Range(0, 10_000)]
+"""A seat's victory points (as in a state)."""
+
 PRIVATE = {"private": True}
 """Field metadata: this seat's alone (``observation.private()``)."""
 ORDERED = {"tensor": Positions()}
@@ -100,8 +105,8 @@ class LotusObservation(ObservationParts):
     combat: Points = attrs.field(metadata=PRIVATE)
     """This player's own combat points."""
     bank: Bank
-    vp: Annotated[tuple[Annotated[int, Range(0, 10_000)], ...], PER_SEAT]
-    unseen_chips: Annotated[int, Range(0, sum(NEUTRAL_CHIPS))]
+    vp: Annotated[tuple[VictoryPoints, ...], PER_SEAT]
+    unseen_chips: UnseenChips
     """How many neutral chips are still face down."""
     queue: tuple[Seat, ...] = attrs.field(metadata=ORDERED)
     """Seats still to act in the current step, in order."""

@@ -19,7 +19,6 @@ from rulespec.mandala.codec import CODEC
 from rulespec.mandala.components import (
     CARDS_PER_COLOUR,
     DARK_TILES,
-    LIGHT_TILES,
     MAX_HAND_FOR_DRAW,
     NUM_COLOURS,
     NUM_MANDALAS,
@@ -39,6 +38,8 @@ CARDS = Range(0, CARDS_PER_COLOUR * NUM_COLOURS)
 """A number of cards: at most the whole deck."""
 TURNS = Range(0, 10**6)
 """Turns begun (as in a state)."""
+StackSize = Annotated[int, Range(0, len(DARK_TILES))]
+"""Tiles left in one of the two stacks (18 tiles each)."""
 
 
 @attrs.frozen
@@ -60,13 +61,9 @@ class MandalaObservation(ObservationParts):
     deck_size: Annotated[int, CARDS]
     discard: Counts
     mandalas: Annotated[tuple[Area, ...], Length(lambda game: NUM_MANDALAS, "mandala")]
-    dark_left: Annotated[int, Range(0, len(DARK_TILES))] = attrs.field(
-        metadata={"json": "stack_sizes.dark"}
-    )
+    dark_left: StackSize = attrs.field(metadata={"json": "stack_sizes.dark"})
     """Tiles left in the stack with a dark back."""
-    light_left: Annotated[int, Range(0, len(LIGHT_TILES))] = attrs.field(
-        metadata={"json": "stack_sizes.light"}
-    )
+    light_left: StackSize = attrs.field(metadata={"json": "stack_sizes.light"})
     """Tiles left in the stack with a light back."""
     holdings: Annotated[tuple[Holdings, ...], PER_SEAT] = attrs.field(metadata={"json": "tiles"})
     pending: Annotated[int, Range(0, 2 * NUM_MANDALAS + MAX_HAND_FOR_DRAW)] = attrs.field()
