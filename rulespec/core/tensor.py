@@ -52,7 +52,7 @@ from typing import Any
 
 import attrs
 
-from rulespec.core.convert import JSON, Keyed, Length, Range, Repr
+from rulespec.core.convert import JSON, SEAT, Keyed, Length, Range, Repr
 
 Writer = Callable[[Any, list[float]], None]
 """``write(value, out)``: puts ``value``'s numbers into ``out`` at offsets fixed when the
@@ -286,18 +286,19 @@ def _union_domain(members: Sequence[Any], game: Any) -> _Finite | None:
         found = _finite(m, game)
         if found is None:
             return None
-        runtime = _strip(m)[0]
-        parts.append((typing.get_origin(runtime) or runtime, found))
+        runtime, metas = _strip(m)
+        runtime = typing.get_origin(runtime) or runtime
+        name = "seat" if SEAT in metas else getattr(runtime, "__name__", str(runtime)).lower()
+        parts.append((runtime, name, found))
     labels: list[str] = []
     starts = []
-    for runtime, found in parts:
+    for _, name, found in parts:
         starts.append(len(labels))
-        name = getattr(runtime, "__name__", str(runtime)).lower()
         labels += [f"{name} {label}" for label in found.labels]
     table = tuple(zip(starts, parts, strict=True))
 
     def index(v: Any) -> int:
-        for start, (runtime, found) in table:
+        for start, (runtime, _, found) in table:
             if isinstance(v, runtime) and not (runtime is int and isinstance(v, bool)):
                 return start + found.index(v)
         raise TensorError(f"{v!r} is none of {members}")
@@ -602,6 +603,8 @@ class Encoder:
 
 _ENCODERS: dict[tuple[type, Any], Encoder] = {}
 _BY_ID: dict[tuple[type, int], tuple[Any, Encoder]] = {}
+_KEPT = 64
+"""Game objects remembered by identity (the fast path); equal games share one encoder."""
 
 
 def encoder(game: Any, observation_class: type) -> Encoder:
@@ -616,6 +619,8 @@ def encoder(game: Any, observation_class: type) -> Encoder:
         layout = Layout(tuple(b.entries), b.at)
         made = Encoder(layout, write, layout.indices(True), layout.indices(False))
         _ENCODERS[observation_class, game] = made
+    if len(_BY_ID) >= _KEPT:  # a new game object per episode must not grow this forever
+        _BY_ID.clear()
     _BY_ID[observation_class, id(game)] = (game, made)  # keeps game alive: ids stay unique
     return made
 
