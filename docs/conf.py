@@ -113,6 +113,7 @@ nitpick_ignore = [
         "fractions.Fraction",
         "pathlib.Path",
         "random.Random",
+        "array.array",
     )
 ]
 nitpick_ignore_regex = [

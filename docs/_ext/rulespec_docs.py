@@ -25,6 +25,8 @@ drift from the code: change a rule's paraphrase or a table cell and the page cha
     the game's bounds (``rulespec.<game>.bounds``) for every variant of
     ``spec.variants()``, and the argument behind each, grouped where only the numbers
     differ.
+``.. rulespec-observation-tensors::``
+    every game's observation tensor layout (first variant) and its length per variant.
 ``.. rulespec-lotus-board::`` (optionally a board file)
     the White Lotus board drawn as inline SVG from its data, with a legend of its counts.
 
@@ -63,7 +65,7 @@ from sphinx.util.parsing import nested_parse_to_nodes
 from sphinx.util.typing import ExtensionMetadata
 
 import rulespec
-from rulespec.core import variants
+from rulespec.core import tensor, variants
 from rulespec.core.action_ids import describe
 from rulespec.core.game import schema_of
 from rulespec.core.rules import Citation, Rule, Rulebook
@@ -329,6 +331,69 @@ class JsonSchemasDirective(SphinxDirective):
         )
 
 
+# --- .. rulespec-observation-tensors:: ----------------------------------------------
+
+
+def settings_label(settings: dict[str, Any]) -> str:
+    """``edition=de, players=3``."""
+    return ", ".join(f"{k}={v}" for k, v in settings.items())
+
+
+class ObservationTensorsDirective(SphinxDirective):
+    """``.. rulespec-observation-tensors::``: for every game of :data:`rulespec.GAMES`, the
+    layout of its observation tensor in the first column of its variant table (every
+    entry: path, offset, size, range, encoding, public or private) and the length in
+    every variant, from :func:`rulespec.core.tensor.observation_layout`."""
+
+    has_content = False
+
+    def run(self) -> list[Node]:
+        lines: list[str] = []
+        for game in game_ids():
+            for path in source_files(game):
+                self.env.note_dependency(str(path))
+            spec = rulespec.spec(game)
+            variants_ = spec.variants()
+            first = rulespec.game(game, **variants_[0])
+            found = tensor.observation_layout(first)
+            lines += heading(spec.title, "-")
+            lines += [
+                f"Layout for {literal(settings_label(variants_[0]))}: "
+                f"{found.size} numbers, {found.part(True).size} public and "
+                f"{found.part(False).size} private.",
+                "",
+                ".. list-table::",
+                "   :header-rows: 1",
+                "",
+                "   * - field",
+                "     - offset",
+                "     - size",
+                "     - range",
+                "     - encoding",
+                "     - seen by",
+            ]
+            for e in found.entries:
+                lines += [
+                    f"   * - {literal(e.path)}",
+                    f"     - {e.offset}",
+                    f"     - {e.size}",
+                    f"     - {text(e.describe_range())}",
+                    f"     - {text(e.encoding.value)}",
+                    f"     - {'every seat' if e.public else 'this seat'}",
+                ]
+            lines += ["", "Length in every variant:", "", ".. list-table::", ""]
+            for settings in variants_:
+                size = tensor.observation_shape(rulespec.game(game, **settings))[0]
+                lines += [f"   * - {literal(settings_label(settings))}", f"     - {size}"]
+            lines.append("")
+        return nested_parse_to_nodes(
+            self.state,
+            "\n".join(lines),
+            source="<rulespec-observation-tensors, generated>",
+            allow_section_headings=True,
+        )
+
+
 # --- .. rulespec-action-ids:: -------------------------------------------------------
 
 
@@ -391,6 +456,92 @@ class ActionIdsDirective(SphinxDirective):
             source="<rulespec-action-ids, generated>",
             allow_section_headings=True,
         )
+
+
+# --- .. rulespec-bounds:: -------------------------------------------------------------
+
+
+def variant_label(game: str, settings: dict[str, object]) -> str:
+    """A variant as its column title, plus the options that differ from their defaults."""
+    table = rulespec.spec(game).table()
+    axes = {k: settings[k] for k in table.axes}
+    title = next(c.title for c in table.columns if dict(c.axes) == axes)
+    changed = [f"{o.key}={settings[o.key]}" for o in table.options if settings[o.key] != o.default]
+    return ", ".join([title, *changed])
+
+
+def shared_settings(
+    members: Sequence[dict[str, object]], every: Sequence[dict[str, object]]
+) -> str:
+    """What the variants ``members`` have in common that not all of ``every`` have, in
+    words: ``every variant``, ``the variants with negotiation = on`` …"""
+    if len(members) == len(every):
+        return "every variant"
+    common = [
+        f"{k} = {v}"
+        for k, v in members[0].items()
+        if all(m[k] == v for m in members) and not all(e[k] == v for e in every)
+    ]
+    if not common:
+        return f"{len(members)} of the variants"
+    defaults = {f"{o.key} = {o.default}" for spec in rulespec.GAMES for o in spec.table().options}
+    unusual = [c for c in common if c not in defaults]
+    return "the variants with " + " and ".join(unusual or common)
+
+
+class BoundsDirective(_Directive):
+    """``.. rulespec-bounds:: <game>``: every variant's bounds in a table, then the
+    argument for each bound. Arguments that differ only in their numbers are shown once,
+    with the numbers of the first variant they apply to."""
+
+    def run(self) -> list[Node]:
+        game = self.game()
+        self.depend_on_game(game)
+        module = importlib.import_module(f"rulespec.{game}.bounds")
+        caps = getattr(module, "point_caps", None)
+        every = list(rulespec.spec(game).variants())
+        found = [
+            (s, module.bounds(built), built) for s in every for built in [rulespec.game(game, **s)]
+        ]
+        header = ["Variant", "Longest game", "Widest chance node", "Returns"]
+        if caps is not None:
+            header.append("Most points (influence, combat)")
+        rows = []
+        for settings, b, built in found:
+            total = "varies" if b.utility_sum is None else f"{b.utility_sum:g}"
+            row = [
+                [text(variant_label(game, settings))],
+                [str(b.max_game_length)],
+                [str(b.max_chance_outcomes)],
+                [f"{b.min_utility:g} to {b.max_utility:g}, sum {total}"],
+            ]
+            if caps is not None:
+                row.append(["{}, {}".format(*caps(built))])
+            rows.append(row)
+        lines = [
+            f"Derived from the rules for every variant (``rulespec.{game}.bounds``); the "
+            "tests check each against random play.",
+            "",
+            *list_table(header, rows),
+        ]
+        for key in found[0][1].why:
+            groups: dict[str, list[tuple[dict[str, object], str]]] = {}
+            for settings, b, _ in found:
+                why = b.why[key]
+                groups.setdefault(re.sub(r"\d+", "#", why), []).append((settings, why))
+            lines += [f"**{key}**", ""]
+            for members in groups.values():
+                first, why = members[0]
+                if len({w for _, w in members}) == 1 and len(members) == len(found):
+                    lines += [para(why), ""]
+                    continue
+                who = shared_settings([m for m, _ in members], every)
+                lines += [
+                    f"* {linked(why)} *(For {text(who)}; the numbers are those of "
+                    f"{text(variant_label(game, first))}.)*",
+                    "",
+                ]
+        return self.render(lines)
 
 
 # --- .. rulespec-rules:: -------------------------------------------------------------
@@ -550,92 +701,6 @@ class VariantTableDirective(_Directive):
             ]
             for opt in table.options:
                 lines += option_entry(game, opt, table, book)
-        return self.render(lines)
-
-
-# --- .. rulespec-bounds:: -------------------------------------------------------------
-
-
-def variant_label(game: str, settings: dict[str, object]) -> str:
-    """A variant as its column title, plus the options that differ from their defaults."""
-    table = rulespec.spec(game).table()
-    axes = {k: settings[k] for k in table.axes}
-    title = next(c.title for c in table.columns if dict(c.axes) == axes)
-    changed = [f"{o.key}={settings[o.key]}" for o in table.options if settings[o.key] != o.default]
-    return ", ".join([title, *changed])
-
-
-def shared_settings(
-    members: Sequence[dict[str, object]], every: Sequence[dict[str, object]]
-) -> str:
-    """What the variants ``members`` have in common that not all of ``every`` have, in
-    words: ``every variant``, ``the variants with negotiation = on`` …"""
-    if len(members) == len(every):
-        return "every variant"
-    common = [
-        f"{k} = {v}"
-        for k, v in members[0].items()
-        if all(m[k] == v for m in members) and not all(e[k] == v for e in every)
-    ]
-    if not common:
-        return f"{len(members)} of the variants"
-    defaults = {f"{o.key} = {o.default}" for spec in rulespec.GAMES for o in spec.table().options}
-    unusual = [c for c in common if c not in defaults]
-    return "the variants with " + " and ".join(unusual or common)
-
-
-class BoundsDirective(_Directive):
-    """``.. rulespec-bounds:: <game>``: every variant's bounds in a table, then the
-    argument for each bound. Arguments that differ only in their numbers are shown once,
-    with the numbers of the first variant they apply to."""
-
-    def run(self) -> list[Node]:
-        game = self.game()
-        self.depend_on_game(game)
-        module = importlib.import_module(f"rulespec.{game}.bounds")
-        caps = getattr(module, "point_caps", None)
-        every = list(rulespec.spec(game).variants())
-        found = [
-            (s, module.bounds(built), built) for s in every for built in [rulespec.game(game, **s)]
-        ]
-        header = ["Variant", "Longest game", "Widest chance node", "Returns"]
-        if caps is not None:
-            header.append("Most points (influence, combat)")
-        rows = []
-        for settings, b, built in found:
-            total = "varies" if b.utility_sum is None else f"{b.utility_sum:g}"
-            row = [
-                [text(variant_label(game, settings))],
-                [str(b.max_game_length)],
-                [str(b.max_chance_outcomes)],
-                [f"{b.min_utility:g} to {b.max_utility:g}, sum {total}"],
-            ]
-            if caps is not None:
-                row.append(["{}, {}".format(*caps(built))])
-            rows.append(row)
-        lines = [
-            f"Derived from the rules for every variant (``rulespec.{game}.bounds``); the "
-            "tests check each against random play.",
-            "",
-            *list_table(header, rows),
-        ]
-        for key in found[0][1].why:
-            groups: dict[str, list[tuple[dict[str, object], str]]] = {}
-            for settings, b, _ in found:
-                why = b.why[key]
-                groups.setdefault(re.sub(r"\d+", "#", why), []).append((settings, why))
-            lines += [f"**{key}**", ""]
-            for members in groups.values():
-                first, why = members[0]
-                if len({w for _, w in members}) == 1 and len(members) == len(found):
-                    lines += [para(why), ""]
-                    continue
-                who = shared_settings([m for m, _ in members], every)
-                lines += [
-                    f"* {linked(why)} *(For {text(who)}; the numbers are those of "
-                    f"{text(variant_label(game, first))}.)*",
-                    "",
-                ]
         return self.render(lines)
 
 
@@ -1242,13 +1307,14 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_directive("rulespec-game-apis", GameApisDirective)
     app.add_directive("rulespec-json-schemas", JsonSchemasDirective)
     app.add_directive("rulespec-action-ids", ActionIdsDirective)
+    app.add_directive("rulespec-bounds", BoundsDirective)
+    app.add_directive("rulespec-observation-tensors", ObservationTensorsDirective)
     app.add_directive("rulespec-rules", RulesDirective)
     app.add_directive("rulespec-variant-table", VariantTableDirective)
     app.add_directive("rulespec-rulings", RulingsDirective)
     app.add_directive("rulespec-proofs", ProofsDirective)
     app.add_directive("rulespec-edition-comparison", EditionComparisonDirective)
     app.add_directive("rulespec-lotus-board", LotusBoardDirective)
-    app.add_directive("rulespec-bounds", BoundsDirective)
     app.connect("env-purge-doc", _purge)
     app.connect("env-merge-info", _merge)
     app.connect("env-get-outdated", _always_prove)

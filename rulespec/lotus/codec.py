@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from rulespec.core.convert import SEAT, Converter, Keyed, Reader, Repr
+from rulespec.core.tensor import OneHot
 from rulespec.errors import bounded
 from rulespec.lotus.components import BUILDINGS, NEUTRAL, OWNED, Building, Chip
 
@@ -71,8 +72,11 @@ def _area_schema(game: Any) -> dict[str, Any]:
     return {"enum": list(game.area_ids)}
 
 
-AreaIndex = Annotated[int, Repr(_dump_area, _load_area, _area_schema)]
-"""An area, by its index on the board; in JSON its id (``"a17"``)."""
+AreaIndex = Annotated[
+    int, Repr(_dump_area, _load_area, _area_schema), OneHot(lambda game: game.area_ids)
+]
+"""An area, by its index on the board; in JSON its id (``"a17"``), in a tensor one-hot
+over the board's areas."""
 
 CHIPS_BY_AREA = Keyed(lambda game: game.area_ids, None, "an area of the board")
 """The chip on each board area; in JSON an object from area id to chip (empty areas left

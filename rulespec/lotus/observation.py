@@ -18,10 +18,11 @@ from typing import TYPE_CHECKING, Annotated
 import attrs
 
 from rulespec.core.api import JSON, Node
-from rulespec.core.convert import Seat
+from rulespec.core.convert import PER_SEAT, Range, Seat
+from rulespec.core.tensor import Domain, ObservationParts, PerKey, Positions, register_domain
 from rulespec.lotus.actions import Bid
 from rulespec.lotus.codec import CHIPS_BY_AREA, CLAIMS_BY_AREA, CODEC, AreaIndex, Bank
-from rulespec.lotus.components import Chip, Side
+from rulespec.lotus.components import NEUTRAL, NEUTRAL_CHIPS, OWNED, Chip, Side
 from rulespec.lotus.state import ClaimRound, Expansion, Phase, Points, Reveal, State
 from rulespec.lotus.variant import SideReveal
 
@@ -29,16 +30,38 @@ if TYPE_CHECKING:
     from rulespec.lotus.game import LotusGame
 
 
+def _chips(game: LotusGame) -> tuple[Chip, ...]:
+    """Every chip of a variant: the neutral ones, then each seat's, building by building."""
+    return NEUTRAL + tuple(c for seat in OWNED[: game.players] for c in seat)
+
+
+def _chip_label(chip: Chip) -> str:
+    return chip.building.label + ("" if chip.owner is None else f"/{chip.owner}")
+
+
+register_domain(Chip, Domain(_chips, _chip_label))
+
+UnseenChips = Annotated[int, Range(0, sum(NEUTRAL_CHIPS))]
+"""How many neutral chips may still be face down: at most all of them."""
+VictoryPoints = Annotated[int, Range(0, 10_000)]
+"""A seat's victory points (as in a state)."""
+
+PRIVATE = {"private": True}
+"""Field metadata: this seat's alone (``observation.private()``)."""
+ORDERED = {"tensor": Positions()}
+"""Field metadata: an ordered tuple of seats; a tensor keeps each seat's place."""
+
+
 @attrs.frozen
 class ConflictView:
     """The conflict under way, as one player sees it: who has bid, not what."""
 
     area: AreaIndex
-    committed: tuple[Seat, ...]
-    """Seats that have bid in this round (what they bid is hidden)."""
-    own_bid: Bid | None
+    committed: tuple[Seat, ...] = attrs.field(metadata=ORDERED)
+    """Seats that have bid in this round (what they bid is hidden), in commit order."""
+    own_bid: Bid | None = attrs.field(metadata=PRIVATE)
     """This player's own bid, once made."""
-    tied: frozenset[Seat]
+    tied: frozenset[Seat] = attrs.field()
 
 
 @attrs.frozen
@@ -46,39 +69,48 @@ class RebellionView:
     """The rebellion under way, as one player sees it."""
 
     leader: Seat
-    sides: tuple[tuple[Seat, Side], ...]
-    """The sides this player may see: his own, or everyone's once revealed."""
-    committed: tuple[Seat, ...]
-    """Seats that have chosen in the current secret step (what they chose is hidden)."""
-    own_combat: Points | None
+    sides: tuple[tuple[Seat, Side], ...] = attrs.field(
+        metadata={"tensor": PerKey(), "private": True}
+    )
+    """The sides this player may see: his own, or everyone's once revealed (private: the
+    views differ between seats until the reveal)."""
+    committed: tuple[Seat, ...] = attrs.field(metadata=ORDERED)
+    """Seats that have chosen in the current secret step (what they chose is hidden), in
+    commit order."""
+    own_combat: Points | None = attrs.field(metadata=PRIVATE)
     """This player's own combat commitment, once made."""
-    winners: Side | None
-    hit: frozenset[Seat]
-    palace_taker: Seat | None
+    winners: Side | None = attrs.field()
+    hit: frozenset[Seat] = attrs.field()
+    palace_taker: Seat | None = attrs.field()
 
 
 @attrs.frozen
-class LotusObservation:
-    """One player's view of a state; equal views mean the player cannot tell them apart."""
+class LotusObservation(ObservationParts):
+    """One player's view of a state; equal views mean the player cannot tell them apart.
+
+    Private (this seat's alone): ``player``, ``influence``, ``combat``,
+    ``conflict.own_bid``, ``rebellion.own_combat`` and ``rebellion.sides``; everything else
+    every seat sees alike."""
 
     game: LotusGame = attrs.field(repr=False, eq=False, metadata={"json": None})
-    player: Seat
+    player: Seat = attrs.field(metadata=PRIVATE)
     phase: Phase
     to_act: Seat | Node
-    year: int
+    year: Annotated[int, Range(1, 1000)]
     emperor: Seat
     chips: Annotated[tuple[Chip | None, ...], CHIPS_BY_AREA]
     claims: Annotated[tuple[frozenset[Seat], ...], CLAIMS_BY_AREA]
-    influence: Points
+    influence: Points = attrs.field(metadata=PRIVATE)
     """This player's own influence points."""
-    combat: Points
+    combat: Points = attrs.field(metadata=PRIVATE)
     """This player's own combat points."""
     bank: Bank
-    vp: tuple[int, ...]
-    unseen_chips: int
+    vp: Annotated[tuple[VictoryPoints, ...], PER_SEAT]
+    unseen_chips: UnseenChips
     """How many neutral chips are still face down."""
-    queue: tuple[Seat, ...]
-    claiming: ClaimRound | None
+    queue: tuple[Seat, ...] = attrs.field(metadata=ORDERED)
+    """Seats still to act in the current step, in order."""
+    claiming: ClaimRound | None = attrs.field()
     conflict: ConflictView | None
     rebellion: RebellionView | None
     expansion: Expansion | None

@@ -31,6 +31,7 @@ from rulespec.core.convert import PER_SEAT, Range, Seat, Tagged
 from rulespec.core.immutable import by_identity
 from rulespec.core.kernel import Evolve, Kernel, PhaseEnum
 from rulespec.core.seats import order_from
+from rulespec.core.tensor import PerKey, Slots
 from rulespec.errors import GameNotOver
 from rulespec.lotus import rules as steps
 from rulespec.lotus.actions import Bid
@@ -102,6 +103,13 @@ class Phase(PhaseEnum):
 # --- the parts of the year ---------------------------------------------------------------
 
 
+BY_SEAT = {"tensor": PerKey()}
+"""As an observation tensor, a tuple of (seat, …) entries is each seat's entry or absent."""
+EXPANSION_SLOTS = {"tensor": Slots(lambda game: game.players + len(game.area_ids))}
+"""As an observation tensor, the expansion's slots are places for at most one chip per
+player and one per temple extra (never more extras than areas)."""
+
+
 @attrs.frozen
 class ClaimRound(Evolve):
     """Phase 1: how far the placing has come, and who gave up his extra markers."""
@@ -149,7 +157,7 @@ class Rebellion(Evolve):
 class Expansion(Evolve):
     """Phase 6: the chips still to draw and place, and the one drawn."""
 
-    slots: tuple[tuple[Seat, bool], ...] = ()
+    slots: tuple[tuple[Seat, bool], ...] = attrs.field(default=(), metadata=EXPANSION_SLOTS)
     """(seat, is a temple extra) still to come, in order."""
     drawn: Building | None = None
     """The chip drawn and not yet placed."""
@@ -162,13 +170,13 @@ class ConflictReveal(Tagged, Evolve, codec=CODEC):
     KIND: ClassVar[str] = "conflict"
 
     area: AreaIndex
-    bids: tuple[tuple[Seat, Seat, Points, bool], ...]
+    bids: tuple[tuple[Seat, Seat, Points, bool], ...] = attrs.field(metadata=BY_SEAT)
     """(seat, target, influence, 0-card) per bidder, in commit order."""
-    totals: tuple[tuple[Seat, Points], ...]
+    totals: tuple[tuple[Seat, Points], ...] = attrs.field(metadata=BY_SEAT)
     """(seat, influence bid against it) per claimant, by seat."""
     loser: Seat | None = None
     """Who left the area (known once a tie is decided)."""
-    paid: tuple[tuple[Seat, Points], ...] = ()
+    paid: tuple[tuple[Seat, Points], ...] = attrs.field(default=(), metadata=BY_SEAT)
     """(seat, influence paid) per bidder, by seat."""
 
 
@@ -179,9 +187,9 @@ class RebellionReveal(Tagged, Evolve, codec=CODEC):
     KIND: ClassVar[str] = "rebellion"
 
     leader: Seat
-    sides: tuple[tuple[Seat, Side], ...]
+    sides: tuple[tuple[Seat, Side], ...] = attrs.field(metadata=BY_SEAT)
     """Everyone's side, by seat."""
-    combat: tuple[tuple[Seat, Points], ...]
+    combat: tuple[tuple[Seat, Points], ...] = attrs.field(metadata=BY_SEAT)
     """(seat, combat committed), by seat."""
     totals: tuple[int, int]
     """The emperor's side and the rebels' side, bonuses included."""

@@ -8,42 +8,70 @@ arrive face up) and every player's tiles and flowers.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Annotated
+
 import attrs
 
 from rulespec.core.api import JSON, Node
-from rulespec.core.convert import Seat
+from rulespec.core.convert import PER_SEAT, Length, Range, Seat
+from rulespec.core.tensor import Domain, ObservationParts, Positions, register_domain
 from rulespec.mandala.codec import CODEC
-from rulespec.mandala.components import Counts
+from rulespec.mandala.components import (
+    CARDS_PER_COLOUR,
+    DARK_TILES,
+    MAX_HAND_FOR_DRAW,
+    NUM_COLOURS,
+    NUM_MANDALAS,
+    TILES,
+    Counts,
+    Tile,
+)
 from rulespec.mandala.scoring import Holdings
-from rulespec.mandala.state import Area, Phase, State
+from rulespec.mandala.state import Area, MandalaNumber, Phase, State
+
+if TYPE_CHECKING:
+    from rulespec.mandala.game import MandalaGame
+
+register_domain(Tile, Domain(lambda game: TILES, lambda t: t.label))
+
+CARDS = Range(0, CARDS_PER_COLOUR * NUM_COLOURS)
+"""A number of cards: at most the whole deck."""
+TURNS = Range(0, 10**6)
+"""Turns begun (as in a state)."""
+StackSize = Annotated[int, Range(0, len(DARK_TILES))]
+"""Tiles left in one of the two stacks (18 tiles each)."""
 
 
 @attrs.frozen
-class MandalaObservation:
+class MandalaObservation(ObservationParts):
     """One player's view of a state; equal views mean the player cannot tell them apart.
 
     Its JSON uses the vocabulary of a position (``hand`` and ``discard`` like ``hands``,
-    ``mandalas`` and ``tiles`` as in a position)."""
+    ``mandalas`` and ``tiles`` as in a position). Private (this seat's alone): ``player``
+    and ``hand``; everything else every seat sees alike."""
 
-    player: Seat
+    game: MandalaGame = attrs.field(repr=False, eq=False, metadata={"json": None})
+    player: Seat = attrs.field(metadata={"private": True})
     phase: Phase
     to_act: Seat | Node
-    turn: int
-    hand: Counts
+    turn: Annotated[int, TURNS]
+    hand: Counts = attrs.field(metadata={"private": True})
     """This player's own cards."""
-    hand_sizes: tuple[int, ...]
-    deck_size: int
+    hand_sizes: Annotated[tuple[Annotated[int, CARDS], ...], PER_SEAT]
+    deck_size: Annotated[int, CARDS]
     discard: Counts
-    mandalas: tuple[Area, ...]
-    dark_left: int = attrs.field(metadata={"json": "stack_sizes.dark"})
+    mandalas: Annotated[tuple[Area, ...], Length(lambda game: NUM_MANDALAS, "mandala")]
+    dark_left: StackSize = attrs.field(metadata={"json": "stack_sizes.dark"})
     """Tiles left in the stack with a dark back."""
-    light_left: int = attrs.field(metadata={"json": "stack_sizes.light"})
+    light_left: StackSize = attrs.field(metadata={"json": "stack_sizes.light"})
     """Tiles left in the stack with a light back."""
-    holdings: tuple[Holdings, ...] = attrs.field(metadata={"json": "tiles"})
-    pending: int = attrs.field()
-    played: int | None = attrs.field()
-    resolving: int | None = attrs.field()
-    final: tuple[int, ...] | None = attrs.field()
+    holdings: Annotated[tuple[Holdings, ...], PER_SEAT] = attrs.field(metadata={"json": "tiles"})
+    pending: Annotated[int, Range(0, 2 * NUM_MANDALAS + MAX_HAND_FOR_DRAW)] = attrs.field()
+    """As in a state: cards or tiles still to come in the current chance step."""
+    played: MandalaNumber | None = attrs.field()
+    resolving: MandalaNumber | None = attrs.field()
+    final: tuple[MandalaNumber, ...] | None = attrs.field(metadata={"tensor": Positions()})
+    """The mandalas still to resolve at the end, in order (a tensor keeps the order)."""
 
     def to_json(self) -> JSON:
         """The view as JSON, in the same vocabulary as a position."""
@@ -53,6 +81,7 @@ class MandalaObservation:
 def observe(state: State, player: int) -> MandalaObservation:
     """The view of ``state`` for seat ``player`` (a seat: ``state.observation`` checks)."""
     return MandalaObservation(
+        game=state.game,
         player=player,
         phase=state.phase,
         to_act=state.current_player,

@@ -18,6 +18,7 @@ from collections.abc import Iterable, Sequence
 import attrs
 
 from rulespec.core.api import Outcome
+from rulespec.core.tensor import Positions
 from rulespec.mandala.components import Face, Tile
 
 
@@ -26,7 +27,11 @@ class Holdings:
     """The tiles in front of one player: loose tiles and flowers (pairs, never split)."""
 
     loose: frozenset[Tile] = frozenset()
-    flowers: tuple[tuple[Tile, Tile], ...] = ()
+    flowers: tuple[tuple[Tile, Tile], ...] = attrs.field(
+        default=(), metadata={"tensor": Positions()}
+    )
+    """In the order formed; as a tensor, per tile the flower it is in (which pair, when a
+    seat holds two flowers of one colour, decides their points)."""
 
     def receive(self, tile: Tile) -> Holdings:
         """These holdings after taking ``tile``, forming a flower if one is due.

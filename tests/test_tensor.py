@@ -1,0 +1,290 @@
+"""Observation tensors (rulespec/core/tensor.py), checked for every game in rulespec.GAMES
+and every variant: nothing here knows the rules of a particular game, except the one
+function per game that changes what a seat cannot see (:data:`HIDDEN`), which a new game
+must add (the test says so).
+
+States come from one seeded random game per variant (every few steps, every seat's
+view). A tensor must have its layout's length, keep every number in its entry's range,
+be a function of the observation and tell apart any two observations whose JSON differs
+(the encoding is injective in practice: see docs/tensors.rst for what it leaves out
+deliberately); the public part is the same for every seat, and changing what a seat
+cannot see never changes its tensor.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from functools import cache
+from typing import Any
+
+import attrs
+import pytest
+
+import rulespec
+from rulespec.core.tensor import (
+    Encoding,
+    Layout,
+    ObservationParts,
+    TensorError,
+    as_numpy,
+    layout,
+    observation_layout,
+    observation_shape,
+)
+
+STEPS = 240
+"""Steps of random play per variant."""
+EVERY = 8
+"""One state in this many is checked."""
+
+
+def _variants() -> list[Any]:
+    out = []
+    for spec in rulespec.GAMES:
+        for settings in spec.variants():
+            label = "-".join(str(v) for v in settings.values())
+            out.append(pytest.param(spec.id, settings, id=f"{spec.id}-{label}"))
+    return out
+
+
+VARIANTS = _variants()
+
+
+def _key(settings: dict[str, Any]) -> str:
+    return json.dumps(settings, sort_keys=True)
+
+
+@cache
+def sampled(game_id: str, key: str) -> tuple[Any, ...]:
+    """Every EVERY-th state of a seeded random game of the variant."""
+    game = rulespec.game(game_id, **json.loads(key))
+    rng = random.Random(f"{game_id} {key}")
+    state = game.new_game(seed=rng.randrange(2**32))
+    out = []
+    for step in range(STEPS):
+        if state.is_terminal:
+            break
+        if step % EVERY == 0:
+            out.append(state)
+        if state.is_chance:
+            state = state.apply(state.sample_chance(rng))
+        else:
+            state = state.apply(rng.choice(state.legal_actions()))
+    out.append(state)
+    return tuple(out)
+
+
+def views(game_id: str, settings: dict[str, Any]) -> list[tuple[Any, int, Any]]:
+    return [
+        (state, seat, state.observation(seat))
+        for state in sampled(game_id, _key(settings))
+        for seat in range(state.players)
+    ]
+
+
+def canonical(data: Any) -> str:
+    return json.dumps(data, sort_keys=True)
+
+
+# --- the layout -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("game_id", "settings"), VARIANTS)
+def test_the_layout_tiles_the_tensor_exactly(game_id: str, settings: dict[str, Any]) -> None:
+    game = rulespec.game(game_id, **settings)
+    found = observation_layout(game)
+    assert isinstance(found, Layout)
+    assert observation_shape(game) == (found.size,)
+    at = 0
+    for entry in found.entries:
+        assert entry.offset == at, entry.path  # no gap, no overlap
+        assert entry.size >= 1, entry.path
+        assert entry.low <= entry.high, entry.path
+        if entry.encoding in {Encoding.ONE_HOT, Encoding.COUNTS, Encoding.MEMBERS}:
+            assert len(entry.labels) == entry.size, entry.path
+        at += entry.size
+    assert at == found.size
+    for public in (True, False):
+        part = found.part(public)
+        assert part.size == len(found.indices(public))
+        assert [e.offset for e in part.entries] == [
+            sum(e.size for e in part.entries[:i]) for i in range(len(part.entries))
+        ]
+    assert found.part(True).size + found.part(False).size == found.size
+    assert layout(game, game.views.observation) is found  # built once
+
+
+@pytest.mark.parametrize(("game_id", "settings"), VARIANTS)
+def test_every_tensor_has_the_layouts_length_and_ranges(
+    game_id: str, settings: dict[str, Any]
+) -> None:
+    game = rulespec.game(game_id, **settings)
+    found = observation_layout(game)
+    bounds = [(e.low, e.high) for e in found.entries for _ in range(e.size)]
+    one_hot = [
+        (e.offset, e.offset + e.size) for e in found.entries if e.encoding is Encoding.ONE_HOT
+    ]
+    for _state, seat, view in views(game_id, settings):
+        assert isinstance(view, ObservationParts)
+        tensor = view.tensor()
+        assert tensor.typecode == "f"
+        assert len(tensor) == found.size
+        assert view.layout() is found
+        if not all(low <= x <= high for x, (low, high) in zip(tensor, bounds, strict=True)):
+            bad = [e.path for e in found.entries if not e.low <= min(part(tensor, e)) <= e.high]
+            bad += [e.path for e in found.entries if not e.low <= max(part(tensor, e)) <= e.high]
+            pytest.fail(f"seat {seat}: out of range: {bad}")
+        for start, end in one_hot:
+            assert sum(tensor[start:end]) in {0, 1}  # zero only inside an absent value
+
+
+def part(tensor: Any, entry: Any) -> Any:
+    return tensor[entry.offset : entry.offset + entry.size]
+
+
+@pytest.mark.parametrize(("game_id", "settings"), VARIANTS)
+def test_the_tensor_is_a_function_of_the_observation_and_tells_views_apart(
+    game_id: str, settings: dict[str, Any]
+) -> None:
+    by_tensor: dict[bytes, str] = {}
+    by_json: dict[str, bytes] = {}
+    for _state, _seat, view in views(game_id, settings):
+        text = canonical(view.to_json())
+        raw = view.tensor().tobytes()
+        assert by_json.setdefault(text, raw) == raw  # equal observations, equal tensors
+        assert by_tensor.setdefault(raw, text) == text  # different JSON, different tensors
+    assert len(by_json) > 1
+
+
+@pytest.mark.parametrize(("game_id", "settings"), VARIANTS)
+def test_the_public_part_is_the_same_for_every_seat(game_id: str, settings: dict[str, Any]) -> None:
+    for state in sampled(game_id, _key(settings)):
+        seen = [state.observation(seat) for seat in range(state.players)]
+        publics = {canonical(v.public()) for v in seen}
+        assert len(publics) == 1
+        assert len({v.public_tensor().tobytes() for v in seen}) == 1
+        for view in seen[:1]:
+            assert merged(view.public(), view.private()) == view.to_json()
+            whole, at = view.tensor(), view.layout()
+            assert list(view.public_tensor()) == [whole[i] for i in at.indices(True)]
+            assert list(view.private_tensor()) == [whole[i] for i in at.indices(False)]
+
+
+def merged(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
+    """``a`` and ``b`` deep-merged; a key in both must hold objects in both."""
+    out = dict(a)
+    for key, value in b.items():
+        if key in out:
+            assert isinstance(out[key], dict), key
+            assert isinstance(value, dict), key
+            out[key] = merged(out[key], value)
+        else:
+            out[key] = value
+    return out
+
+
+# --- what a seat cannot see -------------------------------------------------------------
+
+
+def _mandala_hidden(data: dict[str, Any], seat: int, rng: random.Random) -> bool:
+    """One card swapped between another seat's hand and the draw pile."""
+    others = [q for q in range(len(data["hands"])) if q != seat and data["hands"][q]]
+    if not others or not data["deck"]:
+        return False
+    hand = data["hands"][rng.choice(others)]
+    deck = data["deck"]
+    a = rng.choice(sorted(c for c, n in hand.items() if n))
+    b = rng.choice(sorted(c for c, n in deck.items() if n))
+    if a == b:
+        return False
+    for pile, give, take in ((hand, a, b), (deck, b, a)):
+        pile[give] -= 1
+        pile[take] = pile.get(take, 0) + 1
+    return True
+
+
+def _lotus_hidden(data: dict[str, Any], seat: int, rng: random.Random) -> bool:
+    """Two other seats' influence and combat points swapped."""
+    others = [q for q in range(len(data["influence"])) if q != seat]
+    a, b = rng.sample(others, 2)
+    changed = False
+    for key in ("influence", "combat"):
+        points = data[key]
+        changed = changed or points[a] != points[b]
+        points[a], points[b] = points[b], points[a]
+    return changed
+
+
+HIDDEN: dict[str, Callable[[dict[str, Any], int, random.Random], bool]] = {
+    "mandala": _mandala_hidden,
+    "lotus": _lotus_hidden,
+}
+"""Per game: change, in a position's JSON, something ``seat`` cannot see (True if it
+changed anything)."""
+
+
+def test_every_game_says_what_a_seat_cannot_see() -> None:
+    assert {spec.id for spec in rulespec.GAMES} <= set(HIDDEN)
+
+
+@pytest.mark.parametrize(("game_id", "settings"), VARIANTS)
+def test_changing_what_a_seat_cannot_see_never_changes_its_tensor(
+    game_id: str, settings: dict[str, Any]
+) -> None:
+    game = rulespec.game(game_id, **settings)
+    rng = random.Random(0)
+    twins = 0
+    for state in sampled(game_id, _key(settings))[::3]:  # a position round trip is slow
+        for seat in rng.sample(range(state.players), 2):
+            data = json.loads(json.dumps(state.to_json()))
+            if not HIDDEN[game_id](data, seat, rng):
+                continue
+            try:
+                twin = game.state_from_json(data)
+            except rulespec.RulespecError:
+                continue  # not a consistent position (a pending bid above the points)
+            if twin.problems():
+                continue
+            twins += 1
+            assert twin.to_json() != state.to_json()
+            assert twin.observation(seat).tensor() == state.observation(seat).tensor()
+            assert twin.observation(seat).public_tensor() == state.observation(0).public_tensor()
+    assert twins > 0
+
+
+# --- errors and helpers -----------------------------------------------------------------
+
+
+@attrs.frozen
+class _Unencodable(ObservationParts):
+    game: Any = attrs.field(eq=False, metadata={"json": None})
+    name: str
+
+
+@attrs.frozen
+class _UnhintedPairs(ObservationParts):
+    game: Any = attrs.field(eq=False, metadata={"json": None})
+    pairs: tuple[tuple[int, int], ...]
+
+
+@pytest.mark.parametrize(("cls", "field"), [(_Unencodable, "name"), (_UnhintedPairs, "pairs")])
+def test_a_field_without_a_tensor_form_fails_when_the_layout_is_built(
+    cls: type, field: str
+) -> None:
+    game = rulespec.game("mandala", players=2)
+    with pytest.raises(TensorError, match=field):
+        layout(game, cls)
+
+
+def test_as_numpy_imports_numpy_only_when_called() -> None:
+    game = rulespec.game("mandala", players=2)
+    tensor = game.new_game(seed=1).observation(0).tensor()
+    try:
+        import numpy  # noqa: F401, PLC0415
+    except ImportError:
+        with pytest.raises(ImportError):
+            as_numpy(tensor)
+    else:
+        assert as_numpy(tensor).shape == observation_shape(game)
