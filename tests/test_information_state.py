@@ -108,3 +108,64 @@ def test_information_state_of_a_seat_that_does_not_exist(bad: Any) -> None:
     state = rulespec.game("mandala", players=3).new_game(seed=1)
     with pytest.raises(rulespec.InvalidArgument, match="information_state"):
         state.information_state(bad)
+
+
+def twin_histories(game: Any, seed: int) -> list[tuple[Any, Any]]:
+    """Pairs of states reached by two histories that differ in one action some seat did
+    not see (a hidden draw or a secret commitment), then go on with the same actions
+    for as long as those stay legal in both."""
+    rng = random.Random(seed)
+    state = game.initial_state()
+    pairs: list[tuple[Any, Any]] = []
+    while not state.is_terminal and len(pairs) < 400:
+        options = list(state.legal_actions())
+        chosen = state.sample_chance(rng) if state.is_chance else rng.choice(options)
+        seen = game.seen_by(state, chosen)
+        swaps = [a for a in options if a != chosen and type(a) is type(chosen)]
+        if seen is not None and swaps:
+            a, b = state.apply(chosen), state.apply(rng.choice(swaps))
+            for _ in range(60):
+                pairs.append((a, b))
+                if a.is_terminal or b.is_terminal:
+                    break
+                step = a.sample_chance(rng) if a.is_chance else rng.choice(a.legal_actions())
+                if a.is_chance != b.is_chance or b.explain(step).legal is False:
+                    break
+                a, b = a.apply(step), b.apply(step)
+        state = state.apply(chosen)
+    return pairs
+
+
+@pytest.mark.parametrize(("game_id", "settings"), cases(), ids=str)
+def test_information_state_tensors_agree_with_the_information_states(
+    game_id: str, settings: dict[str, object]
+) -> None:
+    """Along twin histories, a seat's two information-state tensors are equal exactly
+    when its two information states are: what it could not see never shows in its
+    tensor, and what it saw (its views, its own actions, secrets once revealed) always
+    does, even after the view that showed it has moved on."""
+    game = rulespec.game(game_id, **settings)
+    pairs = twin_histories(game, 3)
+    assert pairs
+    differ = same = 0
+    for a, b in pairs[::7]:
+        for p in range(game.players):
+            ia, ib = a.information_state(p), b.information_state(p)
+            ta, tb = ia.tensor(), ib.tensor()
+            assert len(ta) == len(tb) == game.information_state_shape()[0]
+            assert (ia == ib) == (ta == tb), (p, len(a.history()))
+            differ += ia != ib
+            same += ia == ib
+    assert differ and same
+
+
+def test_a_variant_whose_tensor_would_be_too_large_offers_text_and_json_only() -> None:
+    game = rulespec.game("lotus", edition="de", players=6, negotiation="on")
+    with pytest.raises(rulespec.InvalidArgument, match="at most 1000000"):
+        game.information_state_shape()
+    state = played(game, 4, 30)
+    info = state.information_state(0)
+    assert str(info) and info.to_json()["steps"]
+    with pytest.raises(rulespec.InvalidArgument, match="text or JSON"):
+        info.tensor()
+    assert rulespec.game("lotus", edition="de", players=6).information_state_shape()[0] > 0

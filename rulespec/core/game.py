@@ -14,6 +14,8 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Self
 
+from rulespec.core import history as histories
+from rulespec.core import tensor
 from rulespec.core.action_ids import ActionIds, Listing
 from rulespec.core.api import Action, GameSpec
 from rulespec.core.bounds import Bounds
@@ -84,6 +86,20 @@ class BaseGame:
         the widest chance node, the returns, each with the argument that proves it."""
         found: Bounds = self._memoised("bounds", lambda: type(self).bounds_of(self))
         return found
+
+    def observation_shape(self) -> tuple[int]:
+        """The length of ``state.observation(p).tensor()`` in this variant, as a shape."""
+        return tensor.observation_shape(self)
+
+    def observation_layout(self) -> tensor.Layout:
+        """Each entry of the observation tensor: path, offset, size, range, encoding."""
+        return tensor.observation_layout(self)
+
+    def information_state_shape(self) -> tuple[int]:
+        """The length of ``state.information_state(p).tensor()`` in this variant, as a
+        shape; :class:`~rulespec.InvalidArgument` where a tensor of every step up to
+        ``max_game_length`` would be too large to offer (see :mod:`rulespec.core.history`)."""
+        return (histories.tensor_size(self),)
 
     @staticmethod
     def seen_by(before: Any, action: Any) -> frozenset[int] | None:
