@@ -254,7 +254,8 @@ def generate(
     miss) come from seeded games played until each phase was seen or ``search`` steps were
     played (the game under way is finished). Each vector gives results for every legal
     action, or for ``sample`` of them chosen by seed when there are more; and up to
-    ``illegal`` refused near misses. Same arguments, same vectors.
+    ``illegal`` refused near misses. Same arguments, same vectors. The arguments are
+    checked at once (:class:`~rulespec.InvalidArgument`); the vectors are made as read.
     """
     game = _check_game(game)
     seed = _whole("seed", seed, -(2**63))
@@ -263,6 +264,20 @@ def generate(
     sample = _whole("sample", sample, 1)
     illegal = _whole("illegal", illegal, 0)
     search = _whole("search", search, 0)
+    return _generate(
+        game,
+        seed=seed,
+        games=games,
+        positions=positions,
+        sample=sample,
+        illegal=illegal,
+        search=search,
+    )
+
+
+def _generate(
+    game: Any, *, seed: int, games: int, positions: int, sample: int, illegal: int, search: int
+) -> Iterator[dict[str, Any]]:
     picks, missing = _picks(game, seed, games, positions, search)
     ids = game.action_ids()
     yield {
