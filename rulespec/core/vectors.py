@@ -26,10 +26,10 @@ The format is documented on the "Conformance vectors" page of the docs (``vector
 from __future__ import annotations
 
 import json
-import os
 import random
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
+from pathlib import Path
 from typing import Any, TextIO
 
 import attrs
@@ -310,11 +310,11 @@ def dumps(vector: Mapping[str, Any]) -> str:
     return json.dumps(vector, separators=(",", ":"), ensure_ascii=False)
 
 
-def write(game: Any, out: TextIO | str | os.PathLike[str], **options: Any) -> int:
+def write(game: Any, out: TextIO | str | Path, **options: Any) -> int:
     """Write :func:`generate`'s lines to ``out`` (an open text file or a path); returns the
     number of lines written. ``options`` are those of :func:`generate`."""
     lines = (dumps(v) + "\n" for v in generate(game, **options))
-    if isinstance(out, str | os.PathLike):
+    if isinstance(out, str | Path):
         with open(out, "w", encoding="utf-8", newline="\n") as f:
             return sum(f.write(line) > 0 for line in lines)
     return sum(out.write(line) > 0 for line in lines)
@@ -527,7 +527,7 @@ def _parse(line: str | Mapping[str, Any]) -> object:
         raise _Bad(f"not JSON: {cut(str(exc), 200)}") from None
 
 
-def read(path: str | os.PathLike[str]) -> list[str]:
+def read(path: str | Path) -> list[str]:
     """The lines of a vector file (for :func:`check`)."""
     with open(path, encoding="utf-8") as f:
         return f.read().splitlines()
