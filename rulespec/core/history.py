@@ -22,7 +22,7 @@ the first question about a long game replays it once).
 from __future__ import annotations
 
 from array import array
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 import attrs
@@ -53,6 +53,17 @@ def walk(state: Any) -> tuple[Any, tuple[Any, ...]]:
     """The root state of ``state``'s history and the actions applied since, in order."""
     root, chain = links(state)
     return root, tuple(link[1] for link in chain)
+
+
+def states(state: Any) -> Iterator[Any]:
+    """Every state of the history from the root to ``state``, rebuilt by replaying the
+    actions from the root (the links keep actions, not states)."""
+    root, actions = walk(state)
+    current = root
+    yield current
+    for action in actions:
+        current = current.apply(action)
+        yield current
 
 
 @attrs.frozen
