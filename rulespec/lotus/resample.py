@@ -55,8 +55,9 @@ def plan(state: State, player: int, root: State, actions: Sequence[Any]) -> core
     """The proposer for ``state``'s history from ``root``."""
     hidden: dict[int, core.Replacement] = {}
     tail = _pending(state)
-    start = len(actions) - len(tail)
-    for k, seat in enumerate(tail):
+    made = min(len(tail), len(actions))  # the rest were made before the root (a position)
+    start = len(actions) - made
+    for k, seat in enumerate(tail[len(tail) - made :]):
         if seat != player:
             hidden[start + k] = _LEGAL
     if state.game.options.negotiation is Negotiation.ON and actions:
