@@ -64,7 +64,8 @@ def test_a_resampled_state_looks_the_same_to_the_seat_and_plays_on(
             new = state.resample(p, random.Random(p))
             assert str(new.information_state(p)) == str(state.information_state(p))
             assert new.problems() == ()
-            assert new.history() and len(new.history()) == len(history)
+            assert new.history()
+            assert len(new.history()) == len(history)
             again = state.resample(p, random.Random(p))
             assert again == new
             assert again.history() == new.history()
@@ -163,7 +164,7 @@ def mandala_histories(state: Any, player: int) -> dict[tuple[object, ...], Fract
     return out
 
 
-def explore(
+def explore(  # noqa: PLR0917
     current: Any,
     actions: tuple[Any, ...],
     i: int,
@@ -238,7 +239,7 @@ def lotus_bid_round() -> Any:
 def test_lotus_pending_bids_are_uniform_among_the_legal_ones() -> None:
     state = lotus_bid_round()
     player = 0
-    ((seat, bid),) = state.conflict.bids
+    ((seat, _bid),) = state.conflict.bids
     assert seat != player
     legal = state.but(seat=seat).legal_actions()
     rng = random.Random(6)
