@@ -325,7 +325,7 @@ def bench(
     ``steps`` decisions, starting a new game whenever one ends (setup included); the
     observation tensors are left out (``state.observation(p).tensor()`` costs the same with
     or without the adapter). Each side is timed ``repeat`` times, interleaved, and its
-    fastest run counts (as :mod:`timeit` advises: slower runs measure other load)."""
+    fastest run counts (as ``timeit`` advises: slower runs measure other load)."""
     if steps < 1 or repeat < 1:
         raise InvalidArgument(f"bench: steps and repeat must be at least 1, got {steps}, {repeat}")
     game = rulespec.game(game_id, **settings)
