@@ -114,7 +114,7 @@ class RulespecEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type inf
         self._n = int(self.game.num_distinct_actions)
         self._decisions = tuple(self.game.action_ids().decisions)
         self._id_of = _numbering(self._decisions)
-        self._zeros = bytes(self._n)
+        self._none = bytes(self._n)
         low, high = _bounds(self.game)
         self.observation_spaces = {
             agent: spaces.Dict(
@@ -129,6 +129,7 @@ class RulespecEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type inf
         self.rulespec_state: Any = None
         self._rng: random.Random | None = None
         self._legal: tuple[int, ...] = ()
+        self._mask = self._none
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
@@ -199,11 +200,8 @@ class RulespecEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type inf
     def action_mask(self, agent: str) -> Any:
         """The int8 mask of ``agent``'s legal action ids (without the observation tensor,
         for a loop that needs only the mask)."""
-        mask = bytearray(self._zeros)
-        if agent == self.agent_selection:  # no legal ids once the game is over
-            for i in self._legal:
-                mask[i] = 1
-        return np.frombuffer(mask, np.int8)
+        marks = self._mask if agent == self.agent_selection else self._none
+        return np.frombuffer(bytearray(marks), np.int8)  # a copy the caller may change
 
     def render(self) -> str | None:
         """The public view as text: ``"ansi"`` returns it, ``"human"`` prints it."""
@@ -271,7 +269,7 @@ class RulespecEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type inf
         if actor is not None:
             self.infos[actor] = {}
         if state.is_terminal:
-            self._legal = ()
+            self._legal, self._mask = (), self._none
             shares = state.outcome().returns()
             for seat, agent in enumerate(self.possible_agents):
                 self.rewards[agent] = shares[seat]
@@ -282,21 +280,54 @@ class RulespecEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type inf
                 self.agent_selection = self.possible_agents[after]
             return
         agent = self.possible_agents[state.current_player]
-        self._legal = self._id_of(state.legal_actions())
+        self._legal, self._mask = self._id_of(state.legal_actions())
         self.infos[agent] = {"legal_action_ids": self._legal}
         self.agent_selection = agent
 
 
-def _numbering(decisions: tuple[Any, ...]) -> Callable[[tuple[Any, ...]], tuple[int, ...]]:
+def _numbering(
+    decisions: tuple[Any, ...],
+) -> Callable[[tuple[Any, ...]], tuple[tuple[int, ...], bytes]]:
     """``ids(actions)``: the ids of some of ``decisions``, as ``state.legal_action_ids()``
-    gives them, but faster: keyed by each action's hash when the variant's decisions have
-    distinct hashes (checked here, in this process), which spares an ``__eq__`` per action
-    (the lookup's cost: a White Lotus bid step offers dozens of bids)."""
+    gives them, and their mask (a byte per decision, 1 for each id), computed cheaper on
+    the hot path in two ways:
+
+    * a game that hands out the same tuple of legal actions again (White Lotus caches its
+      bids: a conflict offers the same list round after round) gets the ids it had: the
+      last :data:`KEPT` tuples are remembered by identity, each kept alive with its ids
+      (so an ``id()`` is never reused while remembered);
+    * otherwise each action is looked up by its hash when the variant's decisions have
+      distinct hashes (checked here, in this process), which spares an ``__eq__`` call
+      per action; by the action itself if not.
+    """
     by_hash = {hash(action): i for i, action in enumerate(decisions)}
-    if len(by_hash) == len(decisions):
-        return lambda actions: tuple([by_hash[hash(a)] for a in actions])
     by_action = {action: i for i, action in enumerate(decisions)}
-    return lambda actions: tuple([by_action[a] for a in actions])
+    distinct = len(by_hash) == len(decisions)
+    seen: dict[int, tuple[tuple[Any, ...], tuple[tuple[int, ...], bytes]]] = {}
+    none = bytes(len(decisions))
+
+    def ids(actions: tuple[Any, ...]) -> tuple[tuple[int, ...], bytes]:
+        found = seen.get(id(actions))
+        if found is not None and found[0] is actions:
+            return found[1]
+        if distinct:
+            made = tuple([by_hash[hash(a)] for a in actions])
+        else:
+            made = tuple([by_action[a] for a in actions])
+        mask = bytearray(none)
+        for i in made:
+            mask[i] = 1
+        if len(seen) >= KEPT:
+            seen.clear()
+        result = (made, bytes(mask))
+        seen[id(actions)] = (actions, result)
+        return result
+
+    return ids
+
+
+KEPT = 4096
+"""How many tuples of legal actions an environment remembers with their ids."""
 
 
 _NOT_IDS = (bool, np.bool_)

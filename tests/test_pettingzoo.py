@@ -328,7 +328,12 @@ def test_the_fast_numbering_agrees_with_legal_action_ids(
         if state.is_terminal:
             break
         if not state.is_chance:
-            assert fast(state.legal_actions()) == state.legal_action_ids()
+            legal = state.legal_actions()
+            ids, mask = fast(legal)
+            assert ids == state.legal_action_ids()
+            assert [i for i, m in enumerate(mask) if m] == sorted(ids)
+            assert fast(legal) == (ids, mask)  # remembered by identity
+            assert fast((*legal,)) == (ids, mask)  # and worked out anew for a copy
         state = rulespec.random_step(state, rng)
 
 
@@ -344,7 +349,7 @@ def test_the_numbering_falls_back_to_equality_when_hashes_collide() -> None:
             return isinstance(other, Same) and other.name == self.name
 
     decisions = (Same("a"), Same("b"), Same("c"))
-    assert pz._numbering(decisions)((Same("c"), Same("a"))) == (2, 0)
+    assert pz._numbering(decisions)((Same("c"), Same("a"))) == ((2, 0), b"\x01\x00\x01")
 
 
 def test_bench_reports_raw_and_adapter_microseconds_per_step() -> None:
