@@ -170,6 +170,8 @@ class RulespecEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type inf
         :class:`~rulespec.RulespecError` and leaves the environment as it was; a
         terminated agent steps ``None``."""
         state = self._started()
+        if not self.agents:
+            raise InvalidArgument("step: the game is over and every agent has left; reset()")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             if action is not None:

@@ -268,6 +268,9 @@ def test_after_the_end_only_none_may_be_stepped() -> None:
     assert len(env.agents) == 2
     env.step(None)
     assert len(env.agents) == 1
+    env.step(None)
+    with pytest.raises(rulespec.InvalidArgument, match="every agent has left"):
+        env.step(None)
 
 
 def test_use_before_reset_and_unknown_render_modes_are_refused() -> None:
