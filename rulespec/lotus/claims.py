@@ -91,7 +91,7 @@ def legal(s: State) -> tuple[Action, ...]:
         _trace_claim(s)
     if _cursor(s) // s.players >= BASIC_MARKERS:
         out.append(_DECLINE)
-    else:
+    elif trace.TRACING:
         decided("lotus.claim.mandatory")
     return tuple(out)
 
@@ -138,14 +138,20 @@ def check_marker(s: State, a: PlaceMarker) -> Problem:
 def place_marker(s: State, a: PlaceMarker) -> State:
     """The marker goes on the area; the next placement follows."""
     i = s.game.area_index[a.area]
+    if trace.TRACING:
+        _trace_marker(s)
+    claims = put(s.claims, i, s.claims[i] | {s.seat})
+    return _next(s, _cursor(s) + 1, claims, _claiming(s).declined)
+
+
+def _trace_marker(s: State) -> None:
+    """Count the round rules a marker follows (only while tracing)."""
     if _cursor(s) // s.players < BASIC_MARKERS:
         decided("lotus.claim.three_rounds")
     else:
         decided("lotus.claim.rice_extra")
         decided("lotus.claim.extra_order")
         decided("lotus.claim.extra_rounds")
-    claims = put(s.claims, i, s.claims[i] | {s.seat})
-    return _next(s, _cursor(s) + 1, claims, _claiming(s).declined)
 
 
 def check_decline(s: State, a: DeclineExtra) -> Problem:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING, Any
 
+from rulespec.core import trace
 from rulespec.core.immutable import by_identity, put
 from rulespec.core.kernel import Problem
 from rulespec.core.rules import rule_of
@@ -183,11 +184,8 @@ def bid(s: State, a: Bid) -> State:
     choice between the tied)."""
     c = _conflict(s)
     bids = (*c.bids, (s.seat, a))
-    decided("lotus.conflict.target")
-    decided("lotus.conflict.target_present")
-    decided("lotus.conflict.bid")
-    if a.influence == 0:
-        decided("lotus.secret.zero_allowed")
+    if trace.TRACING:
+        _trace_bid(a)
     if s.queue:
         return s.but(conflict=c.but(bids=bids), seat=s.queue[0], queue=s.queue[1:])
     plain = {seat: (b.target, b.influence) for seat, b in bids}
@@ -246,13 +244,8 @@ def _remove(
     c = _conflict(s)
     plain = {seat: (b.target, b.influence) for seat, b in bids}
     paid = steps.payments(plain, loser, s.game.variant.loser_refund)
-    decided("lotus.conflict.dragon_return")
-    if plain[loser][1]:
-        decided("lotus.conflict.loser_refund")
-    if any(p for seat, (_, p) in plain.items() if seat != loser):
-        decided("lotus.conflict.others_pay")
-    if any(b.zero_card for _, b in bids):
-        decided("lotus.conflict.zero_card")
+    if trace.TRACING:
+        _trace_payments(plain, loser, bids)
     influence = list(s.influence)
     for seat, amount in paid.items():
         influence[seat] -= amount
@@ -275,6 +268,28 @@ def _remove(
         influence=influence_left, bank=bank, claims=claims, conflict=conflict, last=reveal
     )
     return open_round(state, conflict)
+
+
+def _trace_bid(a: Bid) -> None:
+    """Count the rules a bid follows (only while tracing)."""
+    decided("lotus.conflict.target")
+    decided("lotus.conflict.target_present")
+    decided("lotus.conflict.bid")
+    if a.influence == 0:
+        decided("lotus.secret.zero_allowed")
+
+
+def _trace_payments(
+    plain: dict[int, tuple[int, int]], loser: int, bids: tuple[tuple[int, Bid], ...]
+) -> None:
+    """Count the rules of a round's payments (only while tracing)."""
+    decided("lotus.conflict.dragon_return")
+    if plain[loser][1]:
+        decided("lotus.conflict.loser_refund")
+    if any(p for seat, (_, p) in plain.items() if seat != loser):
+        decided("lotus.conflict.others_pay")
+    if any(b.zero_card for _, b in bids):
+        decided("lotus.conflict.zero_card")
 
 
 def _end(s: State) -> State:

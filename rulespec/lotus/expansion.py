@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from rulespec.core import trace
 from rulespec.core.immutable import by_identity, put
 from rulespec.core.kernel import Problem
 from rulespec.core.rules import rule_of
@@ -43,7 +44,7 @@ def _next(s: State, expansion: Expansion, **changes: Any) -> State:
         may = extra and s.game.variant.temple_extra is TempleExtra.MAY
         phase = Phase.TEMPLE_EXTRA if may else Phase.DRAW
         state = s.but(expansion=expansion, phase=phase, seat=seat, **changes)
-        if extra:
+        if extra and trace.TRACING:
             decided("lotus.expand.temple_extra")
             decided("lotus.expand.temple_order")
         if state.placement_areas() and any(state.unseen):
@@ -84,8 +85,9 @@ def check_draw(s: State, a: DrawChip) -> Problem:
 
 def draw(s: State, a: DrawChip) -> State:
     """The drawer holds the chip until he places it."""
-    decided("lotus.expand.draw_place")
-    decided("lotus.setup.draw_supply")
+    if trace.TRACING:
+        decided("lotus.expand.draw_place")
+        decided("lotus.setup.draw_supply")
     unseen = put(s.unseen, a.building, s.unseen[a.building] - 1)
     return s.but(phase=Phase.PLACE, unseen=unseen, expansion=_expansion(s).but(drawn=a.building))
 
@@ -111,7 +113,8 @@ def place(s: State, a: PlaceChip) -> State:
     e = _expansion(s)
     assert e.drawn is not None
     i = s.game.area_index[a.area]
-    decided("lotus.expand.adjacency")
+    if trace.TRACING:
+        decided("lotus.expand.adjacency")
     return _next(s, Expansion(e.slots[1:]), chips=place_chips(s, {i: NEUTRAL[e.drawn]}))
 
 

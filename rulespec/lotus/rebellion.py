@@ -36,9 +36,10 @@ _SIDES = (ChooseSide(Side.EMPEROR), ChooseSide(Side.REBELS))
 def give_vp(s: State, seat: int) -> State:
     """One victory-point chip, unless the limited supply is gone
     (lotus.components.vp_supply)."""
-    if sum(s.vp) >= VP_CHIPS:
+    limited = s.game.options.vp_chips is VpChips.LIMITED
+    if (limited or trace.TRACING) and sum(s.vp) >= VP_CHIPS:
         decided("lotus.components.vp_supply")
-        if s.game.options.vp_chips is VpChips.LIMITED:
+        if limited:
             return s
     return s.but(vp=put(s.vp, seat, s.vp[seat] + 1))
 
@@ -95,7 +96,8 @@ def legal_sides(s: State) -> tuple[Action, ...]:
 def choose_side(s: State, a: ChooseSide) -> State:
     """A secret side; after the last, the combat."""
     r = _rebellion(s)
-    decided("lotus.rebellion.sides")
+    if trace.TRACING:
+        decided("lotus.rebellion.sides")
     rebels = r.but(sides=(*r.sides, (s.seat, a.side)))
     if s.queue:
         return s.but(rebellion=rebels, seat=s.queue[0], queue=s.queue[1:])
@@ -124,9 +126,10 @@ def check_combat(s: State, a: CommitCombat) -> Problem:
 def commit_combat(s: State, a: CommitCombat) -> State:
     """A secret commitment; after the last, the fight."""
     r = _rebellion(s)
-    decided("lotus.rebellion.combat_commit")
-    if a.combat == 0:
-        decided("lotus.secret.zero_allowed")
+    if trace.TRACING:
+        decided("lotus.rebellion.combat_commit")
+        if a.combat == 0:
+            decided("lotus.secret.zero_allowed")
     rebels = r.but(commits=(*r.commits, (s.seat, a.combat)))
     if s.queue:
         return s.but(rebellion=rebels, seat=s.queue[0], queue=s.queue[1:])

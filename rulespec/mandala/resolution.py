@@ -8,6 +8,7 @@ continues with.
 
 from __future__ import annotations
 
+from rulespec.core import trace
 from rulespec.core.immutable import put
 from rulespec.core.trace import decided
 from rulespec.mandala import rules as steps
@@ -114,7 +115,8 @@ def end_turn(s: State, mandalas: tuple[Area, ...] | None = None) -> State:
         # mandala.end.stalled: no legal play exists
         decided("mandala.end.stalled")
         return _begin_final(s.but(played=None, resolving=None, pending=0, mandalas=mandalas))
-    decided("mandala.turn.order")
+    if trace.TRACING:
+        decided("mandala.turn.order")
     return s.but(
         played=None,
         resolving=None,

@@ -17,6 +17,7 @@ from fractions import Fraction
 
 import attrs
 
+from rulespec.core import trace
 from rulespec.core.trace import decided
 from rulespec.mandala.components import MAX_DRAW, MAX_HAND_FOR_DRAW, NUM_COLOURS, Colour
 
@@ -80,7 +81,8 @@ def new_holder(
             if total == mine:
                 decided("mandala.majority.tie_keeps")
             return holder
-    decided("mandala.majority.take_marker")
+    if trace.TRACING:
+        decided("mandala.majority.take_marker")
     return active
 
 

@@ -48,7 +48,8 @@ def play(s: State, action: Play) -> State:
     seat, colour, count = s.seat, action.colour, action.count
     hand = add(s.hands[seat], colour, -count)
     area = s.mandalas[action.mandala]
-    decided("mandala.play.face_up_if_new")
+    if trace.TRACING:
+        decided("mandala.play.face_up_if_new")
     if steps.plays_face_up(colour, area.colours()):
         area = area.but(up=_bump(area.up, seat, colour, count))
     else:
@@ -94,7 +95,8 @@ def _after_draw(s: State) -> State:
     m = s.played
     assert m is not None
     area = s.mandalas[m]
-    decided("mandala.majority.active_player_only")
+    if trace.TRACING:
+        decided("mandala.majority.active_player_only")
     holder = steps.new_holder(s.seat, area.marker, area.totals(), area.ups())
     mandalas = s.mandalas
     if holder != area.marker:
