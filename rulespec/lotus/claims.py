@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rulespec.core import trace
 from rulespec.core.immutable import by_identity, put
 from rulespec.core.kernel import Problem
 from rulespec.core.rules import rule_of
+from rulespec.core.trace import decided
 from rulespec.lotus import conflicts
 from rulespec.lotus.actions import Action, DeclineExtra, PlaceMarker, StartChip
 from rulespec.lotus.components import BASIC_MARKERS, BUILDINGS, NEUTRAL
@@ -42,8 +44,10 @@ def deal_start_chip(s: State, a: StartChip) -> State:
     """The chip lies neutral on the next lotus area; after the last, the first year."""
     left = s.start_areas_left()
     state = s.but(chips=place_chips(s, {left[0]: NEUTRAL[a.building]}))
+    decided("lotus.setup.start_chips")
     if len(left) > 1:
         return state
+    decided("lotus.setup.first_emperor_seat")
     return begin(state)
 
 
@@ -75,6 +79,7 @@ def _next(
         state = s.but(claims=claims, claiming=ClaimRound(p, declined), seat=seat)
         if state.claim_areas(seat):
             return state
+        decided("lotus.claim.no_legal_area")
     return conflicts.begin(s.but(claims=claims, claiming=None))
 
 
@@ -82,9 +87,29 @@ def legal(s: State) -> tuple[Action, ...]:
     """The areas the seat may claim, then declining, once the basic markers are down."""
     markers = _markers(s.game)
     out: list[Action] = [markers[i] for i in s.claim_areas(s.seat)]
+    if trace.TRACING:
+        _trace_claim(s)
     if _cursor(s) // s.players >= BASIC_MARKERS:
         out.append(_DECLINE)
+    elif trace.TRACING:
+        decided("lotus.claim.mandatory")
     return tuple(out)
+
+
+def _trace_claim(s: State) -> None:
+    """Count the rules that keep areas in play from the seat's claims (only while
+    tracing; outside the cached area queries, so the counts do not depend on them)."""
+    areas = set(s.claim_areas(s.seat))
+    for i in s.game.in_play:
+        chip = s.chips[i]
+        if chip is None:
+            continue
+        if not chip.neutral:
+            decided("lotus.claim.neutral_only")
+        elif s.seat in s.claims[i]:
+            decided("lotus.claim.one_per_colour")
+        elif i not in areas:
+            decided("lotus.claim.chip_supply")
 
 
 def check_marker(s: State, a: PlaceMarker) -> Problem:
@@ -113,8 +138,20 @@ def check_marker(s: State, a: PlaceMarker) -> Problem:
 def place_marker(s: State, a: PlaceMarker) -> State:
     """The marker goes on the area; the next placement follows."""
     i = s.game.area_index[a.area]
+    if trace.TRACING:
+        _trace_marker(s)
     claims = put(s.claims, i, s.claims[i] | {s.seat})
     return _next(s, _cursor(s) + 1, claims, _claiming(s).declined)
+
+
+def _trace_marker(s: State) -> None:
+    """Count the round rules a marker follows (only while tracing)."""
+    if _cursor(s) // s.players < BASIC_MARKERS:
+        decided("lotus.claim.three_rounds")
+    else:
+        decided("lotus.claim.rice_extra")
+        decided("lotus.claim.extra_order")
+        decided("lotus.claim.extra_rounds")
 
 
 def check_decline(s: State, a: DeclineExtra) -> Problem:

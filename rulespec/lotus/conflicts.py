@@ -6,9 +6,11 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING, Any
 
+from rulespec.core import trace
 from rulespec.core.immutable import by_identity, put
 from rulespec.core.kernel import Problem
 from rulespec.core.rules import rule_of
+from rulespec.core.trace import decided
 from rulespec.lotus import negotiation, rebellion
 from rulespec.lotus import rules as steps
 from rulespec.lotus.actions import Action, Bid, ChooseConflict, Remove
@@ -28,7 +30,10 @@ def begin(s: State) -> State:
             chip = s.chips[i]
             if chip is not None and chip.neutral and chip.building is Building.PALACE:
                 if len(s.claims[i]) >= 2:
+                    decided("lotus.resolve.palace_first_year1")
                     return _start(s.but(singles_pending=True), i)
+                if not s.claims[i]:
+                    decided("lotus.resolve.palace_unclaimed_year1")
                 break
         # an unclaimed palace changes nothing (lotus.resolve.palace_unclaimed_year1)
     return _next(_award_singles(s))
@@ -56,6 +61,9 @@ def _award(
 
 def _award_singles(s: State) -> State:
     singles = tuple(i for i, k in enumerate(map(len, s.claims)) if k == 1)
+    if singles:
+        decided("lotus.resolve.uncontested")
+        decided("lotus.resolve.uncontested_first")
     return _check_emperor(_award(s, singles) if singles else s)
 
 
@@ -64,6 +72,10 @@ def _check_emperor(s: State) -> State:
     (lotus.resolve.emperor_change)."""
     palaces = [s.held(seat)[Building.PALACE] for seat in range(s.players)]
     emperor = steps.emperor_after_gain(palaces, s.emperor)
+    if emperor != s.emperor:
+        decided("lotus.resolve.emperor_change")
+        if s.year == 1 and palaces[s.emperor] == 0:
+            decided("lotus.resolve.palace_owner_emperor")
     return s if emperor == s.emperor else s.but(emperor=emperor)  # no copy when unchanged
 
 
@@ -94,11 +106,13 @@ def check_choice(s: State, a: ChooseConflict) -> Problem:
 
 def choose(s: State, a: ChooseConflict) -> State:
     """The emperor names the next conflict."""
+    decided("lotus.resolve.emperor_orders")
     return _start(s, s.game.area_index[a.area])
 
 
 def _start(s: State, i: int) -> State:
     """Only the claimants of the area fight for it (lotus.conflict.participants)."""
+    decided("lotus.conflict.participants")
     return open_round(s, Conflict(i))
 
 
@@ -116,6 +130,7 @@ def open_bids(s: State, conflict: Conflict | None = None) -> State:
     opens in one new state)."""
     c = _conflict(s) if conflict is None else conflict
     order = s.order_from_emperor(s.claims[c.area])
+    decided("lotus.secret.commit_order")
     return s.but(
         phase=Phase.BID, queue=order[1:], seat=order[0], conflict=c.but(bids=()), resume=None
     )
@@ -169,10 +184,15 @@ def bid(s: State, a: Bid) -> State:
     choice between the tied)."""
     c = _conflict(s)
     bids = (*c.bids, (s.seat, a))
+    if trace.TRACING:
+        _trace_bid(a)
     if s.queue:
         return s.but(conflict=c.but(bids=bids), seat=s.queue[0], queue=s.queue[1:])
     plain = {seat: (b.target, b.influence) for seat, b in bids}
     candidates = steps.removal_candidates(plain)
+    decided("lotus.conflict.reveal")
+    if len(plain) > len({t for t, _ in plain.values()}):
+        decided("lotus.conflict.removal_candidates")  # someone nobody targeted stays
     reveal = ConflictReveal(  # lotus.conflict.reveal: everything is public from here on
         c.area,
         tuple((seat, b.target, b.influence, b.zero_card) for seat, b in bids),
@@ -180,6 +200,7 @@ def bid(s: State, a: Bid) -> State:
     )
     if len(candidates) == 1:
         (loser,) = candidates
+        decided("lotus.conflict.loser")
         return _remove(s, loser, bids, reveal)
     # lotus.conflict.tie_emperor: the emperor chooses, even in his own favour
     return s.but(
@@ -209,6 +230,7 @@ def check_removal(s: State, a: Remove) -> Problem:
 
 def remove(s: State, a: Remove) -> State:
     """The emperor's choice leaves the area."""
+    decided("lotus.conflict.tie_emperor")
     assert isinstance(s.last, ConflictReveal)
     return _remove(s, a.seat, _conflict(s).bids, s.last)
 
@@ -222,6 +244,8 @@ def _remove(
     c = _conflict(s)
     plain = {seat: (b.target, b.influence) for seat, b in bids}
     paid = steps.payments(plain, loser, s.game.variant.loser_refund)
+    if trace.TRACING:
+        _trace_payments(plain, loser, bids)
     influence = list(s.influence)
     for seat, amount in paid.items():
         influence[seat] -= amount
@@ -230,6 +254,7 @@ def _remove(
     influence_left = tuple(influence)
     bank = (s.bank[0] + sum(paid.values()), s.bank[1])
     if len(claims[c.area]) == 1:
+        decided("lotus.conflict.award")
         state = _award(
             s, (c.area,), claims, influence=influence_left, bank=bank, conflict=None, last=reveal
         )
@@ -237,6 +262,7 @@ def _remove(
         if state.singles_pending:
             state = _award_singles(state.but(singles_pending=False))
         return _next(state)
+    decided("lotus.conflict.repeat")
     conflict = Conflict(c.area)
     state = s.but(
         influence=influence_left, bank=bank, claims=claims, conflict=conflict, last=reveal
@@ -244,10 +270,38 @@ def _remove(
     return open_round(state, conflict)
 
 
+def _trace_bid(a: Bid) -> None:
+    """Count the rules a bid follows (only while tracing)."""
+    decided("lotus.conflict.target")
+    decided("lotus.conflict.target_present")
+    decided("lotus.conflict.bid")
+    if a.influence == 0:
+        decided("lotus.secret.zero_allowed")
+
+
+def _trace_payments(
+    plain: dict[int, tuple[int, int]], loser: int, bids: tuple[tuple[int, Bid], ...]
+) -> None:
+    """Count the rules of a round's payments (only while tracing)."""
+    decided("lotus.conflict.dragon_return")
+    if plain[loser][1]:
+        decided("lotus.conflict.loser_refund")
+    if any(p for seat, (_, p) in plain.items() if seat != loser):
+        decided("lotus.conflict.others_pay")
+    if any(b.zero_card for _, b in bids):
+        decided("lotus.conflict.zero_card")
+
+
 def _end(s: State) -> State:
     """End of phase 2: the end trigger (lotus.end.trigger), then phase 3's point for
     the emperor (lotus.tribute.emperor_point) and the rebellion."""
     final = all((c := s.chips[i]) is not None and not c.neutral for i in s.game.in_play)
+    decided("lotus.resolve.phase_end")
+    if not final:
+        decided("lotus.resolve.unclaimed_neutral")
+    decided("lotus.tribute.emperor_point")
+    if not s.held(s.emperor)[Building.PALACE]:
+        decided("lotus.tribute.stone_holder")
     state = rebellion.give_vp(s.but(final=final, conflict=None), s.emperor)
     return rebellion.begin(state)
 

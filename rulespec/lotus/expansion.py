@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from rulespec.core import trace
 from rulespec.core.immutable import by_identity, put
 from rulespec.core.kernel import Problem
 from rulespec.core.rules import rule_of
+from rulespec.core.trace import decided
 from rulespec.lotus import claims
 from rulespec.lotus.actions import Action, DeclineExtra, DrawChip, PlaceChip, TakeExtra
 from rulespec.lotus.components import BUILDINGS, NEUTRAL, Building
@@ -42,8 +44,12 @@ def _next(s: State, expansion: Expansion, **changes: Any) -> State:
         may = extra and s.game.variant.temple_extra is TempleExtra.MAY
         phase = Phase.TEMPLE_EXTRA if may else Phase.DRAW
         state = s.but(expansion=expansion, phase=phase, seat=seat, **changes)
+        if extra and trace.TRACING:
+            decided("lotus.expand.temple_extra")
+            decided("lotus.expand.temple_order")
         if state.placement_areas() and any(state.unseen):
             return state
+        decided("lotus.expand.no_space")
     return _next_year(s.but(expansion=expansion, **changes))
 
 
@@ -79,6 +85,9 @@ def check_draw(s: State, a: DrawChip) -> Problem:
 
 def draw(s: State, a: DrawChip) -> State:
     """The drawer holds the chip until he places it."""
+    if trace.TRACING:
+        decided("lotus.expand.draw_place")
+        decided("lotus.setup.draw_supply")
     unseen = put(s.unseen, a.building, s.unseen[a.building] - 1)
     return s.but(phase=Phase.PLACE, unseen=unseen, expansion=_expansion(s).but(drawn=a.building))
 
@@ -104,11 +113,14 @@ def place(s: State, a: PlaceChip) -> State:
     e = _expansion(s)
     assert e.drawn is not None
     i = s.game.area_index[a.area]
+    if trace.TRACING:
+        decided("lotus.expand.adjacency")
     return _next(s, Expansion(e.slots[1:]), chips=place_chips(s, {i: NEUTRAL[e.drawn]}))
 
 
 def _next_year(s: State) -> State:
     """The year ends; the next begins with claims (lotus.year.phases)."""
+    decided("lotus.year.phases")
     return claims.begin(s.but(year=s.year + 1, expansion=None))
 
 

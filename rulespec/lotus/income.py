@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import functools
 
+from rulespec.core import trace
 from rulespec.core.kernel import Problem
 from rulespec.core.rules import rule_of
+from rulespec.core.trace import decided
 from rulespec.lotus import expansion
 from rulespec.lotus import rules as steps
 from rulespec.lotus.actions import Action, PalaceIncome
@@ -17,6 +19,7 @@ from rulespec.lotus.variant import CardSupply
 
 def begin(s: State) -> State:
     """Income for everyone, the emperor first."""
+    decided("lotus.income.order")
     return _next(s, s.order_from_emperor())
 
 
@@ -31,7 +34,11 @@ def _next(s: State, queue: tuple[int, ...], chosen: tuple[int, int] | None = Non
     def pay(seat: int, combat_palaces: int) -> None:
         """One player's income, as far as the bank lasts (lotus.income.supply_limit)."""
         gain_i, gain_c = steps.income(s.held(seat), combat_palaces)
+        if trace.TRACING:
+            _trace_income(s.held(seat))
         if limited:
+            if gain_i > bank[0] or gain_c > bank[1]:
+                decided("lotus.income.supply_limit")
             gain_i = min(gain_i, max(bank[0], 0))
             gain_c = min(gain_c, max(bank[1], 0))
         influence[seat] += gain_i
@@ -75,7 +82,23 @@ def check(s: State, a: PalaceIncome) -> Problem:
 
 def palace_income(s: State, a: PalaceIncome) -> State:
     """The palace owner is paid as he chose; the next is paid."""
+    decided("lotus.income.palace")
     return _next(s, s.queue[1:], (s.seat, a.combat))
+
+
+def _trace_income(held: tuple[int, ...]) -> None:
+    """Count the income rules one payment follows (only while tracing)."""
+    decided("lotus.income.base")
+    if held[Building.TEMPLE]:
+        decided("lotus.income.temple")
+    if held[Building.RICE]:
+        decided("lotus.income.rice")
+    if held[Building.FORTRESS]:
+        decided("lotus.income.fortress")
+    if held[Building.VILLAGE]:
+        decided("lotus.income.village")
+    if max(held) > 1:
+        decided("lotus.income.per_building")
 
 
 @functools.lru_cache(maxsize=64)  # values: the same tuple serves every owner of that many palaces

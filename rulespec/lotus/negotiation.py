@@ -7,6 +7,7 @@ from __future__ import annotations
 from rulespec.core.immutable import put
 from rulespec.core.kernel import Problem
 from rulespec.core.rules import rule_of
+from rulespec.core.trace import decided
 from rulespec.lotus import conflicts, rebellion
 from rulespec.lotus.actions import Action, Give, Pass
 from rulespec.lotus.state import Phase, State
@@ -18,6 +19,8 @@ def open_window(s: State, resume: Phase) -> State:
     """Each player in turn from the emperor may give cards, then passes; ``resume`` is
     the secret stage that follows."""
     order = s.order_from_emperor()
+    decided("lotus.variant.negotiation")
+    decided("lotus.variant.negotiation_window")
     return s.but(phase=Phase.NEGOTIATE, seat=order[0], queue=order[1:], resume=resume)
 
 

@@ -6,9 +6,11 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING
 
+from rulespec.core import trace
 from rulespec.core.immutable import by_identity, put
 from rulespec.core.kernel import Problem
 from rulespec.core.rules import rule_of
+from rulespec.core.trace import decided
 from rulespec.lotus import income, negotiation
 from rulespec.lotus import rules as steps
 from rulespec.lotus.actions import (
@@ -34,8 +36,11 @@ _SIDES = (ChooseSide(Side.EMPEROR), ChooseSide(Side.REBELS))
 def give_vp(s: State, seat: int) -> State:
     """One victory-point chip, unless the limited supply is gone
     (lotus.components.vp_supply)."""
-    if s.game.options.vp_chips is VpChips.LIMITED and sum(s.vp) >= VP_CHIPS:
-        return s
+    limited = s.game.options.vp_chips is VpChips.LIMITED
+    if (limited or trace.TRACING) and sum(s.vp) >= VP_CHIPS:
+        decided("lotus.components.vp_supply")
+        if limited:
+            return s
     return s.but(vp=put(s.vp, seat, s.vp[seat] + 1))
 
 
@@ -44,6 +49,9 @@ def begin(s: State) -> State:
     (lotus.rebellion.candidates, lotus.rebellion.asking_order)."""
     villages = [s.held(seat)[Building.VILLAGE] for seat in range(s.players)]
     ask = steps.leader_ask_order(villages, s.emperor, s.game.variant.leader_candidate_tie)
+    if ask:
+        decided("lotus.rebellion.candidates")
+        decided("lotus.rebellion.asking_order")
     if not ask:
         return _after(s)
     return s.but(phase=Phase.LEAD, seat=ask[0], queue=ask[1:])
@@ -61,6 +69,7 @@ def lead(s: State, a: Lead) -> State:
             return s.but(seat=s.queue[0], queue=s.queue[1:])
         return _after(s)
     state = s.but(rebellion=Rebellion(s.seat), queue=())
+    decided("lotus.rebellion.fixed_sides")
     if s.game.options.negotiation is Negotiation.ON:
         return negotiation.open_window(state, Phase.SIDE)
     return open_sides(state)
@@ -75,6 +84,7 @@ def open_sides(s: State) -> State:
     )
     if not choosers:
         return _open_combat(s)
+    decided("lotus.secret.commit_order")
     return s.but(phase=Phase.SIDE, seat=choosers[0], queue=choosers[1:], resume=None)
 
 
@@ -86,6 +96,8 @@ def legal_sides(s: State) -> tuple[Action, ...]:
 def choose_side(s: State, a: ChooseSide) -> State:
     """A secret side; after the last, the combat."""
     r = _rebellion(s)
+    if trace.TRACING:
+        decided("lotus.rebellion.sides")
     rebels = r.but(sides=(*r.sides, (s.seat, a.side)))
     if s.queue:
         return s.but(rebellion=rebels, seat=s.queue[0], queue=s.queue[1:])
@@ -114,6 +126,10 @@ def check_combat(s: State, a: CommitCombat) -> Problem:
 def commit_combat(s: State, a: CommitCombat) -> State:
     """A secret commitment; after the last, the fight."""
     r = _rebellion(s)
+    if trace.TRACING:
+        decided("lotus.rebellion.combat_commit")
+        if a.combat == 0:
+            decided("lotus.secret.zero_allowed")
     rebels = r.but(commits=(*r.commits, (s.seat, a.combat)))
     if s.queue:
         return s.but(rebellion=rebels, seat=s.queue[0], queue=s.queue[1:])
@@ -134,6 +150,8 @@ def _fight(s: State) -> State:
         s.held(r.leader)[Building.VILLAGE],
     )
     winner = steps.rebellion_winner(emperor_total, rebels_total)
+    if trace.TRACING:
+        _trace_fight(s, sides, emperor_total == rebels_total)
     combat = tuple(s.combat[seat] - committed.get(seat, 0) for seat in range(s.players))
     head = s.emperor if winner is Side.EMPEROR else r.leader
     allies = [seat for seat, side in sides.items() if side is winner and seat != head]
@@ -161,8 +179,12 @@ def _next_reward(s: State) -> State:
     state = s
     while state.queue:
         seat = state.queue[0]
+        decided("lotus.rebellion.rewards")
+        if trace.TRACING:
+            _trace_rewards(state, seat)
         if state.reward_areas(seat):
             return state.but(phase=Phase.REWARD, seat=seat)
+        decided("lotus.rebellion.vp_fallback")
         state = give_vp(state, seat).but(queue=state.queue[1:])
     return _finish(state)
 
@@ -214,6 +236,10 @@ def take_area(s: State, a: TakeArea) -> State:
     assert chip is not None
     assert chip.owner is not None
     taker = r.palace_taker
+    decided("lotus.rebellion.same_building")
+    if s.game.options.reward_choice is not RewardChoice.PLAYER_CHOICE:
+        decided("lotus.rebellion.reward_compulsory")
+    taker = r.palace_taker
     if chip.building is Building.PALACE and chip.owner == s.emperor:
         taker = s.seat
     state = s.but(
@@ -235,6 +261,7 @@ def check_take_vp(s: State, a: TakeVictoryPoint) -> Problem:
 
 def take_vp(s: State, a: TakeVictoryPoint) -> State:
     """A VP chip instead of an area."""
+    decided("lotus.rebellion.reward_vp_by_choice")
     return _next_reward(give_vp(s, s.seat).but(queue=s.queue[1:]))
 
 
@@ -246,13 +273,60 @@ def _finish(s: State) -> State:
     emperor = steps.new_emperor(
         palaces, s.emperor, r.palace_taker, s.game.variant.emperor_after_rebellion
     )
+    decided("lotus.rebellion.new_emperor")
+    decided("lotus.tribute.only_phase3")
     return _after(s.but(emperor=emperor, rebellion=None))
 
 
 def _after(s: State) -> State:
     if s.final:
+        decided("lotus.end.trigger")
+        if any(s.unseen):
+            decided("lotus.end.leftover_chips")
         return s.but(phase=Phase.GAME_OVER, queue=(), seat=s.emperor)
     return income.begin(s)
+
+
+def _trace_fight(s: State, sides: dict[int, Side], tied: bool) -> None:
+    """Count the rules of the reveal and the count (only while tracing)."""
+    r = _rebellion(s)
+    decided("lotus.rebellion.side_reveal")
+    decided("lotus.rebellion.bonus_time")
+    decided("lotus.rebellion.winner")
+    decided("lotus.rebellion.discard_all")
+    decided("lotus.rebellion.reward_order")
+    if s.held(s.emperor)[Building.PALACE]:
+        decided("lotus.rebellion.emperor_bonus")
+    if s.held(r.leader)[Building.VILLAGE]:
+        decided("lotus.rebellion.leader_bonus")
+    if any(seat not in (s.emperor, r.leader) and any(s.held(seat)) for seat in sides):
+        decided("lotus.rebellion.no_ally_bonus")
+    if tied:
+        decided("lotus.rebellion.winner")
+
+
+def _trace_rewards(s: State, seat: int) -> None:
+    """Count the rules that keep a losing player's areas from ``seat``'s reward, judged as
+    he chooses (only while tracing; the same branches as :func:`check_take`)."""
+    r = _rebellion(s)
+    decided("lotus.rebellion.adjacency_time")
+    if r.winners is Side.REBELS:
+        decided("lotus.rebellion.rebel_side_restrictions")
+    areas = set(s.reward_areas(seat))
+    losing = Side.REBELS if r.winners is Side.EMPEROR else Side.EMPEROR
+    losers = {t for t, side in r.all_sides(s.emperor) if side is losing}
+    mine = set(s.owned(seat))
+    if not mine:
+        decided("lotus.rebellion.landless")
+    for i, chip in enumerate(s.chips):
+        if chip is None or chip.owner not in losers or i in areas:
+            continue
+        if chip.owner in r.hit:
+            decided("lotus.rebellion.one_loss")
+        elif mine and not (s.game.index_adjacency[i] & mine):
+            decided("lotus.rebellion.adjacent_only")
+        else:
+            decided("lotus.rebellion.chip_supply")
 
 
 def _rebellion(s: State) -> Rebellion:

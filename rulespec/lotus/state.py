@@ -32,6 +32,7 @@ from rulespec.core.immutable import by_identity
 from rulespec.core.kernel import Evolve, Kernel, PhaseEnum
 from rulespec.core.seats import order_from
 from rulespec.core.tensor import PerKey, Slots
+from rulespec.core.trace import decided
 from rulespec.errors import GameNotOver
 from rulespec.lotus import rules as steps
 from rulespec.lotus.actions import Bid
@@ -295,9 +296,17 @@ class State(Kernel, Evolve):
             steps.largest_group(self.owned(s), adjacency, measure) for s in range(self.players)
         ]
         bonus = steps.territory_winner(groups)
+        decided("lotus.score.buildings")
+        if bonus is not None:
+            decided("lotus.score.largest_territory")
+            decided("lotus.score.territory_measure")
+        if any(self.vp):
+            decided("lotus.score.vp_chips")
         out = []
         for s in range(self.players):
             dragons = sum(1 for i in self.owned(s) if board.areas[i].dragon)
+            if dragons:
+                decided("lotus.score.dragons")
             out.append(steps.score(self.held(s), dragons, self.vp[s], bonus == s))
         return tuple(out)
 
@@ -309,6 +318,7 @@ class State(Kernel, Evolve):
                 "[lotus.score.winner] decides only at the end"
             )
         scores = self.scores()
+        decided("lotus.score.winner")
         palaces = tuple(self.held(s)[Building.PALACE] for s in range(self.players))
         return Outcome(
             scores=scores,

@@ -7,8 +7,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from rulespec.core import trace
 from rulespec.core.kernel import Move, PhaseTable, Problem, Step
 from rulespec.core.rules import rule_of
+from rulespec.core.trace import decided
 from rulespec.mandala import resolution, turn
 from rulespec.mandala import rules as steps
 from rulespec.mandala.actions import (
@@ -46,7 +48,18 @@ _PLAY_CACHE: dict[tuple[Counts, bool], tuple[Play, ...]] = {}
 
 def legal_plays(s: State) -> tuple[Action, ...]:
     """Every legal play of the seat to act (step 1)."""
-    return _legal_plays(s.hands[s.seat], s.cards_available() > 0)
+    hand, can_draw = s.hands[s.seat], s.cards_available() > 0
+    if trace.TRACING:
+        _trace_plays(hand, can_draw)
+    return _legal_plays(hand, can_draw)
+
+
+def _trace_plays(hand: Counts, can_draw: bool) -> None:
+    """Count mandala.hand.never_empty when it removes a play (outside the cache, so the
+    count does not depend on what earlier games left in it)."""
+    size = sum(hand)
+    if any(hand[c] == size for c in COLOURS) and steps.leaves_hand_empty(size, size, int(can_draw)):
+        decided("mandala.hand.never_empty")
 
 
 def _legal_plays(hand: Counts, can_draw: bool) -> tuple[Play, ...]:

@@ -8,7 +8,9 @@ continues with.
 
 from __future__ import annotations
 
+from rulespec.core import trace
 from rulespec.core.immutable import put
+from rulespec.core.trace import decided
 from rulespec.mandala import rules as steps
 from rulespec.mandala.actions import ResolveNext, RevealTile, TakeTile
 from rulespec.mandala.components import NUM_MANDALAS, Back, Tile, plus
@@ -38,23 +40,30 @@ def _resolve(s: State, m: int, chosen: Tile | None) -> State:
     holdings = list(s.holdings)
     if claim.holder is not None:
         if claim.runner_up is None:  # mandala.resolve.holder_takes_both
+            decided("mandala.resolve.holder_takes_both")
             for t in area.tiles:
                 holdings[claim.holder] = holdings[claim.holder].receive(t)
         else:  # mandala.resolve.holder_picks, mandala.resolve.second_place
+            decided("mandala.resolve.holder_picks")
+            decided("mandala.resolve.second_place")
             assert chosen is not None
             (other,) = (t for t in area.tiles if t != chosen)
             holdings[claim.holder] = holdings[claim.holder].receive(chosen)
             holdings[claim.runner_up] = holdings[claim.runner_up].receive(other)
         tiles: tuple[Tile, ...] = ()
     else:  # mandala.end.final_no_holder: the tiles stay
+        decided("mandala.end.final_no_holder")
         assert s.final is not None, "a completed mandala always has a marker holder"
         tiles = area.tiles
     discard, hands = s.discard, list(s.hands)
     for seat in range(s.players):
         cards = plus(area.up[seat], area.down[seat])
         if seat in claim.takers:  # mandala.resolve.discard_winners
+            decided("mandala.resolve.discard_winners")
             discard = plus(discard, cards)
         else:  # mandala.resolve.take_back
+            if any(cards):
+                decided("mandala.resolve.take_back")
             hands[seat] = plus(hands[seat], cards)
     state = s.but(
         holdings=tuple(holdings),
@@ -66,7 +75,11 @@ def _resolve(s: State, m: int, chosen: Tile | None) -> State:
     if s.final is not None:
         return _continue_final(state)
     if state.dark and state.light:  # mandala.resolve.new_mandala
+        decided("mandala.resolve.new_mandala")
+        decided("mandala.resolve.marker_returns")
         return state.but(phase=Phase.NEW_TILES, pending=2)
+    decided("mandala.end.no_tiles")
+    decided("mandala.end.no_tiles_immediate")
     return _begin_final(state)  # mandala.end.no_tiles, at once
 
 
@@ -94,11 +107,16 @@ def end_turn(s: State, mandalas: tuple[Area, ...] | None = None) -> State:
     last_seat = s.seat == s.players - 1
     if last_seat and any(h.flower_count >= 3 for h in s.holdings):
         # mandala.end.third_flower, mandala.end.round
+        decided("mandala.end.third_flower")
+        decided("mandala.end.round")
         return _begin_final(s.but(played=None, resolving=None, pending=0, mandalas=mandalas))
     nxt = (s.seat + 1) % s.players
     if sum(s.hands[nxt]) == 1 and not s.cards_available():
         # mandala.end.stalled: no legal play exists
+        decided("mandala.end.stalled")
         return _begin_final(s.but(played=None, resolving=None, pending=0, mandalas=mandalas))
+    if trace.TRACING:
+        decided("mandala.turn.order")
     return s.but(
         played=None,
         resolving=None,
@@ -113,6 +131,7 @@ def end_turn(s: State, mandalas: tuple[Area, ...] | None = None) -> State:
 def _begin_final(s: State) -> State:
     """The game ends: choose which mandalas the final resolution covers."""
     in_play = [m for m in range(NUM_MANDALAS) if s.mandalas[m].tiles]
+    decided("mandala.end.final_mandalas")
     if s.game.options.final_mandalas is FinalMandalas.TWO_OTHERS:
         in_play = [m for m in in_play if m != s.last_completed]
     return _continue_final(s.but(final=tuple(in_play), resolving=None))
@@ -123,6 +142,7 @@ def _continue_final(s: State) -> State:
     assert s.final is not None
     if not s.final:
         return s.but(phase=Phase.GAME_OVER, resolving=None, pending=0)
+    decided("mandala.end.final_resolution")
     if len(s.final) == 1:
         return start(s.but(final=()), s.final[0])
     return s.but(phase=Phase.FINAL_ORDER, resolving=None, pending=0)

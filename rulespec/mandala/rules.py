@@ -17,6 +17,8 @@ from fractions import Fraction
 
 import attrs
 
+from rulespec.core import trace
+from rulespec.core.trace import decided
 from rulespec.mandala.components import MAX_DRAW, MAX_HAND_FOR_DRAW, NUM_COLOURS, Colour
 
 
@@ -71,11 +73,16 @@ def new_holder(
     0
     """
     if ups[active] == 0:
+        decided("mandala.majority.skip_all_face_down")
         return holder
     mine = totals[active]
     for seat, (total, up) in enumerate(zip(totals, ups, strict=True)):
         if seat != active and up > 0 and total >= mine:
+            if total == mine:
+                decided("mandala.majority.tie_keeps")
             return holder
+    if trace.TRACING:
+        decided("mandala.majority.take_marker")
     return active
 
 
@@ -141,8 +148,18 @@ def claim(
             best, leaders = key, [seat]
         elif key == best:
             leaders.append(seat)
+    if best is not None and _shared_total(holder, best[0], totals, ups):
+        decided("mandala.resolve.second_tie")
     if best is None or len(leaders) != 1:
         return Claim(holder, None)
     if best[0] < runner_up_min_share * totals[holder]:
+        decided("mandala.resolve.two_player_half")
         return Claim(holder, None)
     return Claim(holder, leaders[0])
+
+
+def _shared_total(holder: int, total: int, totals: Sequence[int], ups: Sequence[int]) -> bool:
+    """True if two or more others with a face-up card have ``total`` cards: the face-up
+    cards decide (mandala.resolve.second_tie)."""
+    tied = [s for s, (t, u) in enumerate(zip(totals, ups, strict=True)) if s != holder and u]
+    return sum(totals[s] == total for s in tied) > 1

@@ -19,6 +19,7 @@ import attrs
 
 from rulespec.core.api import Outcome
 from rulespec.core.tensor import Positions
+from rulespec.core.trace import decided
 from rulespec.mandala.components import Face, Tile
 
 
@@ -42,8 +43,11 @@ class Holdings:
         """
         for other in self.loose:
             if other.colour == tile.colour:
+                decided("mandala.flowers.form")
                 pair = (other, tile) if other < tile else (tile, other)
                 return Holdings(self.loose - {other}, (*self.flowers, pair))
+        if any(a.colour == tile.colour for a, _ in self.flowers):
+            decided("mandala.flowers.third_tile")
         return Holdings(self.loose | {tile}, self.flowers)
 
     @property
@@ -60,16 +64,23 @@ class Holdings:
 def tile_points(tile: Tile) -> int:
     """A loose tile: its printed value (mandala.scoring.single), 0 for a loose '×3'
     (mandala.scoring.single_triple)."""
-    return 0 if tile.face is Face.TIMES_THREE else tile.face.value_points
+    if tile.face is Face.TIMES_THREE:
+        decided("mandala.scoring.single_triple")
+        return 0
+    decided("mandala.scoring.single")
+    return tile.face.value_points
 
 
 def flower_points(a: Tile, b: Tile) -> int:
     """A flower: three times the other tile if one is the '×3' (mandala.scoring.flower_triple),
     else twice the lower value plus the higher (mandala.scoring.flower_plain)."""
     if a.face is Face.TIMES_THREE:
+        decided("mandala.scoring.flower_triple")
         return 3 * b.face.value_points
     if b.face is Face.TIMES_THREE:
+        decided("mandala.scoring.flower_triple")
         return 3 * a.face.value_points
+    decided("mandala.scoring.flower_plain")
     low, high = sorted((a.face.value_points, b.face.value_points))
     return 2 * low + high
 
@@ -92,7 +103,13 @@ def winners(scores: Sequence[int], cards_in_hand: Sequence[int]) -> frozenset[in
     """
     keys = list(zip(scores, cards_in_hand, strict=True))
     best = max(keys)
-    return frozenset(s for s, k in enumerate(keys) if k == best)
+    decided("mandala.winner.most_points")
+    if scores.count(best[0]) > 1:
+        decided("mandala.winner.tiebreak_cards")
+    won = frozenset(s for s, k in enumerate(keys) if k == best)
+    if len(won) > 1:
+        decided("mandala.winner.shared")
+    return won
 
 
 def outcome(holdings: Iterable[Holdings], cards_in_hand: Sequence[int]) -> Outcome:

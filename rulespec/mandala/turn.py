@@ -7,11 +7,22 @@ Each public function is the effect of one action in one phase (see
 
 from __future__ import annotations
 
+from rulespec.core import trace
 from rulespec.core.immutable import put
+from rulespec.core.trace import decided
 from rulespec.mandala import resolution
 from rulespec.mandala import rules as steps
 from rulespec.mandala.actions import DrawCard, Play, RevealTile
-from rulespec.mandala.components import NO_CARDS, NUM_MANDALAS, Back, Colour, Counts, add
+from rulespec.mandala.components import (
+    MAX_DRAW,
+    MAX_HAND_FOR_DRAW,
+    NO_CARDS,
+    NUM_MANDALAS,
+    Back,
+    Colour,
+    Counts,
+    add,
+)
 from rulespec.mandala.state import Phase, State
 
 
@@ -25,8 +36,10 @@ def reveal_setup_tile(s: State, action: RevealTile) -> State:
     area = s.mandalas[m]
     area = area.but(tiles=(*area.tiles, tile))
     state = state.but(mandalas=put(s.mandalas, m, area), pending=s.pending - 1)
+    decided("mandala.setup.tiles")
     if state.pending:
         return state
+    decided("mandala.setup.starting_hands")
     return state.but(phase=Phase.DEAL, seat=0, pending=s.game.variant.starting_hands[0])
 
 
@@ -35,11 +48,15 @@ def play(s: State, action: Play) -> State:
     seat, colour, count = s.seat, action.colour, action.count
     hand = add(s.hands[seat], colour, -count)
     area = s.mandalas[action.mandala]
+    if trace.TRACING:
+        decided("mandala.play.face_up_if_new")
     if steps.plays_face_up(colour, area.colours()):
         area = area.but(up=_bump(area.up, seat, colour, count))
     else:
         area = area.but(down=_bump(area.down, seat, colour, count))
     draws = steps.draw_count(sum(hand), count, s.cards_available())
+    if trace.TRACING:
+        _trace_draw_count(sum(hand), count, draws)
     state = s.but(
         hands=put(s.hands, seat, hand),
         mandalas=put(s.mandalas, action.mandala, area),
@@ -55,6 +72,8 @@ def draw(s: State, action: DrawCard) -> State:
     colour = action.colour
     deck, discard = s.deck, s.discard
     if not any(deck):  # mandala.draw.reshuffle, at the moment of need
+        decided("mandala.draw.reshuffle")
+        decided("mandala.draw.reshuffle_timing")
         deck, discard = discard, NO_CARDS
     hands = put(s.hands, s.seat, add(s.hands[s.seat], colour, 1))
     state = s.but(deck=add(deck, colour, -1), discard=discard, hands=hands, pending=s.pending - 1)
@@ -63,9 +82,11 @@ def draw(s: State, action: DrawCard) -> State:
     if s.phase is Phase.DRAW:
         return _after_draw(state)
     # setup deal: next seat, or the first turn
+    decided("mandala.setup.shuffle")
     nxt = s.seat + 1
     if nxt < s.players:
         return state.but(seat=nxt, pending=s.game.variant.starting_hands[nxt])
+    decided("mandala.setup.first_player")
     return state.but(seat=0, phase=Phase.PLAY, turn=1)
 
 
@@ -74,14 +95,30 @@ def _after_draw(s: State) -> State:
     m = s.played
     assert m is not None
     area = s.mandalas[m]
+    if trace.TRACING:
+        decided("mandala.majority.active_player_only")
     holder = steps.new_holder(s.seat, area.marker, area.totals(), area.ups())
     mandalas = s.mandalas
     if holder != area.marker:
         area = area.but(marker=holder)
         mandalas = put(s.mandalas, m, area)
     if steps.is_complete(area.colours()):
+        decided("mandala.complete.six_colours")
         return resolution.start(s.but(mandalas=mandalas, last_completed=m), m)
     return resolution.end_turn(s, mandalas)
+
+
+def _trace_draw_count(hand_after_play: int, played: int, draws: int) -> None:
+    """Which rule of step 2 decided the draw count (only while tracing)."""
+    if played != 1:
+        decided("mandala.draw.none_after_two")
+    elif draws == 0 and hand_after_play >= MAX_HAND_FOR_DRAW:
+        decided("mandala.draw.skip_at_eight")
+    else:
+        decided("mandala.draw.one_card_up_to_four")
+        decided("mandala.draw.exact_count")
+        if draws < min(MAX_DRAW, MAX_HAND_FOR_DRAW - hand_after_play):
+            decided("mandala.draw.exhausted")
 
 
 def _bump(per_seat: tuple[Counts, ...], seat: int, colour: Colour, n: int) -> tuple[Counts, ...]:

@@ -18,6 +18,7 @@ from collections import Counter
 from collections.abc import Callable, Generator, Iterable, Iterator, Mapping
 from typing import Any
 
+from rulespec.core import trace
 from rulespec.core.api import Action, Game
 from rulespec.core.play import random_step
 from rulespec.core.record import Record
@@ -108,21 +109,23 @@ def play_chunk(
     records: bool,
     probe: bool,
 ) -> tuple[tuple[GameResult, ...], Coverage]:
-    """Play ``seeds`` in order on a covered copy of ``game`` (the task each worker runs):
-    their results and the rule coverage they produced."""
+    """Play ``seeds`` in order on a covered copy of ``game``, with the rule hooks traced
+    (the task each worker runs): their results and the rule coverage they produced."""
     tally: Tally = Counter()
     kernel = hasattr(type(game), "steps")
     playing = coverage.covered(game, tally) if kernel else game
     results = []
-    for seed in seeds:
-        try:
-            result = play(playing, seed, policy, record=records, probe=probe and kernel)
-        except (RulespecError, RuntimeError, ValueError, TypeError) as exc:
-            # re-raised as one picklable error: a worker's exception must cross processes
-            raise SimulationError(f"seed {seed}: {type(exc).__name__}: {exc}") from None
-        results.append(result)
-        if kernel:
-            tally[result.end, "ended"] += 1
+    with trace.tracing() as decided:
+        for seed in seeds:
+            try:
+                result = play(playing, seed, policy, record=records, probe=probe and kernel)
+            except (RulespecError, RuntimeError, ValueError, TypeError) as exc:
+                # re-raised as one picklable error: a worker's exception must cross processes
+                raise SimulationError(f"seed {seed}: {type(exc).__name__}: {exc}") from None
+            results.append(result)
+            if kernel:
+                tally[result.end, "ended"] += 1
+    coverage.add_decided(tally, decided)
     return tuple(results), Coverage.of(tally)
 
 

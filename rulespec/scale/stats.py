@@ -15,7 +15,7 @@ from fractions import Fraction
 import attrs
 
 from rulespec.core.record import Record
-from rulespec.scale.coverage import Coverage
+from rulespec.scale.coverage import KINDS, NOT_DECIDING, Coverage
 
 
 @attrs.frozen
@@ -164,11 +164,19 @@ class Stats:
         )
         lines.append("ended (rule of the terminal step):")
         lines.extend(f"  {rule:<48} {count:>8}" for rule, count in self.ends)
-        lines.append("rule coverage (applied / rejected / ended):")
-        for rule, kinds in self.coverage.by_rule().items():
-            counts = " / ".join(str(kinds.get(k, 0)) for k in ("applied", "rejected", "ended"))
+        lines.append("rule coverage (applied / rejected / ended / decided):")
+        by_rule = self.coverage.by_rule()
+        for rule, kinds in by_rule.items():
+            counts = " / ".join(str(kinds.get(k, 0)) for k in KINDS)
             lines.append(f"  {rule:<48} {counts}")
-        missing = self.coverage.unexercised(rule_ids)
+        ids = tuple(rule_ids)
+        missing = self.coverage.unexercised(ids)
+        if ids:
+            expected = [r for r in ids if r not in NOT_DECIDING]
+            lines.append(
+                f"rules exercised: {len(expected) - len(missing)} of {len(expected)} "
+                f"({len(ids) - len(expected)} more have no decision point in play)"
+            )
         if missing:
             lines.append(f"rules that decided nothing ({len(missing)}):")
             lines.extend(f"  {rule}" for rule in missing)
