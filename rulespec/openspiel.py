@@ -489,6 +489,7 @@ class RulespecObserver:
         """None: the whole observation; True: its public part; False: its private part."""
         self.tensor: Any = None
         self.dict: dict[str, Any] = {}
+        self._last: tuple[_Held, int, Any] | None = None
         if self.perfect_recall:
             if _information_tensor(rs_game):
                 layout = histories.tensor_layout(rs_game)
@@ -506,28 +507,39 @@ class RulespecObserver:
         for name, at, size in _pieces(layout):
             self.dict[name] = self.tensor[at : at + size]
 
+    def _view(self, state: RulespecState, player: int) -> Any:
+        """``player``'s observation or information state of ``state``; the last one is
+        kept, since OpenSpiel asks one observer for the tensor and then the string."""
+        held = state._held
+        last = self._last
+        if last is not None and last[0] is held and last[1] == player:
+            return last[2]
+        rs = held.state
+        view = rs.information_state(player) if self.perfect_recall else rs.observation(player)
+        self._last = (held, player, view)
+        return view
+
     def set_from(self, state: RulespecState, player: int) -> None:
         """Write ``player``'s view of ``state`` into :attr:`tensor` (and so :attr:`dict`)."""
         if self.tensor is None:
             return
-        rs = state._held.state
-        if self.perfect_recall:
-            numbers = rs.information_state(player).tensor()
-        elif self.part is None:
-            numbers = rs.observation(player).tensor()
+        view = self._view(state, player)
+        if self.perfect_recall or self.part is None:
+            numbers = view.tensor()
         elif self.part:
-            numbers = rs.observation(player).public_tensor()
+            numbers = view.public_tensor()
         else:
-            numbers = rs.observation(player).private_tensor()
+            numbers = view.private_tensor()
         self.tensor[:] = np.frombuffer(numbers, np.float32)
 
     def string_from(self, state: RulespecState, player: int) -> str:
         """``player``'s view of ``state`` as text."""
-        rs = state._held.state
+        view = self._view(state, player)
         if self.perfect_recall:
-            return str(rs.information_state(player))
-        obs = rs.observation(player)
-        data = obs.to_json() if self.part is None else obs.public() if self.part else obs.private()
+            return str(view)
+        data = (
+            view.to_json() if self.part is None else view.public() if self.part else view.private()
+        )
         return json.dumps(data, sort_keys=True, separators=(",", ":"))
 
 
