@@ -33,6 +33,7 @@ Importing this module needs ``open_spiel`` (the ``openspiel`` extra); importing
 from __future__ import annotations
 
 import functools
+import itertools
 import json
 import random
 import time
@@ -410,7 +411,7 @@ def _adopt(os_game: RulespecGame, target: Any) -> RulespecState:
     out = os_game.new_initial_state()
     variant = out._held.variant
     rs_game = variant.game
-    for before, after in zip(states, states[1:], strict=False):
+    for before, after in itertools.pairwise(states):
         out._held = _Follow(before, variant, after)
         out.apply_action(rs_game.action_id(after._trail[1]))
     out._held = _Held(target, variant)
@@ -559,13 +560,13 @@ def game_class(game_id: str) -> type[RulespecGame]:
     if found is None:
         rulespec.spec(game_id)  # an unknown id: rulespec's error
 
-        def __init__(self: RulespecGame, params: Mapping[str, object] | None = None) -> None:
+        def init(self: RulespecGame, params: Mapping[str, object] | None = None) -> None:
             RulespecGame.__init__(self, game_id, params)
 
         found = _CLASSES[game_id] = type(
             f"Rulespec{game_id.title()}Game",
             (RulespecGame,),
-            {"__init__": __init__, "__module__": __name__, "__doc__": RulespecGame.__doc__},
+            {"__init__": init, "__module__": __name__, "__doc__": RulespecGame.__doc__},
         )
     return found
 

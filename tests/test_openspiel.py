@@ -125,8 +125,10 @@ def test_game_type_and_info_come_from_the_spec_and_bounds(game_id: str) -> None:
     assert t.reward_model == pyspiel.GameType.RewardModel.TERMINAL
     assert b.utility_sum == 1.0
     assert t.utility == pyspiel.GameType.Utility.CONSTANT_SUM
-    assert t.provides_information_state_string and t.provides_information_state_tensor
-    assert t.provides_observation_string and t.provides_observation_tensor
+    assert t.provides_information_state_string
+    assert t.provides_information_state_tensor
+    assert t.provides_observation_string
+    assert t.provides_observation_tensor
     assert set(t.parameter_specification) == set(rs.settings())
     assert game.num_distinct_actions() == rs.num_distinct_actions
     assert game.max_chance_outcomes() == rs.num_chance_outcomes
@@ -218,11 +220,13 @@ def check_clone_and_serialisation(game: Any, state: Any) -> None:
     clone = state.clone()
     assert clone.rulespec is state.rulespec  # shared, immutable: its history comes along
     assert [clone.information_state_string(p) for p in players] == infos
-    assert clone.history() == state.history() and str(clone) == str(state)
+    assert clone.history() == state.history()
+    assert str(clone) == str(state)
     if not clone.is_terminal():
         before = str(state)
         clone.apply_action(clone.legal_actions()[0])
-        assert str(state) == before and len(clone.history()) == len(state.history()) + 1
+        assert str(state) == before
+        assert len(clone.history()) == len(state.history()) + 1
     again = game.deserialize_state(state.serialize())
     assert again.rulespec == state.rulespec
     assert again.rulespec.history() == state.rulespec.history()
@@ -327,7 +331,8 @@ def test_a_generated_playthrough_replays_identically(
         flags.FLAGS.mark_as_parsed()
     ro.register()
     text = generate_playthrough.playthrough("rulespec_mandala(players=2)", None, seed=7)
-    assert "rulespec_mandala" in text and "InformationStateTensorShape" in text
+    assert "rulespec_mandala" in text
+    assert "InformationStateTensorShape" in text
     assert "InformationStateTensor(0).steps: sha256" in text
     path = tmp_path / "mandala.txt"
     path.write_text(text)
@@ -396,4 +401,5 @@ def test_an_mcts_bot_plays_a_whole_two_player_mandala() -> None:
 
 def test_measure_overhead_times_both_ways() -> None:
     raw, wrapped = ro.measure_overhead("mandala", {"players": 2}, seconds=0.2)
-    assert raw > 0 and wrapped > 0
+    assert raw > 0
+    assert wrapped > 0
