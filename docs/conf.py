@@ -114,6 +114,7 @@ nitpick_ignore = [
         "pathlib.Path",
         "random.Random",
         "array.array",
+        "array",
     )
 ]
 nitpick_ignore_regex = [

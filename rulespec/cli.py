@@ -561,6 +561,58 @@ def _add_workers(parser: argparse.ArgumentParser) -> None:
     )
 
 
+# --- vectors -------------------------------------------------------------------------------
+
+
+def vectors(game_id: str | None, rest: Sequence[str], check_file: str | None) -> int:
+    """Write conformance vectors of one variant (``rest``: ``--seed``, ``--games``,
+    ``--positions``, ``--sample``, ``--out`` and the settings), or with ``--check FILE``
+    replay a vector file against rulespec: exit 1 listing at most 100 problems."""
+    from rulespec.core import vectors as vec  # noqa: PLC0415 (loaded for this command only)
+
+    parser = argparse.ArgumentParser(prog="rulespec vectors GAME")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the first random game")
+    parser.add_argument("--games", type=int, default=3, help="random games")
+    parser.add_argument("--positions", type=int, default=4, help="positions per random game")
+    parser.add_argument("--sample", type=int, default=20, help="results per position, at most")
+    parser.add_argument("--out", help="the file to write (default: standard output)")
+    parser.add_argument("--check", metavar="FILE", dest="check_file")
+    options, extra = parser.parse_known_args(rest)
+    if options.check_file is not None or (check_file is not None and game_id is not None):
+        raise SystemExit("rulespec: vectors --check FILE takes no game or other options")
+    if check_file is not None:
+        try:
+            lines = vec.read(check_file)
+        except (OSError, UnicodeDecodeError) as exc:
+            print(f"rulespec: cannot read {check_file}: {exc}", file=sys.stderr)
+            return 2
+        problems = vec.check(lines)
+        for p in problems:
+            print(p)
+        verdict = f"{len(problems)} problem(s)" if problems else "all agree with rulespec"
+        print(f"{check_file}: {vec.summary(lines)}: {verdict}")
+        return 1 if problems else 0
+    if game_id is None:
+        raise SystemExit("rulespec: vectors needs a game id (or --check FILE)")
+    game = rulespec.game(game_id, **_parse_settings(extra))
+    kwargs = {
+        "seed": options.seed,
+        "games": options.games,
+        "positions": options.positions,
+        "sample": options.sample,
+    }
+    if options.out is None:
+        vec.write(game, sys.stdout, **kwargs)
+        return 0
+    try:
+        n = vec.write(game, options.out, **kwargs)
+    except OSError as exc:
+        print(f"rulespec: cannot write {options.out}: {exc}", file=sys.stderr)
+        return 2
+    print(f"{options.out}: a header and {n - 1} vectors", file=sys.stderr)
+    return 0
+
+
 # --- entry point -------------------------------------------------------------------------
 
 
@@ -617,6 +669,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     p_sim.add_argument("--chunk", type=int, help="games per task (default: up to 32)")
     _add_workers(p_sim)
 
+    p_vectors = sub.add_parser(
+        "vectors",
+        help="conformance test vectors as JSON lines, or --check a vector file",
+        usage="rulespec vectors GAME [--name value ...] [--seed S] [--games N] "
+        "[--positions K] [--sample M] [--out FILE]\n       rulespec vectors --check FILE",
+    )
+    p_vectors.add_argument("game", nargs="?", help="a game id (not with --check)")
+    p_vectors.add_argument("--check", metavar="FILE", help="replay a vector file against rulespec")
+    p_vectors.add_argument("rest", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
+
     args, extra = parser.parse_known_args(argv)
     runner = _runner(args) if args.command in ("verify", "bench", "simulate") else None
     commands: dict[str, Callable[[], int]] = {
@@ -646,6 +708,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             probe=args.probe,
             chunk=args.chunk,
         ),
+        "vectors": lambda: vectors(args.game, args.rest, args.check),
     }
     if extra and args.command not in ("play", "simulate"):
         parser.error(f"unrecognized arguments: {' '.join(extra)}")

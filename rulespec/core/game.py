@@ -24,7 +24,7 @@ from rulespec.core.kernel import PhaseTable, Step, Views
 from rulespec.core.play import advance
 from rulespec.core.record import Record
 from rulespec.core.variants import TypedTable
-from rulespec.errors import MalformedAction
+from rulespec.errors import InvalidArgument, MalformedAction
 
 
 class BaseGame:
@@ -100,6 +100,35 @@ class BaseGame:
         shape; :class:`~rulespec.InvalidArgument` where a tensor of every step up to
         ``max_game_length`` would be too large to offer (see :mod:`rulespec.core.history`)."""
         return (histories.tensor_size(self),)
+
+    def facts(self) -> dict[str, Any]:
+        """Everything a game framework sizes itself by, for this variant, as JSON: the
+        spec's kinds of dynamics, chance, information and utility, the seats, the
+        numbers of action and chance-outcome ids, the bounds, and the tensor shapes
+        (``information_state_shape`` ``None`` where that tensor is not offered)."""
+        spec, b = self.spec, self.bounds()
+        try:
+            info: int | None = self.information_state_shape()[0]
+        except InvalidArgument:
+            info = None
+        return {
+            "game": spec.id,
+            "settings": dict(self.settings()),
+            "players": self.players,
+            "dynamics": spec.dynamics.value,
+            "chance": spec.chance.value,
+            "information": spec.information.value,
+            "utility": spec.utility.value,
+            "num_distinct_actions": self.num_distinct_actions,
+            "num_chance_outcomes": self.num_chance_outcomes,
+            "max_chance_outcomes": b.max_chance_outcomes,
+            "max_game_length": b.max_game_length,
+            "min_utility": b.min_utility,
+            "max_utility": b.max_utility,
+            "utility_sum": b.utility_sum,
+            "observation_shape": self.observation_shape()[0],
+            "information_state_shape": info,
+        }
 
     @staticmethod
     def seen_by(before: Any, action: Any) -> frozenset[int] | None:

@@ -149,7 +149,7 @@ class Kernel:
     :class:`Views`) and a ``phase`` field (a member of the table's enum).
     """
 
-    __slots__ = ("_memo", "_trail")
+    __slots__ = ("_trail",)
 
     game: Any
     phase: Any
@@ -271,8 +271,8 @@ class Kernel:
         new: Self = move.effect(self, action)
         if new is self:  # a state is never changed, not even its history
             new = attrs.evolve(typing.cast(Any, self))
-        # the history: a link to the parent, outside the fields (rulespec.core.history)
-        object.__setattr__(new, "_trail", (self, action))
+        # the history: a link per step, outside the fields (rulespec.core.history)
+        object.__setattr__(new, "_trail", [getattr(self, "_trail", None) or self, action])
         return new
 
     def history(self) -> tuple[Any, ...]:

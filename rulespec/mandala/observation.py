@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 
 register_domain(Tile, Domain(lambda game: TILES, lambda t: t.label))
 
-CARDS = Range(0, CARDS_PER_COLOUR * NUM_COLOURS)
+CARD_COUNT = Range(0, CARDS_PER_COLOUR * NUM_COLOURS)
 """A number of cards: at most the whole deck."""
 TURNS = Range(0, 10**6)
 """Turns begun (as in a state)."""
@@ -57,8 +57,8 @@ class MandalaObservation(ObservationParts):
     turn: Annotated[int, TURNS]
     hand: Counts = attrs.field(metadata={"private": True})
     """This player's own cards."""
-    hand_sizes: Annotated[tuple[Annotated[int, CARDS], ...], PER_SEAT]
-    deck_size: Annotated[int, CARDS]
+    hand_sizes: Annotated[tuple[Annotated[int, CARD_COUNT], ...], PER_SEAT]
+    deck_size: Annotated[int, CARD_COUNT]
     discard: Counts
     mandalas: Annotated[tuple[Area, ...], Length(lambda game: NUM_MANDALAS, "mandala")]
     dark_left: StackSize = attrs.field(metadata={"json": "stack_sizes.dark"})
