@@ -142,6 +142,12 @@ class BaseGame:
         could not see so far (each game binds its own)."""
         raise NotImplementedError
 
+    @staticmethod
+    def resampler(state: Any, player: int, rng: random.Random) -> Any:
+        """``state.resample(player, rng)`` once the seat is checked (each game binds its
+        own, from its ``resample`` module)."""
+        raise NotImplementedError
+
     def _memoised(self, key: str, build: Callable[[], Any]) -> Any:
         """A value derived from the game once and kept on it (not part of equality,
         pickles or copies: it is rebuilt on first use)."""

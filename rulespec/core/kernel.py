@@ -289,6 +289,20 @@ class Kernel:
         the root, then per step its own action if it acted and what changed in its view."""
         return histories.information_state(self, self._check_seat(player, "information_state"))
 
+    def resample(self, player: int, rng: random.Random) -> Self:
+        """A state ``player`` cannot tell from this one (the same information state),
+        every component hidden from it redrawn at random among those consistent with
+        what it has seen (:mod:`rulespec.core.resample`; what each game conditions on is
+        in the docs' "Resampling" section). :class:`~rulespec.InvalidArgument` for a
+        seat that does not exist or a game that is over."""
+        seat = self._check_seat(player, "resample")
+        if self.is_terminal:
+            raise InvalidArgument(
+                "resample: the game is over; nothing is hidden that play could still use"
+            )
+        new: Self = self.game.resampler(self, seat, rng)
+        return new
+
     def explain(self, action: object) -> Explanation:
         """Whether ``action`` is legal here and, if not, the rule that forbids it."""
         return Explanation.of(action, self.violation(action))

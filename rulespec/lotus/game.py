@@ -13,7 +13,7 @@ from rulespec.core.api import ChanceMode, Dynamics, GameSpec, Information, Utili
 from rulespec.core.game import BaseGame
 from rulespec.core.kernel import Views
 from rulespec.errors import UnknownVariant, bounded
-from rulespec.lotus import actions, bounds, observation, position, render, secrecy
+from rulespec.lotus import actions, bounds, observation, position, render, resample, secrecy
 from rulespec.lotus import board as boards
 from rulespec.lotus.board import Board
 from rulespec.lotus.codec import CODEC
@@ -64,6 +64,7 @@ class LotusGame(BaseGame):
     bounds_of = staticmethod(bounds.bounds)
     seen_by = staticmethod(secrecy.seen_by)
     reveals = staticmethod(secrecy.reveals)
+    resampler = staticmethod(resample.resample)
 
     def __attrs_post_init__(self) -> None:
         areas = self.board.areas

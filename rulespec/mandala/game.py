@@ -12,7 +12,7 @@ import attrs
 from rulespec.core.api import ChanceMode, Dynamics, GameSpec, Information, Utility
 from rulespec.core.game import BaseGame
 from rulespec.core.kernel import Views
-from rulespec.mandala import actions, bounds, observation, position, render, secrecy
+from rulespec.mandala import actions, bounds, observation, position, render, resample, secrecy
 from rulespec.mandala.codec import CODEC
 from rulespec.mandala.phases import TABLE
 from rulespec.mandala.variant import TYPED, MandalaOptions, MandalaVariant
@@ -51,6 +51,7 @@ class MandalaGame(BaseGame):
     bounds_of = staticmethod(bounds.bounds)
     seen_by = staticmethod(secrecy.seen_by)
     reveals = staticmethod(secrecy.reveals)
+    resampler = staticmethod(resample.resample)
 
 
 make = MandalaGame.make

@@ -1,0 +1,183 @@
+"""What White Lotus hides from a seat, and how :meth:`State.resample` redraws it.
+
+Hidden from seat ``p`` along a history (checked against the views in
+:mod:`rulespec.lotus.observation`):
+
+- the other seats' secret commitments not revealed yet: this round's conflict bids, the
+  rebellion's sides (until the combat, or until the combat is revealed: the variant's
+  ``side_reveal``) and its combat commitments. Once revealed they are public and kept.
+- with the negotiation option, a gift between two other seats: the gift changes only
+  their card points, which no one else sees (the view shows neither the gift nor the
+  points).
+
+Not hidden, so never redrawn: the other seats' card points (they start public and change
+only by public income, revealed payments and the open banks, so they follow from ``p``'s
+views; with the negotiation option gifts between others make them hidden, see above)
+and the face-down neutral chips' composition (the 68 chips less those dealt and drawn,
+all face up). One case is left as played: with the limited card supply, when both banks
+run dry during one income round, a palace owner's choice between influence and combat
+can leave the banks as they would be otherwise; it is not redrawn.
+
+A seat's legal commitments depend only on its own points and public facts, so each
+pending commitment is redrawn uniformly among that seat's legal ones at its point of the
+replay: without the negotiation option this is exactly uniform over the consistent
+assignments. Gifts are redrawn one by one, each uniform among the gifts the giver could
+make to a seat other than ``p``, histories a later public action rules out rejected.
+
+A state read from a position (no history) has hidden card points of its own: the other
+seats' influence and combat are redrawn uniformly among the splits of what the banks and
+``p``'s own points leave, jointly with the pending commitments (uniform over the pairs).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rulespec.core import resample as core
+from rulespec.lotus.actions import Bid, ChooseSide, CommitCombat, Give
+from rulespec.lotus.components import COMBAT_POINTS, INFLUENCE_POINTS, Side
+from rulespec.lotus.state import Phase, State
+from rulespec.lotus.variant import Negotiation, SideReveal
+
+SECRET = (Bid, ChooseSide, CommitCombat)
+"""The secret commitments."""
+
+
+def resample(state: State, player: int, rng: random.Random) -> State:
+    """:meth:`State.resample`, the seat checked."""
+    found: State = core.resample(state, player, rng, plan)
+    return found
+
+
+def plan(state: State, player: int, root: State, actions: Sequence[Any]) -> core.Proposer:
+    """The proposer for ``state``'s history from ``root``."""
+    hidden: dict[int, core.Replacement] = {}
+    tail = _pending(state)
+    made = min(len(tail), len(actions))  # the rest were made before the root (a position)
+    start = len(actions) - made
+    for k, seat in enumerate(tail[len(tail) - made :]):
+        if seat != player:
+            hidden[start + k] = _LEGAL
+    if state.game.options.negotiation is Negotiation.ON and actions:
+        before = root
+        for i, action in enumerate(actions):
+            if isinstance(action, Give) and player not in {before.seat, action.to}:
+                hidden[i] = core.Choices(_gifts(player))
+            before = before.apply(action)
+    dealt = _has_hidden_points(root)
+
+    def propose(rng: random.Random) -> Mapping[int, core.Replacement] | None:
+        if not dealt:
+            return hidden
+        new_root = deal(root, player, rng)
+        if new_root is None:
+            return None
+        return {core.ROOT: new_root, **hidden}
+
+    return propose
+
+
+def _pending(state: State) -> tuple[int, ...]:
+    """The seats whose secret commitments are the last steps of the history and are
+    still unrevealed, in commit order."""
+    if state.phase is Phase.BID and state.conflict is not None:
+        return tuple(s for s, _ in state.conflict.bids)
+    r = state.rebellion
+    if r is None:
+        return ()
+    if state.phase is Phase.SIDE:
+        return tuple(s for s, _ in r.sides)
+    if state.phase is Phase.COMBAT:
+        commits = tuple(s for s, _ in r.commits)
+        if state.game.variant.side_reveal is SideReveal.WITH_COMBAT:
+            return tuple(s for s, _ in r.sides) + commits
+        return commits
+    return ()
+
+
+_LEGAL = core.Choices(lambda before: before.legal_actions())
+"""Any legal action of the seat to act (a secret commitment: all keep the view)."""
+
+
+def _gifts(player: int) -> Any:
+    def candidates(before: State) -> tuple[Any, ...]:
+        return tuple(a for a in before.legal_actions() if isinstance(a, Give) and a.to != player)
+
+    return candidates
+
+
+def _has_hidden_points(root: State) -> bool:
+    """True if ``root`` is not a game's initial state (a position, whose other seats'
+    points are hidden)."""
+    return bool(root != root.game.initial_state())
+
+
+# --- a state without history -------------------------------------------------------------
+
+
+def deal(state: State, player: int, rng: random.Random) -> State | None:
+    """The other seats' points and pending commitments of a position, redrawn uniformly
+    over the (points, commitments) pairs consistent with ``player``'s view; ``None`` if
+    this draw is rejected (one of the rejection steps that make it uniform)."""
+    others = [s for s in range(state.players) if s != player]
+    influence = list(state.influence)
+    combat = list(state.combat)
+    left_i = INFLUENCE_POINTS - state.bank[0] - state.influence[player]
+    left_c = COMBAT_POINTS - state.bank[1] - state.combat[player]
+    for seat, x in zip(others, _split(left_i, len(others), rng), strict=True):
+        influence[seat] = x
+    for seat, x in zip(others, _split(left_c, len(others), rng), strict=True):
+        combat[seat] = x
+    new = state.but(influence=tuple(influence), combat=tuple(combat))
+    top = new.but(influence=(max(left_i, 0),) * new.players, combat=(max(left_c, 0),) * new.players)
+    c, r = new.conflict, new.rebellion
+    if new.phase is Phase.BID and c is not None:
+        bids = []
+        for seat, old in c.bids:
+            drawn = old if seat == player else _uniform(new, top, seat, rng)
+            if not isinstance(drawn, Bid):
+                return None
+            bids.append((seat, drawn))
+        new = new.but(conflict=c.but(bids=tuple(bids)))
+    elif r is not None and new.phase in {Phase.SIDE, Phase.COMBAT}:
+        hide = new.phase is Phase.SIDE or new.game.variant.side_reveal is SideReveal.WITH_COMBAT
+        sides = tuple(
+            (seat, rng.choice(_SIDES) if hide and seat != player else side)
+            for seat, side in r.sides
+        )
+        commits = []
+        for seat, points in r.commits:
+            drawn = CommitCombat(points) if seat == player else _uniform(new, top, seat, rng)
+            if not isinstance(drawn, CommitCombat):
+                return None
+            commits.append((seat, drawn.combat))
+        new = new.but(rebellion=r.but(sides=sides, commits=tuple(commits)))
+    return new
+
+
+_SIDES = (Side.EMPEROR, Side.REBELS)
+
+
+def _uniform(state: State, top: State, seat: int, rng: random.Random) -> Any:
+    """A legal commitment of ``seat`` drawn uniformly, or ``None``: rejected with
+    probability 1 - (its legal commitments) / (those it would have with every point
+    left), which makes the (points, commitment) pairs uniform."""
+    legal = state.but(seat=seat).legal_actions()
+    if rng.randrange(len(top.but(seat=seat).legal_actions())) >= len(legal):
+        return None
+    return rng.choice(legal)
+
+
+def _split(total: int, parts: int, rng: random.Random) -> list[int]:
+    """``total`` split into ``parts`` whole numbers of at least 0, every split equally
+    likely (stars and bars)."""
+    if parts == 0:
+        return []
+    bars = sorted(rng.sample(range(total + parts - 1), parts - 1))
+    out, last = [], -1
+    for b in [*bars, total + parts - 1]:
+        out.append(b - last - 1)
+        last = b
+    return out

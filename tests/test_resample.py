@@ -1,0 +1,284 @@
+"""Resampling a state from one seat's information state (``state.resample``), for every game
+of ``GAMES`` (first and last variant column), and exhaustive checks of the distribution on
+small positions of both games."""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from collections import Counter
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+import rulespec
+from rulespec.core import history as histories
+from rulespec.lotus.actions import Bid
+from rulespec.mandala.actions import DrawCard, Play
+from rulespec.mandala.components import COLOURS, FULL_DECK, NO_CARDS, add
+from rulespec.mandala.resample import unseen
+
+
+def cases() -> list[tuple[str, dict[str, object]]]:
+    out = []
+    for spec in rulespec.GAMES:
+        columns = spec.variants(options=False)
+        for settings in (columns[0], columns[-1]):
+            out.append((spec.id, dict(settings)))
+    return out
+
+
+def step(state: Any, rng: random.Random) -> Any:
+    return state.apply(
+        state.sample_chance(rng) if state.is_chance else rng.choice(state.legal_actions())
+    )
+
+
+def within(count: int, n: int, p: Fraction) -> bool:
+    """``count`` of ``n`` draws is within five standard deviations of ``n * p``."""
+    mean = n * float(p)
+    return abs(count - mean) <= 5 * math.sqrt(mean * (1 - float(p))) + 1
+
+
+@pytest.mark.parametrize(("game_id", "settings"), cases(), ids=str)
+def test_a_resampled_state_looks_the_same_to_the_seat_and_plays_on(
+    game_id: str, settings: dict[str, object]
+) -> None:
+    game = rulespec.game(game_id, **settings)
+    rng = random.Random(3)
+    state = game.initial_state()
+    points = 0
+    while not state.is_terminal and points < 6:
+        for _ in range(rng.randrange(5, 60)):
+            state = step(state, rng)
+            if state.is_terminal:
+                break
+        if state.is_terminal:
+            break
+        points += 1
+        before = state.to_json()
+        history = state.history()
+        for p in range(game.players):
+            new = state.resample(p, random.Random(p))
+            assert str(new.information_state(p)) == str(state.information_state(p))
+            assert new.problems() == ()
+            assert new.history()
+            assert len(new.history()) == len(history)
+            again = state.resample(p, random.Random(p))
+            assert again == new
+            assert again.history() == new.history()
+            if p == points % game.players:
+                end, _ = rulespec.playout(new, random.Random(points))
+                assert end.is_terminal
+        assert state.to_json() == before
+        assert state.history() == history
+
+
+@pytest.mark.parametrize(("game_id", "settings"), cases(), ids=str)
+def test_a_position_without_history_is_redrawn_from_the_current_view(
+    game_id: str, settings: dict[str, object]
+) -> None:
+    game = rulespec.game(game_id, **settings)
+    rng = random.Random(8)
+    state = game.initial_state()
+    for _ in range(120):
+        state = step(state, rng)
+    position = game.state_from_json(state.to_json())
+    assert position.root() is position
+    for p in range(game.players):
+        new = position.resample(p, random.Random(p))
+        assert new.observation(p) == position.observation(p)
+        assert str(new.information_state(p)) == str(position.information_state(p))
+        assert new.problems() == ()
+        assert new.history() == ()
+        assert new == position.resample(p, random.Random(p))
+        end, _ = rulespec.playout(new, random.Random(p))
+        assert end.is_terminal
+
+
+def test_bad_seats_and_finished_games_are_refused() -> None:
+    game = rulespec.game("mandala", players=2)
+    state = game.new_game(seed=1)
+    for seat in (-1, 2, "0", True, 1.0, None):
+        with pytest.raises(rulespec.InvalidArgument, match="resample"):
+            state.resample(seat, random.Random(0))  # type: ignore[arg-type]
+    end, _ = rulespec.playout(state, random.Random(2))
+    before = end.to_json()
+    with pytest.raises(rulespec.InvalidArgument, match="game is over"):
+        end.resample(0, random.Random(0))
+    assert end.to_json() == before
+
+
+# --- Mandala: every consistent history, enumerated --------------------------------------
+
+
+def small_mandala() -> tuple[Any, Any]:
+    """A two-player position with few unseen cards (most are in the open discard pile),
+    and a history from it: seat 0 plays and draws (the draw pile runs out and the discard
+    pile is shuffled in), seat 1 plays red, and draws a card."""
+    game = rulespec.game("mandala", players=2)
+    rng = random.Random(4)
+    state = game.new_game(rng=rng)
+    hand0 = state.hands[0]
+    hand1 = add(add(NO_CARDS, 0, 1), 2, 1)  # one black, one red
+    deck = add(add(NO_CARDS, 2, 1), 3, 1)  # one red, one green
+    rest = list(FULL_DECK)
+    for pile in (hand0, hand1, deck):
+        for c in COLOURS:
+            rest[c] -= pile[c]
+    for area in state.mandalas:
+        for pile in (*area.up, *area.down):
+            for c in COLOURS:
+                rest[c] -= pile[c]
+    root = state.but(hands=(hand0, hand1), deck=deck, discard=tuple(rest))
+    assert root.problems() == ()
+    play0 = next(a for a in root.legal_actions() if isinstance(a, Play) and a.count == 1)
+    current = root.apply(play0)
+    while current.is_chance:
+        current = current.apply(current.sample_chance(rng))
+    red = next(a for a in current.legal_actions() if isinstance(a, Play) and a.colour == COLOURS[2])
+    current = current.apply(red)
+    return root, current.apply(current.sample_chance(rng))
+
+
+def mandala_histories(state: Any, player: int) -> dict[tuple[object, ...], Fraction]:
+    """Every history seat ``player`` cannot tell from ``state``'s, by brute force: each
+    deal of the unseen cards at the root (card-level uniform) and each hidden draw,
+    with its probability; keyed by the other hand at the root and the hidden draws."""
+    root, actions = histories.walk(state)
+    other = 1 - player
+    cards = unseen(root, player)
+    size = sum(root.hands[other])
+    pool = [c for c in COLOURS for _ in range(cards[c])]
+    out: dict[tuple[object, ...], Fraction] = {}
+    total = math.comb(len(pool), size)
+    for chosen in itertools.combinations(range(len(pool)), size):
+        hand = NO_CARDS
+        for k in chosen:
+            hand = add(hand, pool[k], 1)
+        deck = tuple(cards[c] - hand[c] for c in COLOURS)
+        start = root.but(hands=(root.hands[0], hand) if other else (hand, root.hands[1]), deck=deck)
+        explore(start, actions, 0, player, Fraction(1, total), (hand,), out, state)
+    return out
+
+
+def explore(  # noqa: PLR0917
+    current: Any,
+    actions: tuple[Any, ...],
+    i: int,
+    player: int,
+    weight: Fraction,
+    key: tuple[object, ...],
+    out: dict[tuple[object, ...], Fraction],
+    original: Any,
+) -> None:
+    if i == len(actions):
+        if str(current.information_state(player)) == str(original.information_state(player)):
+            out[key] = out.get(key, Fraction(0)) + weight
+        return
+    action = actions[i]
+    if isinstance(action, DrawCard) and current.seat != player:
+        for outcome, p in current.chance_outcomes():
+            explore(
+                current.apply(outcome),
+                actions,
+                i + 1,
+                player,
+                weight * p,
+                (*key, outcome.colour),
+                out,
+                original,
+            )
+        return
+    if action not in current.legal_actions():
+        return
+    p = dict(current.chance_outcomes()).get(action, Fraction(1)) if current.is_chance else 1
+    explore(current.apply(action), actions, i + 1, player, weight * p, key, out, original)
+
+
+def test_mandala_resampling_matches_the_conditioned_fair_shuffle_exactly() -> None:
+    root, state = small_mandala()
+    player = 0
+    target = mandala_histories(state, player)
+    norm = sum(target.values())
+    target = {k: w / norm for k, w in target.items()}
+    assert len(target) >= 4
+    hidden = []
+    before = root
+    _, actions = histories.walk(state)
+    for i, action in enumerate(actions):
+        if isinstance(action, DrawCard) and before.seat != player:
+            hidden.append(i)
+        before = before.apply(action)
+    rng = random.Random(5)
+    n = 2000
+    seen: Counter[tuple[object, ...]] = Counter()
+    for _ in range(n):
+        new_root, new_actions = histories.walk(state.resample(player, rng))
+        seen[(new_root.hands[1], *(new_actions[i].colour for i in hidden))] += 1
+    assert set(seen) == set(target)
+    for key, p in target.items():
+        assert within(seen[key], n, p), (key, seen[key], float(p) * n)
+
+
+# --- White Lotus: pending bids, from a history and from a position ----------------------
+
+
+def lotus_bid_round() -> Any:
+    """Three players, year 1: a conflict round in which seat 1 has bid and seat 2 is to bid."""
+    game = rulespec.game("lotus", edition="de", players=3)
+    rng = random.Random(0)
+    state = game.initial_state()
+    while not (state.phase.name == "BID" and state.conflict.bids):
+        state = step(state, rng)
+    return state
+
+
+def test_lotus_pending_bids_are_uniform_among_the_legal_ones() -> None:
+    state = lotus_bid_round()
+    player = 0
+    ((seat, _bid),) = state.conflict.bids
+    assert seat != player
+    legal = state.but(seat=seat).legal_actions()
+    rng = random.Random(6)
+    n = 40 * len(legal)
+    seen: Counter[Any] = Counter()
+    for _ in range(n):
+        new = state.resample(player, rng)
+        ((again, drawn),) = new.conflict.bids
+        assert again == seat
+        seen[drawn] += 1
+    assert set(seen) == set(legal)
+    for b in legal:
+        assert within(seen[b], n, Fraction(1, len(legal)))
+    assert state.resample(seat, rng) is state  # seat 1 knows its own bid: nothing is hidden
+
+
+def test_lotus_positions_redraw_points_and_commitments_jointly_uniform() -> None:
+    state = lotus_bid_round()
+    player = 2
+    # a position: few points left for the others, so every pair can be listed
+    position = state.but(influence=(0, 2, 12), bank=(140, 97), combat=(0, 0, 3))
+    position = position.game.state_from_json(position.to_json())
+    assert position.problems() == ()
+    ((seat, _),) = position.conflict.bids
+    pairs = []
+    assert seat == 1
+    for mine in range(3):
+        influence = (2 - mine, mine, 12)
+        bidder = position.but(influence=influence, seat=seat)
+        pairs.extend((influence, b) for b in bidder.legal_actions())
+    rng = random.Random(7)
+    n = 40 * len(pairs)
+    seen: Counter[Any] = Counter()
+    for _ in range(n):
+        new = position.resample(player, rng)
+        ((_, drawn),) = new.conflict.bids
+        assert isinstance(drawn, Bid)
+        assert new.combat == position.combat
+        seen[(new.influence, drawn)] += 1
+    assert set(seen) == set(pairs)
+    for pair in pairs:
+        assert within(seen[pair], n, Fraction(1, len(pairs)))
