@@ -33,7 +33,6 @@ Importing this module needs ``open_spiel`` (the ``openspiel`` extra); importing
 from __future__ import annotations
 
 import functools
-import itertools
 import json
 import random
 import time
@@ -359,9 +358,6 @@ class RulespecState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no stub
 
     def _apply_action(self, action: int) -> None:
         held = self._held
-        if type(held) is _Follow:  # _adopt: the next state is already made
-            self._held = _Held(held.after, held.variant)
-            return
         state = held.state
         variant = held.variant
         table = variant.chance if state.is_chance else variant.decisions
@@ -404,28 +400,18 @@ class RulespecState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no stub
 
 
 def _adopt(os_game: RulespecGame, target: Any) -> RulespecState:
-    """An OpenSpiel state holding ``target`` and OpenSpiel's history of it: the ids of
-    ``target``'s history applied from the root, each step taking the state already made
-    (the rulespec rules are not run again)."""
-    states = histories.chain(target)
+    """An OpenSpiel state holding ``target``, with OpenSpiel's history of it: the ids of
+    ``target``'s history applied from its root (a rulespec history keeps actions, not
+    states), then ``target`` itself held (equal to the replayed state, with its memos)."""
+    root, actions = histories.walk(target)
     out = os_game.new_initial_state()
     variant = out._held.variant
-    rs_game = variant.game
-    for before, after in itertools.pairwise(states):
-        out._held = _Follow(before, variant, after)
-        out.apply_action(rs_game.action_id(after._trail[1]))
+    if root != variant.initial:
+        out._held = _Held(root, variant)
+    for action in actions:
+        out.apply_action(variant.game.action_id(action))
     out._held = _Held(target, variant)
     return out
-
-
-class _Follow(_Held):
-    """A held state whose next ``apply_action`` moves to a state already made."""
-
-    __slots__ = ("after",)
-
-    def __init__(self, state: Any, variant: _Variant, after: Any) -> None:
-        super().__init__(state, variant)
-        self.after = after
 
 
 # --- observers --------------------------------------------------------------------------
