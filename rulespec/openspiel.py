@@ -36,7 +36,7 @@ import functools
 import json
 import random
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 try:
@@ -57,6 +57,7 @@ __all__ = [
     "RulespecGame",
     "RulespecObserver",
     "RulespecState",
+    "bench",
     "game",
     "game_class",
     "measure_overhead",
@@ -586,11 +587,16 @@ def game(game_id: str, **settings: object) -> Any:
 
 
 def measure_overhead(
-    game_id: str, settings: Mapping[str, object], seconds: float = 1.0, seed: int = 0
+    game_id: str,
+    settings: Mapping[str, object],
+    seconds: float = 1.0,
+    seed: int = 0,
+    rounds: int = 4,
 ) -> tuple[float, float]:
-    """Random play for about ``seconds`` each way, in µs per step: raw rulespec
+    """Random play for about ``seconds`` in all, in µs per step: raw rulespec
     (``legal_actions``, ``sample_chance``, ``apply``) and through OpenSpiel
-    (``legal_actions`` ids, ``chance_outcomes``, ``apply_action``), whole games, CPU time."""
+    (``legal_actions`` ids, ``chance_outcomes``, ``apply_action``): whole games, CPU time,
+    in ``rounds`` interleaved slices each way so that a change in machine load hits both."""
     os_game = game(game_id, **settings)
     rs_game = os_game.rulespec
     clock = time.process_time
@@ -626,12 +632,39 @@ def measure_overhead(
             steps += 1
         return steps
 
-    rates = []
-    for play in (raw, wrapped):
-        rng = random.Random(seed)
-        steps = 0
-        started = clock()
-        while clock() - started < seconds:
-            steps += play(rng)
-        rates.append((clock() - started) / steps * 1e6)
-    return rates[0], rates[1]
+    piece = seconds / (2 * max(rounds, 1))
+    steps = [0, 0]
+    spent = [0.0, 0.0]
+    rng = random.Random(seed)
+    for r in range(max(rounds, 1)):
+        order = ((0, raw), (1, wrapped)) if r % 2 == 0 else ((1, wrapped), (0, raw))
+        for k, play in order:
+            started = clock()
+            while clock() - started < piece:
+                steps[k] += play(rng)
+            spent[k] += clock() - started
+    return spent[0] / steps[0] * 1e6, spent[1] / steps[1] * 1e6
+
+
+def bench(game_ids: Sequence[str], seconds: float = 2.0, seed: int = 0) -> int:
+    """Print, per variant column, random play's µs/step raw and through OpenSpiel and the
+    adapter's overhead (``rulespec bench --adapters``); returns 0."""
+    print(f"{'game':<9} {'variant':<40} {'raw us':>7} {'openspiel us':>12} {'overhead':>8}")
+    for game_id in game_ids:
+        for settings in rulespec.spec(game_id).variants(options=False):
+            raw, wrapped = measure_overhead(game_id, settings, seconds, seed)
+            axes = ",".join(f"{k}={v}" for k, v in settings.items() if k in _axes(game_id))
+            print(
+                f"{game_id:<9} {axes:<40} {raw:>7.1f} {wrapped:>12.1f} "
+                f"{(wrapped / raw - 1) * 100:>7.0f}%"
+            )
+    print(
+        "step: a decision or a chance outcome, whole random games, CPU time; openspiel: "
+        "pyspiel's legal_actions/chance_outcomes/apply_action on rulespec.openspiel's game"
+    )
+    return 0
+
+
+def _axes(game_id: str) -> tuple[str, ...]:
+    axes: tuple[str, ...] = rulespec.spec(game_id).table().axes
+    return axes
