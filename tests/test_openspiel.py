@@ -399,7 +399,23 @@ def test_an_mcts_bot_plays_a_whole_two_player_mandala() -> None:
     assert sum(state.returns()) == pytest.approx(1.0)
 
 
-def test_measure_overhead_times_both_ways() -> None:
-    raw, wrapped = ro.measure_overhead("mandala", {"players": 2}, seconds=0.2)
-    assert raw > 0
-    assert wrapped > 0
+def test_bench_adapters_prints_raw_and_openspiel_us_per_step(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from rulespec import cli  # noqa: PLC0415
+
+    assert cli.main(["bench", "--adapters", "mandala", "--seconds", "0.1"]) == 0
+    out = capsys.readouterr().out
+    assert "openspiel us" in out
+    assert out.count("%") == 3  # one row per column
+
+
+def test_bench_adapters_without_open_spiel_says_it_skipped() -> None:
+    done = _python(
+        "import sys\nsys.modules['pyspiel'] = None\n"
+        "from rulespec import cli\n"
+        "sys.exit(cli.main(['bench', '--adapters', 'mandala', '--seconds', '0.01']))\n"
+    )
+    assert done.returncode == 0, done.stderr
+    assert "skipped" in done.stderr
+    assert "rulespec[openspiel]" in done.stderr
