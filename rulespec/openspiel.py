@@ -99,7 +99,16 @@ class _Variant:
     hand out those same objects, and an ``id()`` hashes faster than an attrs record.
     Keeping ``ids`` keeps the actions alive, so their ``id()`` stays theirs."""
 
-    __slots__ = ("chance", "chance_of", "decision_of", "decisions", "game", "ids", "initial")
+    __slots__ = (
+        "chance",
+        "chance_of",
+        "decision_of",
+        "decisions",
+        "game",
+        "ids",
+        "initial",
+        "last",
+    )
 
     def __init__(self, rs_game: Any) -> None:
         self.game = rs_game
@@ -111,14 +120,21 @@ class _Variant:
         self.chance: tuple[Any, ...] = self.ids.chance
         self.decision_of = {id(a): i for i, a in enumerate(self.decisions)}
         self.chance_of = {id(a): i for i, a in enumerate(self.chance)}
+        self.last: tuple[tuple[Any, ...], tuple[int, ...]] | None = None
 
     def decision_ids(self, actions: tuple[Any, ...]) -> list[int]:
-        """The ids of ``actions`` (decisions), ascending."""
+        """The ids of ``actions`` (decisions), ascending. The last tuple asked about is
+        remembered by identity: a game may hand out the same tuple again (White Lotus
+        keeps its bids), and OpenSpiel asks for the same state's actions more than once."""
+        last = self.last
+        if last is not None and last[0] is actions:
+            return list(last[1])
         try:
             found = list(map(self.decision_of.__getitem__, map(id, actions)))
         except KeyError:  # an action equal to a listed one but not the same object
             found = list(map(self.ids.decision_id, actions))
         found.sort()
+        self.last = (actions, tuple(found))
         return found
 
     def outcomes(self, weighted: Any) -> list[tuple[int, float]]:
