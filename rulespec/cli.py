@@ -323,6 +323,17 @@ def _bench_variant(
     return games, steps, decisions, decision_time, clock() - started
 
 
+def bench_adapters(specs: Sequence[GameSpec], seconds: float, seed: int) -> int:
+    """``bench --adapters``: the OpenSpiel adapter's overhead (rulespec.openspiel.bench)."""
+    try:
+        openspiel = importlib.import_module("rulespec.openspiel")
+    except ImportError as exc:
+        print(f"rulespec bench --adapters: skipped: {exc}", file=sys.stderr)
+        return 0
+    code: int = openspiel.bench([s.id for s in specs], seconds, seed)
+    return code
+
+
 # --- bench --against openspiel -------------------------------------------------------------
 
 REFERENCE = "python_team_dominoes"
@@ -655,6 +666,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="time each variant against OpenSpiel's python_team_dominoes, interleaved",
     )
     p_bench.add_argument(
+        "--adapters", action="store_true", help="us/step raw and through rulespec.openspiel"
+    )
+    p_bench.add_argument(
         "--rounds", type=int, default=5, help="interleaved rounds per variant (with --against)"
     )
     _add_workers(p_bench)
@@ -694,7 +708,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         "rules": lambda: show_rules(rulespec.spec(args.game)),
         "explain": lambda: explain_rule(args.rule_id),
         "bench": lambda: (
-            bench(_specs(args.game), args.seconds, args.seed, runner)
+            bench_adapters(_specs(args.game), args.seconds, args.seed)
+            if args.adapters
+            else bench(_specs(args.game), args.seconds, args.seed, runner)
             if args.against is None
             else bench_against_openspiel(_specs(args.game), args.seconds, args.seed, args.rounds)
         ),
