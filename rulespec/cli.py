@@ -352,25 +352,13 @@ def _load_reference() -> Any | None:
 
 def _reference_slice(game: Any, seconds: float, rng: random.Random) -> tuple[int, float]:
     """Whole random games of the reference for about ``seconds``: (steps, elapsed)."""
+    from rulespec.openspiel import random_playout  # noqa: PLC0415 (needs the openspiel extra)
+
     clock = time.process_time  # CPU time: what other processes take is not counted
     steps = 0
     started = clock()
     while clock() - started < seconds:
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                r = rng.random()
-                outcomes = state.chance_outcomes()
-                action = outcomes[-1][0]
-                for outcome, p in outcomes:
-                    r -= p
-                    if r < 0:
-                        action = outcome
-                        break
-            else:
-                action = rng.choice(state.legal_actions())
-            state.apply_action(action)
-            steps += 1
+        steps += random_playout(game.new_initial_state(), rng)
     return steps, clock() - started
 
 

@@ -602,6 +602,27 @@ def game(game_id: str, **settings: object) -> Any:
 # --- speed ------------------------------------------------------------------------------
 
 
+def random_playout(state: Any, rng: random.Random) -> int:
+    """Play a pyspiel state to the end, uniformly at random (chance by its probabilities,
+    drawn with ``rng``); returns the number of steps. Used to time any OpenSpiel game."""
+    steps = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            r = rng.random()
+            action = outcomes[-1][0]
+            for outcome, p in outcomes:
+                r -= p
+                if r < 0:
+                    action = outcome
+                    break
+        else:
+            action = rng.choice(state.legal_actions())
+        state.apply_action(action)
+        steps += 1
+    return steps
+
+
 def measure_overhead(
     game_id: str,
     settings: Mapping[str, object],
@@ -630,23 +651,7 @@ def measure_overhead(
         return steps
 
     def wrapped(rng: random.Random) -> int:
-        state = os_game.new_initial_state()
-        steps = 0
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                r = rng.random()
-                action = outcomes[-1][0]
-                for outcome, p in outcomes:
-                    r -= p
-                    if r < 0:
-                        action = outcome
-                        break
-            else:
-                action = rng.choice(state.legal_actions())
-            state.apply_action(action)
-            steps += 1
-        return steps
+        return random_playout(os_game.new_initial_state(), rng)
 
     piece = seconds / (2 * max(rounds, 1))
     steps = [0, 0]

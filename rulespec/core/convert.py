@@ -576,7 +576,7 @@ class _Field:
     default: object
 
 
-def _hints(cls: type) -> dict[str, Any]:
+def field_hints(cls: type) -> dict[str, Any]:
     """Each JSON field's type, evaluated one by one, so a field left out of the JSON (the
     state's ``game``, imported for type checkers only) need not resolve."""
     module = sys.modules[cls.__module__].__dict__
@@ -590,7 +590,7 @@ def _hints(cls: type) -> dict[str, Any]:
 
 
 def _record_plan_fields(conv: Converter, cls: type) -> tuple[_Field, ...]:
-    hints = _hints(cls)
+    hints = field_hints(cls)
     out = []
     for field in attrs.fields(cls):
         key = field.metadata.get("json", field.name)
@@ -761,7 +761,7 @@ def _field_checks(cls: type) -> tuple[tuple[str, str, Callable[[object], bool]],
     per class): whole numbers and true/false exactly, other types by ``isinstance``."""
     found = _FIELD_CHECKS.get(cls)
     if found is None:
-        hints = _hints(cls)
+        hints = field_hints(cls)
         found = tuple((name, *_check_for(tp)) for name, tp in hints.items())
         _FIELD_CHECKS[cls] = found
     return found

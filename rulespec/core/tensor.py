@@ -44,7 +44,6 @@ from __future__ import annotations
 import array
 import enum
 import math
-import sys
 import types
 import typing
 from collections.abc import Callable, Mapping, Sequence
@@ -52,7 +51,7 @@ from typing import Any
 
 import attrs
 
-from rulespec.core.convert import JSON, SEAT, Keyed, Length, Range, Repr
+from rulespec.core.convert import JSON, SEAT, Keyed, Length, Range, Repr, field_hints
 
 Writer = Callable[[Any, list[float]], None]
 """``write(value, out)``: puts ``value``'s numbers into ``out`` at offsets fixed when the
@@ -306,17 +305,6 @@ def _union_domain(members: Sequence[Any], game: Any) -> _Finite | None:
     return _Finite(tuple(labels), index)
 
 
-def _hints(cls: type) -> dict[str, Any]:
-    module = sys.modules[cls.__module__].__dict__
-    out: dict[str, Any] = {}
-    for field in attrs.fields(cls):
-        if field.metadata.get("json", field.name) is None:
-            continue
-        tp = field.type
-        out[field.name] = eval(tp, module, {}) if isinstance(tp, str) else tp
-    return out
-
-
 def _build(tp: Any, b: _Builder, path: str, public: bool) -> Writer:
     if tp in _DOMAINS:
         return _one_hot(tp, b, path, public)
@@ -560,7 +548,7 @@ def _union(members: Sequence[Any], b: _Builder, path: str, public: bool) -> Writ
 
 
 def _record(cls: type, b: _Builder, path: str, public: bool) -> Writer:
-    hints = _hints(cls)
+    hints = field_hints(cls)
     writers: list[tuple[str, Writer]] = []
     for field in attrs.fields(cls):
         key = field.metadata.get("json", field.name)
@@ -660,7 +648,7 @@ _SPLITS: dict[type, _Split] = {}
 def _split_of(cls: type) -> _Split:
     found = _SPLITS.get(cls)
     if found is None:
-        hints = _hints(cls)
+        hints = field_hints(cls)
         out = []
         for field in attrs.fields(cls):
             key = field.metadata.get("json", field.name)
