@@ -47,7 +47,7 @@ import json
 import math
 import pkgutil
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -334,9 +334,24 @@ class JsonSchemasDirective(SphinxDirective):
 # --- .. rulespec-observation-tensors:: ----------------------------------------------
 
 
-def settings_label(settings: dict[str, Any]) -> str:
-    """``edition=de, players=3``."""
-    return ", ".join(f"{k}={v}" for k, v in settings.items())
+def settings_label(settings: dict[str, Any], spec: rulespec.GameSpec) -> str:
+    """``edition=de, players=3``: the variant axes, and options only where they differ
+    from their defaults."""
+    defaults = {o.key: o.default for o in spec.table().options}
+    return ", ".join(
+        f"{k}={v}" for k, v in settings.items() if k not in defaults or defaults[k] != v
+    )
+
+
+def every_game(directive: SphinxDirective) -> Iterator[tuple[rulespec.GameSpec, Any, Any]]:
+    """For each game of :data:`rulespec.GAMES`: its spec, its variants and the game of its
+    first variant; the page is re-read when the game's code changes."""
+    for game in game_ids():
+        for path in source_files(game):
+            directive.env.note_dependency(str(path))
+        spec = rulespec.spec(game)
+        variants = spec.variants()
+        yield spec, variants, rulespec.game(game, **variants[0])
 
 
 class ObservationTensorsDirective(SphinxDirective):
@@ -349,16 +364,11 @@ class ObservationTensorsDirective(SphinxDirective):
 
     def run(self) -> list[Node]:
         lines: list[str] = []
-        for game in game_ids():
-            for path in source_files(game):
-                self.env.note_dependency(str(path))
-            spec = rulespec.spec(game)
-            variants_ = spec.variants()
-            first = rulespec.game(game, **variants_[0])
+        for spec, variants_, first in every_game(self):
             found = tensor.observation_layout(first)
             lines += heading(spec.title, "-")
             lines += [
-                f"Layout for {literal(settings_label(variants_[0]))}: "
+                f"Layout for {literal(settings_label(dict(variants_[0]), spec))}: "
                 f"{found.size} numbers, {found.part(True).size} public and "
                 f"{found.part(False).size} private.",
                 "",
@@ -383,8 +393,11 @@ class ObservationTensorsDirective(SphinxDirective):
                 ]
             lines += ["", "Length in every variant:", "", ".. list-table::", ""]
             for settings in variants_:
-                size = tensor.observation_shape(rulespec.game(game, **settings))[0]
-                lines += [f"   * - {literal(settings_label(settings))}", f"     - {size}"]
+                size = tensor.observation_shape(rulespec.game(spec.id, **settings))[0]
+                lines += [
+                    f"   * - {literal(settings_label(dict(settings), spec))}",
+                    f"     - {size}",
+                ]
             lines.append("")
         return nested_parse_to_nodes(
             self.state,
@@ -397,13 +410,6 @@ class ObservationTensorsDirective(SphinxDirective):
 # --- .. rulespec-action-ids:: -------------------------------------------------------
 
 
-def _settings_label(settings: dict[str, object], spec: rulespec.GameSpec) -> str:
-    defaults = {o.key: o.default for o in spec.table().options}
-    return ", ".join(
-        f"{k}={v}" for k, v in settings.items() if k not in defaults or defaults[k] != v
-    )
-
-
 class ActionIdsDirective(SphinxDirective):
     """``.. rulespec-action-ids::``: for every game of :data:`rulespec.GAMES`, its blocks of
     action ids (first variant) and, per variant, how many decisions and chance outcomes
@@ -413,15 +419,11 @@ class ActionIdsDirective(SphinxDirective):
 
     def run(self) -> list[Node]:
         lines: list[str] = []
-        for game in game_ids():
-            for path in source_files(game):
-                self.env.note_dependency(str(path))
-            spec = rulespec.spec(game)
-            variants = spec.variants()
-            first = rulespec.game(game, **variants[0])
+        for spec, every, first in every_game(self):
+            game = spec.id
             lines += heading(spec.title, "~")
             lines += [
-                f"Blocks for {_settings_label(dict(variants[0]), spec)} "
+                f"Blocks for {settings_label(dict(every[0]), spec)} "
                 "(other variants differ in the sizes of blocks that run over seats, board "
                 "areas or amounts of points):",
                 "",
@@ -438,11 +440,11 @@ class ActionIdsDirective(SphinxDirective):
                 ]
                 lines += list_table([part.capitalize(), "Ids", "Count", "Order"], rows)
             rows = []
-            for settings in variants:
+            for settings in every:
                 ids = rulespec.game(game, **settings).action_ids()
                 rows.append(
                     [
-                        [text(_settings_label(dict(settings), spec))],
+                        [text(settings_label(dict(settings), spec))],
                         [str(len(ids.decisions))],
                         [str(len(ids.chance))],
                         [f"``{ids.digest()[:16]}``"],
