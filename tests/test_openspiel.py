@@ -407,7 +407,8 @@ def test_bench_adapters_prints_raw_and_openspiel_us_per_step(
     assert cli.main(["bench", "--adapters", "mandala", "--seconds", "0.1"]) == 0
     out = capsys.readouterr().out
     assert "openspiel us" in out
-    assert out.count("%") == 3  # one row per column
+    assert "pettingzoo us" in out
+    assert out.count("%") == 6  # one row per column and adapter
 
 
 def test_bench_adapters_without_open_spiel_says_it_skipped() -> None:
