@@ -391,14 +391,7 @@ def _rulespec_slice(game: Any, seconds: float, rng: random.Random) -> tuple[int,
     steps = 0
     started = clock()
     while clock() - started < seconds:
-        state = game.initial_state()
-        while not state.is_terminal:
-            if state.is_chance:
-                action = state.sample_chance(rng)
-            else:
-                action = rng.choice(state.legal_actions())
-            state = state.apply(action)
-            steps += 1
+        steps += playout(game.initial_state(), rng)[1]
     return steps, clock() - started
 
 

@@ -50,6 +50,7 @@ except ImportError as exc:  # pragma: no cover (the extra is part of dev)
 
 import rulespec
 from rulespec.core import history as histories
+from rulespec.core.play import playout
 from rulespec.errors import InvalidArgument
 
 __all__ = [
@@ -639,16 +640,7 @@ def measure_overhead(
     clock = time.process_time
 
     def raw(rng: random.Random) -> int:
-        state = rs_game.initial_state()
-        steps = 0
-        while not state.is_terminal:
-            if state.is_chance:
-                action = state.sample_chance(rng)
-            else:
-                action = rng.choice(state.legal_actions())
-            state = state.apply(action)
-            steps += 1
-        return steps
+        return playout(rs_game.initial_state(), rng)[1]
 
     def wrapped(rng: random.Random) -> int:
         return random_playout(os_game.new_initial_state(), rng)

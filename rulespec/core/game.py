@@ -44,6 +44,22 @@ class BaseGame:
     codec: ClassVar[Converter]
     """Reads and writes the game's records as JSON (positions, actions, observations)."""
 
+    # The game's own functions, bound as static methods by its ``game.py`` from the module
+    # named in each comment (the composition root: core never imports a game).
+    numbering: ClassVar[staticmethod[[Any], tuple[Sequence[Listing], Sequence[Listing]]]]
+    """``numbering(game)`` (``actions``): every decision and chance outcome, in id order."""
+    bounds_of: ClassVar[staticmethod[[Any], Bounds]]
+    """``bounds_of(game)`` (``bounds``): the variant's bounds, each with its argument."""
+    seen_by: ClassVar[staticmethod[[Any, Any], frozenset[int] | None]]
+    """``seen_by(before, action)`` (``secrecy``): the seats that see ``action`` applied
+    at ``before``; ``None``: every seat."""
+    reveals: ClassVar[staticmethod[[Any, Any], bool]]
+    """``reveals(before, after)`` (``secrecy``): whether the step shows every seat the
+    actions it could not see so far."""
+    resampler: ClassVar[staticmethod[[Any, int, random.Random], Any]]
+    """``resampler(state, player, rng)`` (``resample``): ``state.resample`` once the
+    seat is checked."""
+
     variant: Any
     options: Any
     _memo: dict[str, Any]
@@ -68,18 +84,6 @@ class BaseGame:
         """Number of seats, numbered 0 … players-1 in turn order."""
         players: int = self.variant.players
         return players
-
-    @staticmethod
-    def numbering(game: Any) -> tuple[Sequence[Listing], Sequence[Listing]]:
-        """Every decision and every chance outcome of ``game``'s variant, in id order
-        (each game binds its own, from its ``actions`` module)."""
-        raise NotImplementedError
-
-    @staticmethod
-    def bounds_of(game: Any) -> Bounds:
-        """The bounds of ``game``'s variant, each with its argument; each game binds its
-        own, from its ``bounds`` module."""
-        raise NotImplementedError
 
     def bounds(self) -> Bounds:
         """This variant's bounds (:class:`~rulespec.core.bounds.Bounds`): the longest game,
@@ -129,24 +133,6 @@ class BaseGame:
             "observation_shape": self.observation_shape()[0],
             "information_state_shape": info,
         }
-
-    @staticmethod
-    def seen_by(before: Any, action: Any) -> frozenset[int] | None:
-        """The seats that see ``action`` applied at ``before`` (``None``: every seat);
-        each game binds its own, from its ``secrecy`` module."""
-        raise NotImplementedError
-
-    @staticmethod
-    def reveals(before: Any, after: Any) -> bool:
-        """Whether the step from ``before`` to ``after`` shows every seat the actions it
-        could not see so far (each game binds its own)."""
-        raise NotImplementedError
-
-    @staticmethod
-    def resampler(state: Any, player: int, rng: random.Random) -> Any:
-        """``state.resample(player, rng)`` once the seat is checked (each game binds its
-        own, from its ``resample`` module)."""
-        raise NotImplementedError
 
     def _memoised(self, key: str, build: Callable[[], Any]) -> Any:
         """A value derived from the game once and kept on it (not part of equality,

@@ -704,10 +704,8 @@ class ObservationParts:
 
     __slots__ = ()
     game: Any
-
-    def to_json(self) -> JSON:
-        """The observation's JSON (each game's class defines it)."""
-        raise NotImplementedError
+    to_json: Callable[[], JSON]
+    """The observation's JSON: each game's observation class defines it."""
 
     def layout(self) -> Layout:
         """Where each field lies in :meth:`tensor`."""
