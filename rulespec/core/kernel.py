@@ -29,6 +29,7 @@ from typing import Any, Generic, Self, TypeVar
 import attrs
 
 from rulespec.core import history as histories
+from rulespec.core.action_ids import ActionIds
 from rulespec.core.api import CHANCE, TERMINAL, Explanation, Node
 from rulespec.core.chance import pick_weighted, weighted
 from rulespec.core.rules import Rule
@@ -200,9 +201,10 @@ class Kernel:
     def legal_action_ids(self) -> tuple[int, ...]:
         """The ids of :meth:`legal_actions` (decision ids, or chance outcome ids at a
         chance node), in the same order."""
-        ids = self.game.action_ids()
-        lookup = ids.chance_id if self.is_chance else ids.decision_id
-        return tuple(map(lookup, self.legal_actions()))
+        ids: ActionIds = self.game.action_ids()
+        if self.is_chance:
+            return tuple(map(ids.chance_id, self.legal_actions()))
+        return ids.decision_ids(self.legal_actions())
 
     def chance_outcome_ids(self) -> tuple[tuple[int, Fraction], ...]:
         """Each chance outcome's id with its exact probability; empty at a decision."""
