@@ -29,6 +29,7 @@ from typing import Any, Generic, Self, TypeVar
 import attrs
 
 from rulespec.core import history as histories
+from rulespec.core import svg
 from rulespec.core.api import CHANCE, TERMINAL, Explanation, Node
 from rulespec.core.chance import pick_weighted, weighted
 from rulespec.core.rules import Rule
@@ -355,6 +356,15 @@ class Kernel:
     def __str__(self) -> str:
         text: str = self.game.views.render(self)
         return text
+
+    def _repr_svg_(self) -> str:
+        """The picture a notebook shows (``game.svg(state)``, :doc:`/pictures`)."""
+        picture: str = self.game.svg(self)
+        return picture
+
+    def _repr_html_(self) -> str:
+        """The picture inline in HTML, for notebooks that prefer HTML to SVG."""
+        return svg.inline_html(self._repr_svg_())
 
 
 @attrs.frozen

@@ -18,6 +18,7 @@ from rulespec.lotus import (
     bounds,
     notation,
     observation,
+    picture,
     position,
     render,
     resample,
@@ -76,6 +77,7 @@ class LotusGame(BaseGame):
     resampler = staticmethod(resample.resample)
     notate = staticmethod(notation.format)
     denote = staticmethod(notation.parse)
+    draw = staticmethod(picture.svg)
 
     def __attrs_post_init__(self) -> None:
         areas = self.board.areas

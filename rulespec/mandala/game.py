@@ -17,6 +17,7 @@ from rulespec.mandala import (
     bounds,
     notation,
     observation,
+    picture,
     position,
     render,
     resample,
@@ -63,6 +64,7 @@ class MandalaGame(BaseGame):
     resampler = staticmethod(resample.resample)
     notate = staticmethod(notation.format)
     denote = staticmethod(notation.parse)
+    draw = staticmethod(picture.svg)
 
 
 make = MandalaGame.make
