@@ -51,7 +51,7 @@ SEAT_ROW = 50.0
 
 
 @attrs.frozen
-class Scene:
+class _Scene:
     """What the picture shows, read from a state or an observation alike."""
 
     game: LotusGame
@@ -76,7 +76,7 @@ class Scene:
     viewer: int | None
 
     @classmethod
-    def of(cls, view: State | LotusObservation) -> Scene:
+    def of(cls, view: State | LotusObservation) -> _Scene:
         """The scene of a state or of an observation."""
         game = view.game
         n = game.players
@@ -145,7 +145,7 @@ def _seats(seats: Sequence[int]) -> str:
 
 def svg(view: State | LotusObservation) -> str:
     """The picture of a White Lotus state or observation, as an SVG document."""
-    scene = Scene.of(view)
+    scene = _Scene.of(view)
     game = scene.game
     board = game.board
     cols = [round(a.pos[0]) for a in board.areas]
@@ -180,7 +180,7 @@ def _hexagon(x: float, y: float) -> str:
     )
 
 
-def _label(scene: Scene) -> str:
+def _label(scene: _Scene) -> str:
     edition = scene.game.variant.edition.value
     who = f"seat {scene.to_act}" if isinstance(scene.to_act, int) else scene.to_act.name.lower()
     seen = "the whole position" if scene.viewer is None else f"what seat {scene.viewer} sees"
@@ -190,7 +190,7 @@ def _label(scene: Scene) -> str:
     )
 
 
-def _header(scene: Scene) -> str:
+def _header(scene: _Scene) -> str:
     edition = scene.game.variant.edition.value
     who = f"seat {scene.to_act}" if isinstance(scene.to_act, int) else scene.to_act.name.lower()
     seen = "the whole position" if scene.viewer is None else f"what seat {scene.viewer} sees"
@@ -241,7 +241,7 @@ def _mark(x: float, y: float, letter: str, fill: str, ink: str) -> str:
                                             fill=ink, weight="bold")  # fmt: skip
 
 
-def _area(scene: Scene, i: int, a: Area, at: tuple[float, float], in_play: bool) -> str:
+def _area(scene: _Scene, i: int, a: Area, at: tuple[float, float], in_play: bool) -> str:
     x, y = at
     brown = a.brown
     fill = (BROWN_AREA if brown else LIGHT_AREA) if in_play else OUT_OF_PLAY
@@ -279,7 +279,7 @@ def _area(scene: Scene, i: int, a: Area, at: tuple[float, float], in_play: bool)
     return group(parts, f"{a.id}: {a.name}; {', '.join(kinds)}")
 
 
-def _scores(scene: Scene) -> tuple[int, ...]:
+def _scores(scene: _Scene) -> tuple[int, ...]:
     """Points each seat would score now (as ``State.scores``, from what is on view)."""
     game = scene.game
     n = len(scene.vp)
@@ -298,7 +298,7 @@ def _scores(scene: Scene) -> tuple[int, ...]:
     )  # fmt: skip
 
 
-def _result(scene: Scene) -> str:
+def _result(scene: _Scene) -> str:
     """Who won, once the game is over (as ``State.outcome``, from what is on view)."""
     scores = _scores(scene)
     palaces = [_held(scene.chips, s)[0] for s in range(len(scores))]
@@ -315,7 +315,7 @@ def _held(chips: tuple[Chip | None, ...], seat: int) -> tuple[int, ...]:
     return tuple(held)
 
 
-def _panel(scene: Scene, x: float, y: float) -> tuple[str, float]:
+def _panel(scene: _Scene, x: float, y: float) -> tuple[str, float]:
     """The seats, the bank and the step under way; the parts and the y below them."""
     parts = []
     scores = _scores(scene)
@@ -369,7 +369,7 @@ def _panel(scene: Scene, x: float, y: float) -> tuple[str, float]:
     return group(parts), y + 12
 
 
-def _reveal(scene: Scene, last: Reveal) -> str:
+def _reveal(scene: _Scene, last: Reveal) -> str:
     ids = scene.game.area_ids
     if isinstance(last, ConflictReveal):
         bids = "; ".join(

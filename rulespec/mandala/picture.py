@@ -48,7 +48,7 @@ PLAYER_ROW = 56
 
 
 @attrs.frozen
-class Scene:
+class _Scene:
     """What the picture shows, read from a state or an observation alike."""
 
     players: int
@@ -70,7 +70,7 @@ class Scene:
     """The seat whose observation this is; None for a whole state."""
 
     @classmethod
-    def of(cls, view: State | MandalaObservation) -> Scene:
+    def of(cls, view: State | MandalaObservation) -> _Scene:
         """The scene of a state or of an observation."""
         if isinstance(view, MandalaObservation):
             hands: tuple[Counts | None, ...] = tuple(
@@ -92,7 +92,7 @@ class Scene:
 
 def svg(view: State | MandalaObservation) -> str:
     """The picture of a Mandala state or observation, as an SVG document."""
-    scene = Scene.of(view)
+    scene = _Scene.of(view)
     parts: list[str] = [_header(scene)]
     top = 58
     panel_height = 176 + SEAT_ROW * scene.players
@@ -110,7 +110,7 @@ def svg(view: State | MandalaObservation) -> str:
     return document(WIDTH, height, _label(scene), parts)
 
 
-def _label(scene: Scene) -> str:
+def _label(scene: _Scene) -> str:
     who = f"seat {scene.to_act}" if isinstance(scene.to_act, int) else scene.to_act.name.lower()
     seen = "the whole table" if scene.viewer is None else f"what seat {scene.viewer} sees"
     return (
@@ -119,7 +119,7 @@ def _label(scene: Scene) -> str:
     )
 
 
-def _header(scene: Scene) -> str:
+def _header(scene: _Scene) -> str:
     extra = []
     if scene.to_act is Node.TERMINAL:
         won = outcome(scene.holdings, scene.hand_sizes).winners
@@ -202,7 +202,7 @@ def tile(x: float, y: float, t: Tile, size: float = TILE) -> str:
     return group([body, label], f"tile {t.label}")
 
 
-def _mandala(scene: Scene, m: int, x: float, y: float, height: float) -> str:
+def _mandala(scene: _Scene, m: int, x: float, y: float, height: float) -> str:
     area = scene.mandalas[m]
     lit = m in (scene.played, scene.resolving)
     parts = [
@@ -250,7 +250,7 @@ def _mandala(scene: Scene, m: int, x: float, y: float, height: float) -> str:
     return group(parts, f"mandala {m}")
 
 
-def _player(scene: Scene, seat: int, x: float, y: float) -> str:
+def _player(scene: _Scene, seat: int, x: float, y: float) -> str:
     acting = scene.to_act == seat
     parts = [
         element(
@@ -303,7 +303,7 @@ def _player(scene: Scene, seat: int, x: float, y: float) -> str:
     return group(parts, f"seat {seat}: hand {hidden}")
 
 
-def _piles(scene: Scene, x: float, y: float) -> str:
+def _piles(scene: _Scene, x: float, y: float) -> str:
     back = element("rect", x=float(x), y=y + 14.0, width=CARD_W, height=CARD_H, rx=3,
                    fill="#8a7a60", stroke=INK, stroke_width=0.8)  # fmt: skip
     parts = [
