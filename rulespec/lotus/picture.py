@@ -24,7 +24,7 @@ from rulespec.core.api import Node
 from rulespec.core.svg import INK, document, element, group, text
 from rulespec.lotus import rules as steps
 from rulespec.lotus.board import Area
-from rulespec.lotus.components import BUILDINGS, Chip
+from rulespec.lotus.components import BUILDINGS, Chip, Side
 from rulespec.lotus.notation import LETTERS
 from rulespec.lotus.observation import LotusObservation
 from rulespec.lotus.state import ConflictReveal, RebellionReveal, Reveal, State
@@ -96,9 +96,8 @@ class _Scene:
                 notes.append(f"your bid: {c.own_bid}")
             if r is not None:
                 if r.sides:
-                    notes.append(
-                        "sides: " + ", ".join(f"seat {s} {side.value}" for s, side in r.sides)
-                    )
+                    joined = ", ".join(f"seat {s} {side.value}" for s, side in r.sides)
+                    notes.append("sides joined: " + joined)
                 if r.committed:
                     notes.append("chosen so far: " + _seats(r.committed))
                 if r.own_combat is not None:
@@ -111,9 +110,8 @@ class _Scene:
                 notes.append("bids: " + "; ".join(f"seat {s}: {b}" for s, b in sc.bids))
             if sr is not None:
                 if sr.sides:
-                    notes.append(
-                        "sides: " + ", ".join(f"seat {s} {side.value}" for s, side in sr.sides)
-                    )
+                    joined = ", ".join(f"seat {s} {side.value}" for s, side in sr.sides)
+                    notes.append("sides joined: " + joined)
                 if sr.commits:
                     notes.append("combat: " + ", ".join(f"seat {s} {k}" for s, k in sr.commits))
         tied = view.conflict.tied if view.conflict is not None else frozenset()
@@ -121,7 +119,7 @@ class _Scene:
             notes.append("tied, for the emperor to choose: " + _seats(sorted(tied)))
         won = None if view.rebellion is None else view.rebellion.winners
         if won is not None:
-            notes.append(f"the {won.value} won the rebellion")
+            notes.append(f"{_side(won)} won the rebellion")
         e = view.expansion
         if e is not None:
             if e.drawn is not None:
@@ -164,7 +162,7 @@ def svg(view: State | LotusObservation) -> str:
     height = max(board_height, panel[1]) + 8
     legend_y = height
     parts += [panel[0], _legend(MARGIN, legend_y)]
-    return document(board_width + 8 + PANEL_WIDTH + MARGIN, legend_y + 30, _label(scene), parts)
+    return document(board_width + 8 + PANEL_WIDTH + MARGIN, legend_y + 48, _label(scene), parts)
 
 
 def _centre(col: int, row: float) -> tuple[float, float]:
@@ -268,15 +266,22 @@ def _area(scene: _Scene, i: int, a: Area, at: tuple[float, float], in_play: bool
         owner = "neutral" if c.owner is None else f"seat {c.owner}'s"
         kinds.append(f"{owner} {c.building.label}")
     claimants = sorted(scene.claims[i])
-    for k, seat in enumerate(claimants):
-        cx = x + 11 * (k - (len(claimants) - 1) / 2)
-        parts.append(element("circle", cx=cx, cy=y - R * 0.62, r=5.0, fill=SEAT_FILL[seat],
+    for seat, (dx, dy) in zip(claimants, _marker_spots(len(claimants)), strict=False):
+        parts.append(element("circle", cx=x + dx, cy=y + dy, r=4.5, fill=SEAT_FILL[seat],
                              stroke=INK, stroke_width=1))  # fmt: skip
     if claimants:
         kinds.append("claimed by " + _seats(claimants))
     if fought:
         kinds.append("being fought over")
     return group(parts, f"{a.id}: {a.name}; {', '.join(kinds)}")
+
+
+def _marker_spots(count: int) -> list[tuple[float, float]]:
+    """Where up to six claim markers sit, from an area's centre: up to four in a row
+    above the chip, then one on each side of it (all inside the hexagon)."""
+    top = min(count, 4)
+    row = [(9.5 * (k - (top - 1) / 2), -R * 0.66) for k in range(top)]
+    return row + [(-21.0, -4.0), (21.0, -4.0)][: count - top]
 
 
 def _scores(scene: _Scene) -> tuple[int, ...]:
@@ -379,7 +384,11 @@ def _reveal(scene: _Scene, last: Reveal) -> str:
         return f"{ids[last.area]}: {bids}; {leaves}"
     assert isinstance(last, RebellionReveal)
     emperor, rebels = last.totals
-    return f"rebellion: emperor's side {emperor}, rebels {rebels}; the {last.winner.value} win"
+    return f"rebellion: emperor's side {emperor}, rebels {rebels}; {_side(last.winner)} won"
+
+
+def _side(side: Side) -> str:
+    return "the emperor's side" if side is Side.EMPEROR else "the rebels"
 
 
 def _wrap(line: str, width: int) -> list[str]:
@@ -408,6 +417,6 @@ def _legend(x: float, y: float) -> str:
         text(x + 334, y + 14, "lotus start area", size=11),
         _mark(x + 440, y + 10, "D", "#b91c1c", "#ffffff"),
         text(x + 450, y + 14, "dragon area", size=11),
-        text(x + 540, y + 14, names, size=11),
+        text(x, y + 34, "buildings: " + names, size=11),
     ]
     return group(parts, "legend")

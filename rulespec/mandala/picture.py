@@ -212,12 +212,12 @@ def _mandala(scene: _Scene, m: int, x: float, y: float, height: float) -> str:
         ),
         text(x + 12, y + 22, f"mandala {m}", size=14, weight="bold"),
     ]  # fmt: skip
-    if m == scene.played:
-        parts.append(text(x + PANEL_WIDTH - 12, y + 22, "played this turn", size=11,
-                          anchor="end", fill=HIGHLIGHT))  # fmt: skip
-    elif m == scene.resolving:
+    if m == scene.resolving:
         parts.append(text(x + PANEL_WIDTH - 12, y + 22, "resolving", size=11, anchor="end",
                           fill=HIGHLIGHT))  # fmt: skip
+    elif m == scene.played:
+        parts.append(text(x + PANEL_WIDTH - 12, y + 22, "played this turn", size=11,
+                          anchor="end", fill=HIGHLIGHT))  # fmt: skip
     cx, cy = x + PANEL_WIDTH / 2, y + 94
     parts += [
         element("circle", cx=cx, cy=cy, r=62.0, fill="#fbf3dc", stroke=INK, stroke_width=1.2),
@@ -259,9 +259,10 @@ def _player(scene: _Scene, seat: int, x: float, y: float) -> str:
             stroke=HIGHLIGHT if acting else "#c9bda4", stroke_width=2.5 if acting else 1,
         ),
         seat_disc(x + 22, y + 25, seat),
-        text(x + 40, y + 20, f"seat {seat}" + (" (you)" if seat == scene.viewer else ""),
-             size=12, weight="bold"),
-        text(x + 40, y + 36, "to act" if acting else "", size=11, fill=HIGHLIGHT),
+        text(x + 40, y + 20, f"seat {seat}", size=12, weight="bold"),
+        text(x + 40, y + 36, " · ".join(
+            (["you"] if seat == scene.viewer else []) + (["to act"] if acting else [])
+        ), size=11, fill=HIGHLIGHT),
     ]  # fmt: skip
     hand = scene.hands[seat]
     size = scene.hand_sizes[seat]
