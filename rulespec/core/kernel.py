@@ -29,6 +29,7 @@ from typing import Any, Generic, Self, TypeVar
 import attrs
 
 from rulespec.core import history as histories
+from rulespec.core import svg
 from rulespec.core.action_ids import ActionIds
 from rulespec.core.api import CHANCE, TERMINAL, Explanation, Node
 from rulespec.core.chance import pick_weighted, weighted
@@ -253,7 +254,11 @@ class Kernel:
     def apply(self, action: Any, *, player: int | None = None) -> Self:
         """The state after ``action``; raises :class:`~rulespec.IllegalAction` (with the
         deciding rule) and leaves this state unchanged if the rules forbid it. ``player``,
-        if given, must be the seat to act (:class:`~rulespec.NotYourTurn` otherwise)."""
+        if given, must be the seat to act (:class:`~rulespec.NotYourTurn` otherwise).
+        ``action`` may be text in the game's notation (``state.apply("2R@1")``);
+        :class:`~rulespec.MalformedNotation` if it names no action."""
+        if type(action) is str:  # a notation (:doc:`/notation`), read as the game reads it
+            action = self.game.parse_action(action, self)
         step = self.game.steps[self.phase]
         if player is not None:
             self._check_seat(player, "player")
@@ -306,7 +311,10 @@ class Kernel:
         return new
 
     def explain(self, action: object) -> Explanation:
-        """Whether ``action`` is legal here and, if not, the rule that forbids it."""
+        """Whether ``action`` is legal here and, if not, the rule that forbids it.
+        ``action`` may be given in the game's notation (``"2R@1"``)."""
+        if type(action) is str:
+            action = self.game.parse_action(action, self)
         return Explanation.of(action, self.violation(action))
 
     def observation(self, player: int) -> Any:
@@ -350,6 +358,15 @@ class Kernel:
     def __str__(self) -> str:
         text: str = self.game.views.render(self)
         return text
+
+    def _repr_svg_(self) -> str:
+        """The picture a notebook shows (``game.svg(state)``, :doc:`/pictures`)."""
+        picture: str = self.game.svg(self)
+        return picture
+
+    def _repr_html_(self) -> str:
+        """The picture inline in HTML, for notebooks that prefer HTML to SVG."""
+        return svg.inline_html(self._repr_svg_())
 
 
 @attrs.frozen
