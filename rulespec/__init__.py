@@ -57,6 +57,7 @@ if TYPE_CHECKING:
         NotYourTurn,
         RulebookError,
         RulespecError,
+        StaleAction,
         UnknownGame,
         UnknownRule,
         UnknownVariant,
@@ -82,7 +83,7 @@ _HOMES: dict[str, tuple[str, ...]] = {
     "rulespec.errors": (
         "GameNotOver", "IllegalAction", "InvalidArgument", "MalformedAction", "MalformedPosition",
         "MalformedRecord", "NotYourTurn", "RulebookError", "RulespecError", "UnknownGame",
-        "MalformedNotation",
+        "MalformedNotation", "StaleAction",
         "UnknownRule", "UnknownVariant", "VariantTableError",
     ),
 }  # fmt: skip
@@ -96,7 +97,7 @@ __all__ = [
     "Game", "GameNotOver", "GameSpec", "IllegalAction", "Information", "InvalidArgument",
     "MalformedAction", "MalformedNotation",
     "MalformedPosition", "MalformedRecord", "Node", "NotYourTurn", "Outcome", "Record",
-    "Rule", "RuleKind", "RulebookError", "RulespecError", "State", "UnknownGame",
+    "Rule", "RuleKind", "RulebookError", "RulespecError", "StaleAction", "State", "UnknownGame",
     "UnknownRule", "UnknownVariant", "Utility", "VariantTableError", "__version__",
     "advance", "explain", "game", "load_record", "playout", "random_step", "replay", "rule",
     "rulebook", "rules", "simulate", "spec",

@@ -7,20 +7,35 @@ an answer; malformed input reports every problem at once instead of the first on
 
 from __future__ import annotations
 
-import reprlib
-from typing import TYPE_CHECKING
+import math
+import re
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from rulespec.core.rules import Rule
 
 
-_REPR = reprlib.Repr()
-_REPR.maxstring = _REPR.maxother = _REPR.maxlong = 60
-_REPR.maxlevel = 3
-
-
 class RulespecError(Exception):
-    """Root of every exception rulespec raises on purpose."""
+    """Root of every exception rulespec raises on purpose.
+
+    Each class has a stable machine-readable :attr:`code` (``illegal_action``,
+    ``not_your_turn``, ...) that a server can hand to its clients, and :meth:`to_json`
+    gives the code, the English message and what the error knows in data (the rule, the
+    problems with their JSON paths, the numbers involved)."""
+
+    code = "rulespec_error"
+    """The stable, machine-readable kind of error (snake case; part of the documented
+    format: it does not change between patch releases)."""
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"code", "message", ...}``: the code, the English message, and the error's
+        own data (:meth:`details`); strict JSON, safe to send to a client."""
+        return {"code": self.code, "message": str(self), **self.details()}
+
+    def details(self) -> dict[str, Any]:
+        """What this error knows as data, for :meth:`to_json` (none at the root)."""
+        return {}
 
 
 class IllegalAction(RulespecError, ValueError):
@@ -30,31 +45,95 @@ class IllegalAction(RulespecError, ValueError):
     wrong with this action in this state.
     """
 
+    code = "illegal_action"
+
     def __init__(self, rule: Rule, reason: str, action: object = None) -> None:
         self.rule = rule
         self.reason = cut(reason)
         self.action = action
         super().__init__(f"{self.reason} [{rule.id}: {rule.title}]")
 
+    def details(self) -> dict[str, Any]:
+        """The rule (id and title), the reason, and the action as JSON when it has one."""
+        out: dict[str, Any] = {
+            "rule": self.rule.id,
+            "rule_title": self.rule.title,
+            "reason": self.reason,
+        }
+        to_json = getattr(self.action, "to_json", None)
+        if callable(to_json):
+            out["action"] = to_json()
+        return out
+
 
 class NotYourTurn(IllegalAction):
-    """The action was submitted on behalf of a player who is not the one to act."""
+    """The action was submitted on behalf of a seat that owes no decision now. The rule
+    named is the one that says who acts (not the phase's), and :attr:`to_act` lists the
+    seats that may act."""
+
+    code = "not_your_turn"
+
+    def __init__(
+        self,
+        rule: Rule,
+        reason: str,
+        action: object = None,
+        *,
+        player: int | None = None,
+        to_act: frozenset[int] = frozenset(),
+    ) -> None:
+        super().__init__(rule, reason, action)
+        self.player = player
+        self.to_act = to_act
+
+    def details(self) -> dict[str, Any]:
+        """The rule and reason, the seat that submitted, and the seats that may act."""
+        return {**super().details(), "player": self.player, "to_act": sorted(self.to_act)}
+
+
+class StaleAction(RulespecError, ValueError):
+    """An action sent for an earlier (or later) state of the game: the client's
+    ``expect_step`` is not the state's :attr:`~rulespec.core.kernel.Kernel.step`. Nothing
+    is applied; the client should fetch the current view and decide again."""
+
+    code = "stale_action"
+
+    def __init__(self, expected: int, step: int) -> None:
+        self.expected = expected
+        self.step = step
+        when = "an earlier" if expected < step else "a later"
+        super().__init__(
+            f"the action was meant for step {expected}, but the game is at step {step} "
+            f"({when} state than this one); look at the current state and decide again"
+        )
+
+    def details(self) -> dict[str, Any]:
+        """The step the client expected and the step the game is at."""
+        return {"expect_step": self.expected, "step": self.step}
 
 
 class UnknownGame(RulespecError, LookupError):
     """The game id is not one of :data:`rulespec.GAMES`; the message lists the valid ids."""
 
+    code = "unknown_game"
+
 
 class UnknownVariant(RulespecError, LookupError):
     """No variant or option of the game matches; the message lists the valid values."""
+
+    code = "unknown_variant"
 
 
 class UnknownRule(RulespecError, LookupError):
     """No rule is registered under that id; the message suggests close matches."""
 
+    code = "unknown_rule"
+
 
 class GameNotOver(RulespecError):
     """A final result was asked of a state that is not terminal."""
+
+    code = "game_not_over"
 
 
 class InvalidArgument(RulespecError, ValueError, TypeError):
@@ -62,6 +141,8 @@ class InvalidArgument(RulespecError, ValueError, TypeError):
     range, ``upto`` that is not a count of actions, ``sample_chance`` at a decision. The
     message names the argument. (Also a ``ValueError`` and a ``TypeError``, so code that
     caught those keeps working.)"""
+
+    code = "invalid_argument"
 
 
 MAX_PROBLEMS = 100
@@ -80,19 +161,67 @@ def cut(text: str, limit: int = MAX_REASON) -> str:
 
 
 def bounded(value: object, limit: int = 60) -> str:
-    """``repr`` of client data cut to ``limit`` characters, safe for huge or deeply nested
-    data (``reprlib``): what every message shows of what a client sent."""
-    try:
-        text = _REPR.repr(value)
-    except ValueError:  # an int with more digits than Python will print
-        return "<a number too large to print>"
+    """Client data as a message shows it: JSON-like (``"x"``, ``[1, 2]``, ``null``,
+    ``true``; never Python's quoting), at most ``limit`` characters, safe for huge or
+    deeply nested data (containers are shown to a depth of 3, six items each)."""
+    text = _show(value, 3)
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+_SHOWN_ITEMS = 6
+
+
+def _show(value: object, depth: int) -> str:
+    if value is None:
+        return "null"
+    if value is True or value is False:
+        return "true" if value else "false"
+    if isinstance(value, int) and not isinstance(value, bool):
+        if value.bit_length() > 200:
+            return "<a number too large to print>"
+        return str(int(value))
+    if isinstance(value, float):
+        return repr(value) if math.isfinite(value) else str(value)
+    if isinstance(value, str):
+        body = value[:80].replace("\\", "\\\\").replace('"', '\\"')
+        body = _CONTROL.sub(lambda m: f"\\u{ord(m.group()):04x}", body)
+        return f'"{body}{"..." if len(value) > 80 else ""}"'
+    if isinstance(value, Mapping):
+        if depth <= 0:
+            return "{...}"
+        items = [f"{_show(k, 0)}: {_show(v, depth - 1)}" for k, v in _first(value.items())]
+        more = ", ..." if len(value) > _SHOWN_ITEMS else ""
+        return "{" + ", ".join(items) + more + "}"
+    if isinstance(value, list | tuple | set | frozenset):
+        if depth <= 0:
+            return "[...]"
+        items = [_show(v, depth - 1) for v in _first(value)]
+        more = ", ..." if len(value) > _SHOWN_ITEMS else ""
+        return "[" + ", ".join(items) + more + "]"
+    try:  # a Python object (an enum, an action built by hand): how Python shows it
+        text = repr(value)
+    except Exception:
+        text = f"<{type(value).__name__}>"
+    return text[:80]
+
+
+def _first(items: Any) -> list[Any]:
+    out: list[Any] = []
+    for item in items:
+        if len(out) == _SHOWN_ITEMS:
+            break
+        out.append(item)
+    return out
+
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 
 
 class _ProblemsError(RulespecError, ValueError):
     """Base for errors that collect every problem before raising."""
 
     what = "input"
+    code = "bad_input"
 
     def __init__(self, problems: list[str] | tuple[str, ...]) -> None:
         found = tuple(cut(p) for p in problems)
@@ -105,6 +234,19 @@ class _ProblemsError(RulespecError, ValueError):
         noun = "problem" if count == 1 else "problems"
         super().__init__(f"{self.what}: {count} {noun}\n{lines}")
 
+    def details(self) -> dict[str, Any]:
+        """Each problem as ``{"path", "message"}`` (``path`` is the JSON path of the value
+        at fault, empty when the problem is about the whole input)."""
+        return {"problems": [_problem(p) for p in self.problems]}
+
+
+def _problem(text: str) -> dict[str, str]:
+    """``"hands[1].red: expected ..."`` as ``{"path": "hands[1].red", "message": ...}``."""
+    path, sep, message = text.partition(": ")
+    if sep and path and " " not in path:
+        return {"path": path, "message": message}
+    return {"path": "", "message": text}
+
 
 class MalformedPosition(_ProblemsError):
     """A position (JSON or dict) that does not describe a state of the game.
@@ -113,6 +255,7 @@ class MalformedPosition(_ProblemsError):
     """
 
     what = "malformed position"
+    code = "malformed_position"
 
 
 class MalformedAction(_ProblemsError):
@@ -120,6 +263,7 @@ class MalformedAction(_ProblemsError):
     type, a missing field, a field of the wrong type)."""
 
     what = "malformed action"
+    code = "malformed_action"
 
 
 class MalformedNotation(MalformedAction):
@@ -130,18 +274,21 @@ class MalformedNotation(MalformedAction):
     reads actions from clients catches both forms of bad input alike."""
 
     what = "malformed notation"
+    code = "malformed_notation"
 
 
 class MalformedRecord(_ProblemsError):
     """A game record that cannot be read or does not replay."""
 
     what = "malformed game record"
+    code = "malformed_record"
 
 
 class VariantTableError(_ProblemsError):
     """A variant table (``variants/<game>.toml``) that does not match its typed variant."""
 
     what = "bad variant table"
+    code = "bad_variant_table"
 
 
 class RulebookError(_ProblemsError):
@@ -151,3 +298,4 @@ class RulebookError(_ProblemsError):
     """
 
     what = "bad rulebook"
+    code = "bad_rulebook"

@@ -186,11 +186,11 @@ def check_state(
         assert verdict.rule == error.rule
         assert_unchanged(state, before)
 
-    # NotYourTurn for the wrong seat, and the right seat may act
-    if legal:
-        wrong = (actor + 1) % players if isinstance(actor, int) else 0
+    # NotYourTurn for a seat that owes nothing now, and the right seat may act
+    idle = [p for p in range(players) if p not in state.to_act]
+    if legal and idle:
         with pytest.raises(rulespec.NotYourTurn):
-            state.apply(legal[0], player=wrong)
+            state.apply(legal[0], player=idle[0])
         assert_unchanged(state, before)
         if isinstance(actor, int):
             assert state.apply(legal[0], player=actor) == state.apply(legal[0])

@@ -467,7 +467,7 @@ def _enum(tp: type[enum.Enum]) -> Plan:
                 return tp(raw)
             except (ValueError, TypeError):
                 pass
-        reader.bad(f"expected one of {listing([repr(v) for v in values])}, got {_short(raw)}")
+        reader.bad(f"expected one of {listing([_short(v) for v in values])}, got {_short(raw)}")
         return members[0]
 
     return Plan(lambda v, ctx: v.value, load, lambda ctx: {"enum": values})
@@ -553,7 +553,7 @@ def _tagged(conv: Converter, by_kind: Mapping[str, type]) -> Plan:
         cls = by_kind.get(kind) if isinstance(kind, str) else None
         if cls is None:
             if not isinstance(raw, Mapping):
-                reader.bad(f"expected an object with a 'type', got {_short(raw)}")
+                reader.bad(f'expected an object with a "type", got {_short(raw)}')
             else:
                 reader.at("type").bad(f"expected one of {listing(kinds)}, got {_short(kind)}")
             return None

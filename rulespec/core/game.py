@@ -11,6 +11,7 @@ is derived from those, once for every game (one level of inheritance, no hooks).
 from __future__ import annotations
 
 import random
+import typing
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Self
 
@@ -24,7 +25,7 @@ from rulespec.core.kernel import PhaseTable, Step, Views
 from rulespec.core.play import advance
 from rulespec.core.record import Record
 from rulespec.core.variants import TypedTable
-from rulespec.errors import InvalidArgument, MalformedAction
+from rulespec.errors import InvalidArgument, MalformedAction, MalformedPosition, bounded
 
 
 class BaseGame:
@@ -200,12 +201,35 @@ class BaseGame:
         return advance(self.initial_state(), rng)
 
     def state_from_json(self, data: Mapping[str, Any]) -> Any:
-        """Load a position; :class:`~rulespec.MalformedPosition` lists every problem."""
-        return self.views.load(self, data)
+        """Load a position; :class:`~rulespec.MalformedPosition` lists every problem. Its
+        ``"step"`` (actions applied since setup; 0 if absent) becomes the state's
+        :attr:`~rulespec.core.kernel.Kernel.step`."""
+        if not isinstance(data, Mapping) or "step" not in data:
+            return self.views.load(self, data)
+        step = data["step"]
+        problems = []
+        if type(step) is not int or not 0 <= step <= MAX_STEP:
+            problems.append(
+                f"step: expected a whole number from 0 to {MAX_STEP}, got {bounded(step)}"
+            )
+        try:
+            state = self.views.load(self, {k: v for k, v in data.items() if k != "step"})
+        except MalformedPosition as bad:
+            raise MalformedPosition([*problems, *bad.problems]) from None
+        if problems:
+            raise MalformedPosition(problems)
+        if step:
+            object.__setattr__(state, "_step", step)
+        return state
 
     def action_from_json(self, data: Mapping[str, Any]) -> Action:
         """Read one action; :class:`~rulespec.MalformedAction` lists every problem, each
         with its JSON path."""
+        kind = data.get("type") if isinstance(data, Mapping) else None
+        if isinstance(data, Mapping) and kind not in _kinds(self.table):
+            # what a client may send: the decisions (chance outcomes are read, not offered)
+            offered = ", ".join(sorted(_kinds(self.table, decisions=True)))
+            raise MalformedAction([f"type: expected one of {offered}, got {bounded(kind)}"])
         reader = Reader(self)
         action = self.codec.tagged(self.table.action_types()).load(data, reader)
         if reader.problems or action is None:
@@ -245,7 +269,34 @@ class BaseGame:
         return type(self).draw(view)
 
 
+MAX_STEP = 10**9
+"""The largest ``step`` a position may carry (a bound on client data, far above any game)."""
+
 _SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
+
+_STEP_SCHEMA = {
+    "type": "integer",
+    "minimum": 0,
+    "description": "Actions (decisions and chance outcomes) applied since setup.",
+}
+
+
+_KINDS: dict[tuple[int, bool], frozenset[str]] = {}
+
+
+def _kinds(table: PhaseTable[Any, Any], decisions: bool = False) -> frozenset[str]:
+    """The JSON ``type`` of every action type of a phase table (only those some seat
+    decides, with ``decisions``); worked out once per table."""
+    key = (id(table), decisions)
+    found = _KINDS.get(key)
+    if found is None:
+        found = _KINDS[key] = frozenset(
+            str(typing.cast(Any, cls).KIND)
+            for step in table.steps.values()
+            if not decisions or step.node is None
+            for cls in step.moves
+        )
+    return found
 
 
 def schema_of(codec: Converter, game_type: type[BaseGame], of: str, game: Any) -> dict[str, Any]:
@@ -259,11 +310,14 @@ def schema_of(codec: Converter, game_type: type[BaseGame], of: str, game: Any) -
             "settings": {"type": "object"},
             **body["properties"],
         }
+        body["properties"]["step"] = _STEP_SCHEMA
         body["required"] = ["game", "settings", *body.get("required", [])]
     elif of == "action":
         body = codec.tagged(game_type.table.action_types()).schema(game)
     elif of == "observation":
         body = codec.schema(game_type.views.observation, game)
+        body["properties"]["step"] = _STEP_SCHEMA
+        body["required"] = [*body.get("required", []), "step"]
     else:
         raise ValueError(f"no schema of {of!r}: ask for 'position', 'action' or 'observation'")
     title = f"{spec.title}: {of}"

@@ -217,7 +217,7 @@ def information_state(state: Any, player: int) -> InformationState:
         for link in chain[:-1]:
             if len(link) == 3:
                 link[2].pop(_STATE, None)  # only the latest state is kept
-        _memo(chain[-1])[_STATE] = before.but()
+        _memo(chain[-1])[_STATE] = _detached(before)
     done = [s for s in steps if s is not None]
     codes: list[list[int]] = []
     pending: list[int] = []
@@ -237,6 +237,15 @@ def information_state(state: Any, player: int) -> InformationState:
         state.observation(player),
         state.game,
     )
+
+
+def _detached(state: Any) -> Any:
+    """A copy of ``state`` without its history (so keeping it keeps no link alive),
+    with its step."""
+    kept = state.but()
+    if state.step:
+        object.__setattr__(kept, "_step", state.step)
+    return kept
 
 
 def _resume(root: Any, chain: list[Link], first: int) -> Any:

@@ -34,7 +34,7 @@ from rulespec.core.action_ids import ActionIds
 from rulespec.core.api import CHANCE, TERMINAL, Explanation, Node
 from rulespec.core.chance import pick_weighted, weighted
 from rulespec.core.rules import Rule
-from rulespec.errors import IllegalAction, InvalidArgument, NotYourTurn, bounded
+from rulespec.errors import IllegalAction, InvalidArgument, NotYourTurn, StaleAction, bounded
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -86,6 +86,17 @@ class Step(Generic[S, A]):
     """Every chance outcome with a whole-number weight (zero weights are skipped)."""
     expects: Callable[[S], str] | None = None
     """What the phase asks for, in words (``seat 1 must play cards``), for messages."""
+    turn: Rule | None = None
+    """The rule that says who acts here, named when a seat that owes nothing submits
+    (:class:`~rulespec.NotYourTurn`); ``rule`` if not given."""
+    owing: Callable[[S], frozenset[int]] | None = None
+    """For secret choices made at the same time: the seats that still owe theirs
+    (:attr:`Kernel.to_act`); any of them may commit, in any order."""
+    as_seat: Callable[[S, int], S] | None = None
+    """``as_seat(state, p)``: the same state with ``p`` (one of ``owing``) as the seat to
+    act and the others still owing in their fixed order: how a seat commits before its
+    turn in the serialised order. The state after every commitment must not depend on
+    the order they came in."""
 
     @classmethod
     def decision(
@@ -95,9 +106,18 @@ class Step(Generic[S, A]):
         legal: Callable[[S], tuple[A, ...]],
         moves: Mapping[type, Move[S, Any]],
         expects: Callable[[S], str] | None = None,
+        *,
+        turn: Rule | None = None,
+        owing: Callable[[S], frozenset[int]] | None = None,
+        as_seat: Callable[[S, int], S] | None = None,
     ) -> Step[S, A]:
-        """A phase in which the seat ``actor(state)`` decides among ``legal(state)``."""
-        return cls(rule, None, moves, actor, legal, None, expects)
+        """A phase in which the seat ``actor(state)`` decides among ``legal(state)``;
+        with ``owing`` and ``as_seat``, a round of secret choices that the seats owing one
+        may commit in any order (``actor`` gives the fixed order adapters serialise them
+        in)."""
+        if (owing is None) != (as_seat is None):
+            raise ValueError("a step of simultaneous choices needs both owing and as_seat")
+        return cls(rule, None, moves, actor, legal, None, expects, turn, owing, as_seat)
 
     @classmethod
     def chance(
@@ -151,10 +171,42 @@ class Kernel:
     :class:`Views`) and a ``phase`` field (a member of the table's enum).
     """
 
-    __slots__ = ("_trail",)
+    __slots__ = ("_step", "_trail")
 
     game: Any
     phase: Any
+    _step: int
+
+    @property
+    def step(self) -> int:
+        """How many actions (decisions and chance outcomes) were applied since setup: the
+        number a client echoes as ``expect_step`` so that an old action is refused
+        (:class:`~rulespec.StaleAction`). Kept outside the fields, like the history:
+        equality and hashing ignore it; positions and observations carry it."""
+        try:
+            step: int = self._step
+        except AttributeError:
+            return 0
+        return step
+
+    @property
+    def to_act(self) -> frozenset[int]:
+        """The seats that owe a decision now, each free to make it: one seat in sequential
+        play, every seat still owing its secret choice in a round of simultaneous ones
+        (White Lotus bids, sides, combat), none at a chance node or the end.
+        :attr:`current_player` is one of them: the next in the fixed order the adapters
+        serialise the round in."""
+        step = self.game.steps[self.phase]
+        if step.owing is not None:
+            owing: frozenset[int] = step.owing(self)
+            return owing
+        if step.actor is not None:
+            return frozenset((step.actor(self),))
+        return frozenset()
+
+    def __reduce_ex__(self, protocol: Any) -> tuple[Any, ...]:
+        # a pickle keeps the fields and the step, not the history (see rulespec.core.history)
+        return (_unpickle, (type(self), typing.cast(Any, self).__getstate__(), self.step))
 
     @property
     def players(self) -> int:
@@ -182,14 +234,29 @@ class Kernel:
         """True once the game is over."""
         return self.game.steps[self.phase].node is TERMINAL
 
-    def legal_actions(self) -> tuple[Any, ...]:
-        """Every legal action in a fixed order; the chance outcomes at a chance node."""
+    def legal_actions(self, player: int | None = None) -> tuple[Any, ...]:
+        """Every legal action in a fixed order; the chance outcomes at a chance node.
+        With ``player``, what that seat may do now: its legal decisions if it is in
+        :attr:`to_act`, else nothing."""
         step = self.game.steps[self.phase]
+        if player is not None:
+            return self._legal_of(step, self._check_seat(player, "legal_actions"))
         if step.legal is not None:
             legal: tuple[Any, ...] = step.legal(self)
             return legal
         if step.outcomes is not None:
             return tuple(a for a, w in step.outcomes(self) if w > 0)
+        return ()
+
+    def _legal_of(self, step: Step[Any, Any], player: int) -> tuple[Any, ...]:
+        if step.actor is None or step.legal is None:
+            return ()
+        if step.actor(self) == player:
+            legal: tuple[Any, ...] = step.legal(self)
+            return legal
+        if step.owing is not None and step.as_seat is not None and player in step.owing(self):
+            moved: tuple[Any, ...] = step.legal(step.as_seat(self, player))
+            return moved
         return ()
 
     def chance_outcomes(self) -> tuple[tuple[Any, Fraction], ...]:
@@ -231,14 +298,21 @@ class Kernel:
             )
         return player
 
-    def violation(self, action: object) -> Problem:
+    def violation(self, action: object, player: int | None = None) -> Problem:
         """The rule ``action`` breaks here and why, or ``None`` if it is legal: the one
-        check behind both :meth:`apply` and :meth:`explain`."""
+        check behind both :meth:`apply` and :meth:`explain`. With ``player``, as that
+        seat would submit it (the turn rule if it owes nothing now)."""
         step = self.game.steps[self.phase]
+        base = self
+        if player is not None:
+            try:
+                base = self._as_player(step, player, action)
+            except NotYourTurn as refused:
+                return refused.rule, refused.reason
         move = step.moves.get(type(action))
         if move is None:
-            return step.rule, self._misfit(step, action)
-        problem: Problem = move.check(self, action)
+            return step.rule, base._misfit(step, action)
+        problem: Problem = move.check(base, action)
         return problem
 
     def _misfit(self, step: Step[Any, Any], action: object) -> str:
@@ -251,36 +325,73 @@ class Kernel:
         )
         return f"{action} is not an action of the {self.phase.value} step; {wanted}"
 
-    def apply(self, action: Any, *, player: int | None = None) -> Self:
+    def apply(
+        self, action: Any, *, player: int | None = None, expect_step: int | None = None
+    ) -> Self:
         """The state after ``action``; raises :class:`~rulespec.IllegalAction` (with the
-        deciding rule) and leaves this state unchanged if the rules forbid it. ``player``,
-        if given, must be the seat to act (:class:`~rulespec.NotYourTurn` otherwise).
-        ``action`` may be text in the game's notation (``state.apply("2R@1")``);
+        deciding rule) and leaves this state unchanged if the rules forbid it.
+
+        ``player``, if given, is the seat submitting: it must be in :attr:`to_act`
+        (:class:`~rulespec.NotYourTurn` otherwise), and in a round of secret choices any
+        seat still owing one may commit, in any order. ``expect_step``, if given, must be
+        this state's :attr:`step` (:class:`~rulespec.StaleAction` otherwise): a server
+        passes the step its client saw, so an old action is never applied to a newer
+        state. ``action`` may be text in the game's notation (``state.apply("2R@1")``);
         :class:`~rulespec.MalformedNotation` if it names no action."""
+        if expect_step is not None:
+            self._check_step(expect_step)
         if type(action) is str:  # a notation (:doc:`/notation`), read as the game reads it
             action = self.game.parse_action(action, self)
         step = self.game.steps[self.phase]
+        base = self
         if player is not None:
-            self._check_seat(player, "player")
-            actor = self.current_player
-            if player != actor:
-                raise NotYourTurn(
-                    step.rule,
-                    f"seat {player} submitted {action}, but {_who(actor)} is to act",
-                    action,
-                )
+            base = self._as_player(step, player, action)
         move = step.moves.get(type(action))
         if move is None:
-            raise IllegalAction(step.rule, self._misfit(step, action), action)
-        problem = move.check(self, action)
+            raise IllegalAction(step.rule, base._misfit(step, action), action)
+        problem = move.check(base, action)
         if problem is not None:
             raise IllegalAction(problem[0], problem[1], action)
-        new: Self = move.effect(self, action)
+        new: Self = move.effect(base, action)
         if new is self:  # a state is never changed, not even its history
             new = attrs.evolve(typing.cast(Any, self))
         # the history: a link per step, outside the fields (rulespec.core.history)
         object.__setattr__(new, "_trail", [getattr(self, "_trail", None) or self, action])
+        try:
+            object.__setattr__(new, "_step", self._step + 1)
+        except AttributeError:
+            object.__setattr__(new, "_step", 1)
         return new
+
+    def _check_step(self, expect_step: object) -> None:
+        if type(expect_step) is not int or expect_step < 0:
+            raise InvalidArgument(
+                f"expect_step: expected a step, a whole number from 0, got {bounded(expect_step)}"
+            )
+        if expect_step != self.step:
+            raise StaleAction(expect_step, self.step)
+
+    def _as_player(self, step: Step[Any, Any], player: object, action: object) -> Self:
+        """This state as ``player`` acts in it: itself if ``player`` is the seat to act;
+        in a round of secret choices, the state with ``player`` to act if it still owes
+        one; else :class:`~rulespec.NotYourTurn`."""
+        seat = self._check_seat(player, "player")
+        actor = self.current_player
+        if seat == actor:
+            return self
+        owing = step.owing(self) if step.owing is not None else frozenset()
+        if seat in owing and step.as_seat is not None:
+            moved: Self = step.as_seat(self, seat)
+            return moved
+        to_act = self.to_act
+        if owing:
+            who = ", ".join(f"seat {p}" for p in sorted(owing))
+            reason = f"seat {seat} submitted {action}, but only {who} still owe a secret choice"
+        elif to_act:
+            reason = f"seat {seat} submitted {action}, but {_who(actor)} is to act"
+        else:
+            reason = f"seat {seat} submitted {action}, but no seat acts now ({_who(actor)})"
+        raise NotYourTurn(step.turn or step.rule, reason, action, player=seat, to_act=to_act)
 
     def history(self) -> tuple[Any, ...]:
         """Every action applied since :meth:`root`, in order."""
@@ -310,20 +421,27 @@ class Kernel:
         new: Self = self.game.resampler(self, seat, rng)
         return new
 
-    def explain(self, action: object) -> Explanation:
-        """Whether ``action`` is legal here and, if not, the rule that forbids it.
-        ``action`` may be given in the game's notation (``"2R@1"``)."""
+    def explain(self, action: object, player: int | None = None) -> Explanation:
+        """Whether ``action`` is legal here and, if not, the rule that forbids it; with
+        ``player``, as that seat would submit it. ``action`` may be given in the game's
+        notation (``"2R@1"``)."""
         if type(action) is str:
             action = self.game.parse_action(action, self)
-        return Explanation.of(action, self.violation(action))
+        return Explanation.of(action, self.violation(action, player))
 
     def observation(self, player: int) -> Any:
-        """Exactly what ``player`` may see of this state."""
-        return self.game.views.observe(self, self._check_seat(player, "observation"))
+        """Exactly what ``player`` may see of this state (its ``step`` included)."""
+        seen = self.game.views.observe(self, self._check_seat(player, "observation"))
+        step = self.step
+        if step:
+            object.__setattr__(seen, "_step", step)
+        return seen
 
     def to_json(self) -> dict[str, Any]:
-        """The whole state as a JSON position (``game.state_from_json`` reads it back)."""
+        """The whole state as a JSON position (``game.state_from_json`` reads it back),
+        its :attr:`step` included."""
         data: dict[str, Any] = self.game.views.dump(self)
+        data["step"] = self.step
         return data
 
     def problems(self) -> tuple[str, ...]:
@@ -405,6 +523,15 @@ class Views:
             render=render.render,
             narrate=render.narrate,
         )
+
+
+def _unpickle(cls: type, fields: Any, step: int) -> Any:
+    """A state from its pickle: the fields as attrs restores them, and the step."""
+    state: Any = object.__new__(cls)
+    state.__setstate__(fields)
+    if step:
+        object.__setattr__(state, "_step", step)
+    return state
 
 
 def dump_position(state: Any) -> dict[str, Any]:

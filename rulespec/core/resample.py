@@ -65,6 +65,8 @@ Plan = Callable[[Any, int, Any, Sequence[Any]], Proposer]
 class ResampleFailed(RulespecError):
     """No consistent history was found within :data:`MAX_ATTEMPTS` proposals."""
 
+    code = "resample_failed"
+
 
 def resample(state: Any, player: int, rng: random.Random, plan: Plan) -> Any:
     """A state ``player`` cannot tell from ``state``, hidden components redrawn (the
@@ -100,6 +102,8 @@ def _replay(  # noqa: PLR0917
     first = min(plan, default=len(actions))
     if first == ROOT:
         current = plan[ROOT]
+        if root.step and current.step != root.step:  # a redrawn root keeps its step
+            object.__setattr__(current, "_step", root.step)
         if ROOT not in views:
             views[ROOT] = root.observation(player)
         if current.observation(player) != views[ROOT]:

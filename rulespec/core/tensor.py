@@ -703,10 +703,27 @@ class ObservationParts:
     """A mixin for a game's observation classes (attrs records with a ``game`` field left
     out of equality and JSON): the tensor, its layout and the public/private split."""
 
-    __slots__ = ()
+    __slots__ = ("_step",)
     game: Any
+    _step: int
     to_json: Callable[[], JSON]
-    """The observation's JSON: each game's observation class defines it."""
+    """The observation's JSON: each game's observation class defines it (with
+    :meth:`stepped`)."""
+
+    @property
+    def step(self) -> int:
+        """The observed state's :attr:`~rulespec.core.kernel.Kernel.step` (public; not part
+        of equality, like the state's own)."""
+        try:
+            step: int = self._step
+        except AttributeError:
+            return 0
+        return step
+
+    def stepped(self, data: dict[str, Any]) -> dict[str, Any]:
+        """``data`` (the observation's fields as JSON) with ``"step"`` added."""
+        data["step"] = self.step
+        return data
 
     def _repr_svg_(self) -> str:
         """The picture of what this seat sees, for notebooks (``game.svg(observation)``)."""
@@ -738,8 +755,9 @@ class ObservationParts:
         return array.array("f", [full[i] for i in e.private_at])
 
     def public(self) -> dict[str, Any]:
-        """The JSON of what every seat sees alike, in the observation's vocabulary."""
-        return _divide(self.to_json(), _split_of(type(self)), True)
+        """The JSON of what every seat sees alike, in the observation's vocabulary (the
+        step included)."""
+        return {**_divide(self.to_json(), _split_of(type(self)), True), "step": self.step}
 
     def private(self) -> dict[str, Any]:
         """The JSON of what only this seat sees; merged with :meth:`public` it is the

@@ -49,6 +49,7 @@ class MalformedBoard(MalformedPosition):
     """A board file that does not describe a White Lotus board; lists every problem."""
 
     what = "malformed board"
+    code = "malformed_board"
 
 
 @attrs.frozen

@@ -14,6 +14,7 @@ from rulespec.core.trace import decided
 from rulespec.lotus import negotiation, rebellion
 from rulespec.lotus import rules as steps
 from rulespec.lotus.actions import Action, Bid, ChooseConflict, Remove, bid_of
+from rulespec.lotus.commitments import by_seat
 from rulespec.lotus.components import OWNED, Building, Chip
 from rulespec.lotus.state import Conflict, ConflictReveal, Phase, State, place_chips
 from rulespec.lotus.variant import Negotiation
@@ -183,7 +184,7 @@ def bid(s: State, a: Bid) -> State:
     """A secret bid; after the last one, the reveal and the loser (or the emperor's
     choice between the tied)."""
     c = _conflict(s)
-    bids = (*c.bids, (s.seat, a))
+    bids = by_seat(c.bids, s.seat, a)
     if trace.TRACING:
         _trace_bid(a)
     if s.queue:

@@ -123,7 +123,7 @@ class LotusObservation(ObservationParts):
 
     def to_json(self) -> JSON:
         """The view as JSON, in the vocabulary of a position."""
-        return CODEC.to_json(self, self.game)
+        return self.stepped(CODEC.to_json(self, self.game))
 
 
 def observe(state: State, player: int) -> LotusObservation:

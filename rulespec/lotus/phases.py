@@ -9,7 +9,15 @@ from typing import Any
 
 from rulespec.core.kernel import Move, PhaseTable, Step, allowed
 from rulespec.core.rules import rule_of
-from rulespec.lotus import claims, conflicts, expansion, income, negotiation, rebellion
+from rulespec.lotus import (
+    claims,
+    commitments,
+    conflicts,
+    expansion,
+    income,
+    negotiation,
+    rebellion,
+)
 from rulespec.lotus.actions import (
     Action,
     Bid,
@@ -38,10 +46,26 @@ def _seat(s: State) -> int:
 
 
 def _decide(
-    legal: Callable[[State], tuple[Action, ...]], moves: dict[type, Move[State, Any]]
+    legal: Callable[[State], tuple[Action, ...]],
+    moves: dict[type, Move[State, Any]],
+    turn: str,
+    *,
+    secret: bool = False,
 ) -> Step[State, Action]:
-    """A decision of the seat to act (every decision of White Lotus is)."""
-    return Step.decision(rule_of("lotus.year.phases"), _seat, legal, moves)
+    """A decision of the seat to act; ``turn`` is the rule that says who acts. A
+    ``secret`` step is a round of choices made at the same time: every seat that still
+    owes one may commit, in any order (:mod:`rulespec.lotus.commitments`)."""
+    if secret:
+        return Step.decision(
+            rule_of("lotus.year.phases"),
+            _seat,
+            legal,
+            moves,
+            turn=rule_of(turn),
+            owing=commitments.owing,
+            as_seat=commitments.as_seat,
+        )
+    return Step.decision(rule_of("lotus.year.phases"), _seat, legal, moves, turn=rule_of(turn))
 
 
 TABLE = PhaseTable(
@@ -59,10 +83,12 @@ TABLE = PhaseTable(
                 PlaceMarker: Move(claims.check_marker, claims.place_marker),
                 DeclineExtra: Move(claims.check_decline, claims.decline),
             },
+            "lotus.claim.three_rounds",
         ),
         Phase.CHOOSE_CONFLICT: _decide(
             conflicts.legal_choices,
             {ChooseConflict: Move(conflicts.check_choice, conflicts.choose)},
+            "lotus.resolve.emperor_orders",
         ),
         Phase.NEGOTIATE: _decide(
             negotiation.legal,
@@ -70,18 +96,35 @@ TABLE = PhaseTable(
                 Give: Move(negotiation.check_give, negotiation.give),
                 Pass: Move(allowed, negotiation.pass_),
             },
+            "lotus.variant.negotiation_window",
         ),
-        Phase.BID: _decide(conflicts.legal_bids, {Bid: Move(conflicts.check_bid, conflicts.bid)}),
+        Phase.BID: _decide(
+            conflicts.legal_bids,
+            {Bid: Move(conflicts.check_bid, conflicts.bid)},
+            "lotus.secret.commit_order",
+            secret=True,
+        ),
         Phase.REMOVE: _decide(
-            conflicts.legal_removals, {Remove: Move(conflicts.check_removal, conflicts.remove)}
+            conflicts.legal_removals,
+            {Remove: Move(conflicts.check_removal, conflicts.remove)},
+            "lotus.conflict.tie_emperor",
         ),
-        Phase.LEAD: _decide(rebellion.legal_lead, {Lead: Move(allowed, rebellion.lead)}),
+        Phase.LEAD: _decide(
+            rebellion.legal_lead,
+            {Lead: Move(allowed, rebellion.lead)},
+            "lotus.rebellion.asking_order",
+        ),
         Phase.SIDE: _decide(
-            rebellion.legal_sides, {ChooseSide: Move(allowed, rebellion.choose_side)}
+            rebellion.legal_sides,
+            {ChooseSide: Move(allowed, rebellion.choose_side)},
+            "lotus.secret.commit_order",
+            secret=True,
         ),
         Phase.COMBAT: _decide(
             rebellion.legal_combat,
             {CommitCombat: Move(rebellion.check_combat, rebellion.commit_combat)},
+            "lotus.secret.commit_order",
+            secret=True,
         ),
         Phase.REWARD: _decide(
             rebellion.legal_rewards,
@@ -89,9 +132,12 @@ TABLE = PhaseTable(
                 TakeArea: Move(rebellion.check_take, rebellion.take_area),
                 TakeVictoryPoint: Move(rebellion.check_take_vp, rebellion.take_vp),
             },
+            "lotus.rebellion.reward_order",
         ),
         Phase.PALACE_INCOME: _decide(
-            income.legal, {PalaceIncome: Move(income.check, income.palace_income)}
+            income.legal,
+            {PalaceIncome: Move(income.check, income.palace_income)},
+            "lotus.income.order",
         ),
         Phase.TEMPLE_EXTRA: _decide(
             expansion.legal_temple,
@@ -99,6 +145,7 @@ TABLE = PhaseTable(
                 TakeExtra: Move(allowed, expansion.take_extra),
                 DeclineExtra: Move(allowed, expansion.decline_extra),
             },
+            "lotus.expand.temple_order",
         ),
         Phase.DRAW: Step.chance(
             rule_of("lotus.year.phases"),
@@ -106,7 +153,9 @@ TABLE = PhaseTable(
             {DrawChip: Move(expansion.check_draw, expansion.draw)},
         ),
         Phase.PLACE: _decide(
-            expansion.legal_places, {PlaceChip: Move(expansion.check_place, expansion.place)}
+            expansion.legal_places,
+            {PlaceChip: Move(expansion.check_place, expansion.place)},
+            "lotus.expand.draw_place",
         ),
         Phase.GAME_OVER: Step.end(rule_of("lotus.score.winner")),
     },

@@ -194,11 +194,24 @@ def load(game: LotusGame, data: Mapping[str, Any]) -> State:
             INFLUENCE_POINTS - sum(values["influence"]),
             COMBAT_POINTS - sum(values["combat"]),
         )
+    # secret choices are kept by seat whatever order they came in (lotus.commitments)
+    c, r = values.get("conflict"), values.get("rebellion")
+    if c is not None:
+        values["conflict"] = c.but(bids=tuple(sorted(c.bids, key=_by_seat)))
+    if r is not None:
+        values["rebellion"] = r.but(
+            sides=tuple(sorted(r.sides, key=_by_seat)),
+            commits=tuple(sorted(r.commits, key=_by_seat)),
+        )
     state = State(game=game, **values)
     problems = invariant_problems(state)
     if problems:
         raise MalformedPosition(problems)
     return state
+
+
+def _by_seat(entry: tuple[int, object]) -> int:
+    return entry[0]
 
 
 def _check_old_setup_queue(reader: Reader, data: Mapping[str, Any], game: LotusGame) -> None:

@@ -21,6 +21,7 @@ from rulespec.lotus.actions import (
     TakeArea,
     TakeVictoryPoint,
 )
+from rulespec.lotus.commitments import by_seat
 from rulespec.lotus.components import OWNED, VP_CHIPS, Building, Side
 from rulespec.lotus.state import Phase, Rebellion, RebellionReveal, State, place_chips
 from rulespec.lotus.variant import Negotiation, RewardChoice, VpChips
@@ -98,7 +99,7 @@ def choose_side(s: State, a: ChooseSide) -> State:
     r = _rebellion(s)
     if trace.TRACING:
         decided("lotus.rebellion.sides")
-    rebels = r.but(sides=(*r.sides, (s.seat, a.side)))
+    rebels = r.but(sides=by_seat(r.sides, s.seat, a.side))
     if s.queue:
         return s.but(rebellion=rebels, seat=s.queue[0], queue=s.queue[1:])
     return _open_combat(s.but(rebellion=rebels))
@@ -130,7 +131,7 @@ def commit_combat(s: State, a: CommitCombat) -> State:
         decided("lotus.rebellion.combat_commit")
         if a.combat == 0:
             decided("lotus.secret.zero_allowed")
-    rebels = r.but(commits=(*r.commits, (s.seat, a.combat)))
+    rebels = r.but(commits=by_seat(r.commits, s.seat, a.combat))
     if s.queue:
         return s.but(rebellion=rebels, seat=s.queue[0], queue=s.queue[1:])
     return _fight(s.but(rebellion=rebels, queue=()))

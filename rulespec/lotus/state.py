@@ -128,7 +128,7 @@ class Conflict(Evolve):
     area: AreaIndex
     """The area's index on the board."""
     bids: tuple[tuple[Seat, Bid], ...] = ()
-    """This round's secret bids, in commit order."""
+    """This round's secret bids, by seat (whatever order they came in)."""
     tied: frozenset[Seat] = frozenset()
     """Seats the emperor must choose between (phase REMOVE)."""
 
@@ -139,9 +139,9 @@ class Rebellion(Evolve):
 
     leader: Seat
     sides: tuple[tuple[Seat, Side], ...] = ()
-    """Secret sides of everyone but the emperor and the leader, in commit order."""
+    """Secret sides of everyone but the emperor and the leader, by seat."""
     commits: tuple[tuple[Seat, Points], ...] = ()
-    """Secret combat commitments, in commit order."""
+    """Secret combat commitments, by seat."""
     winners: Side | None = None
     """The side that won, once the combat is revealed."""
     hit: frozenset[Seat] = frozenset()

@@ -75,7 +75,7 @@ class MandalaObservation(ObservationParts):
 
     def to_json(self) -> JSON:
         """The view as JSON, in the same vocabulary as a position."""
-        return CODEC.to_json(self)
+        return self.stepped(CODEC.to_json(self))
 
 
 def observe(state: State, player: int) -> MandalaObservation:

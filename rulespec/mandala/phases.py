@@ -222,11 +222,12 @@ TABLE = PhaseTable(
         ),
         Phase.DEAL: Step.chance(rule_of("mandala.setup.shuffle"), card_draws, _DRAW, _must_draw),
         Phase.PLAY: Step.decision(
-            rule_of("mandala.turn.order"),
+            rule_of("mandala.play.one_colour_one_mandala"),
             _seat,
             legal_plays,
             {Play: Move(check_play, turn.play)},
             _must_play,
+            turn=rule_of("mandala.turn.order"),
         ),
         Phase.DRAW: Step.chance(rule_of("mandala.draw.reshuffle"), card_draws, _DRAW, _must_draw),
         Phase.TAKE_TILE: Step.decision(

@@ -46,6 +46,8 @@ class SimulationError(RulespecError):
     """A simulated game failed (an illegal action from the policy, a game that does not
     end); the message names the seed, which replays the failure."""
 
+    code = "simulation_failed"
+
 
 def play(
     game: Game[Any],
@@ -223,7 +225,8 @@ def simulate(
     >>> run = simulate("mandala", settings={"players": 2}, seeds=range(3))
     >>> [r.seed for r in run]
     [0, 1, 2]
-    >>> run.stats.games, run.stats.coverage.by_rule()["mandala.turn.order"]["applied"] > 0
+    >>> plays = run.stats.coverage.by_rule()["mandala.play.one_colour_one_mandala"]
+    >>> run.stats.games, plays["applied"] > 0
     (3, True)
     """
     if isinstance(game, str):

@@ -25,9 +25,13 @@ EXECUTORS = ("inprocess", "processes", "ray")
 class WorkerLost(RulespecError):
     """A task's worker died more times than the retry budget allows."""
 
+    code = "worker_lost"
+
 
 class ExtraMissing(RulespecError):
     """An optional dependency is not installed; the message names the extra to install."""
+
+    code = "extra_missing"
 
 
 class Runner:

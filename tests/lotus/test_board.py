@@ -122,8 +122,8 @@ def test_a_broken_board_reports_every_problem_at_once() -> None:
     found = problems_of(data)
     has(
         found,
-        "a01: adjacent to unknown area 'a39'",
-        "a02: adjacent to unknown area 'a77'",
+        'a01: adjacent to unknown area "a39"',
+        'a02: adjacent to unknown area "a77"',
         "areas: 38",
         "brown areas: 9",
         "light start areas (lotus): 6",

@@ -270,7 +270,7 @@ def test_a_full_dump_names_every_field() -> None:
     state = game("fr", 5).new_game(seed=2)
     data = state.to_json()
     fields = {f.name for f in attrs.fields(State)} - {"game"}
-    assert set(data) == {"game", "settings"} | fields
+    assert set(data) == {"game", "settings", "step"} | fields
     assert data["chips"]
     assert all(Building[v["building"].upper()] in Building for v in data["chips"].values())
 
@@ -331,9 +331,9 @@ def test_every_problem_in_a_part_of_the_year_has_its_path() -> None:
     found = problems(data)
     has(
         found,
-        "conflict.area: 'a99' is not an area of the board",
+        'conflict.area: "a99" is not an area of the board',
         "conflict.bids[0][0]: expected a whole number from 0 to 2, got 5",
-        "conflict.bids[0][1].target: expected a whole number, got 'x'",
+        'conflict.bids[0][1].target: expected a whole number, got "x"',
         "conflict.bids[0][1].influence: is missing",
         "conflict.odd: unknown key",
     )

@@ -504,7 +504,7 @@ def test_a_year_runs_its_phases_in_order(edition: str) -> None:
     assert refused_by(claim, Pass()) == "lotus.year.phases"
     with pytest.raises(rulespec.NotYourTurn) as caught:
         claim.apply(claim.legal_actions()[0], player=1)
-    assert caught.value.rule.id == "lotus.year.phases"
+    assert caught.value.rule.id == "lotus.claim.three_rounds"  # who acts, not which phase
 
 
 # --- phase 1: claims ----------------------------------------------------------------------

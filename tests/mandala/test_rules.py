@@ -200,8 +200,8 @@ def test_starting_hands_5_6_7_8_dealt_seat_by_seat(players: int) -> None:
 def test_turns_go_clockwise_and_only_the_seat_to_act_plays() -> None:
     hands = [{"red": 9}, {"green": 9}, {"yellow": 9}]
     state = load(position(hands))
-    error = illegal(state, DrawCard(RED))
-    assert error.rule.id == "mandala.turn.order"
+    error = illegal(state, DrawCard(RED))  # a draw outside step 2: the play step's rule
+    assert error.rule.id == "mandala.play.one_colour_one_mandala"
     with pytest.raises(rulespec.NotYourTurn) as caught:
         state.apply(Play(0, RED, 2), player=1)
     assert caught.value.rule.id == "mandala.turn.order"
