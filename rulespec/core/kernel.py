@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import enum
 import random
+import sys
 import typing
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
@@ -234,9 +235,27 @@ class Kernel:
         step = self.game.steps[self.phase]
         move = step.moves.get(type(action))
         if move is None:
+            self._check_own(action, "explain")
             return step.rule, self._misfit(step, action)
         problem: Problem = move.check(self, action)
         return problem
+
+    def _check_own(self, action: object, what: str) -> None:
+        """An action of another game, or no action at all, is no question for this
+        game's rules: :class:`~rulespec.InvalidArgument`, not an explanation."""
+        game = self.game
+        kinds = game.table.action_types()
+        if type(action) in kinds:
+            return
+        names = ", ".join(sorted(k.__name__ for k in kinds))
+        title = game.spec.title
+        package = sys.modules.get(type(action).__module__.rpartition(".")[0])
+        spec = getattr(package, "SPEC", None)  # a game package names its GameSpec SPEC
+        if spec is not None:
+            other = f"{type(action).__name__} ({action}) is a {spec.title} action"
+        else:
+            other = f"expected an action, got {bounded(action)}"
+        raise InvalidArgument(f"{what}: {other}; a {title} state takes {title} actions ({names})")
 
     def _misfit(self, step: Step[Any, Any], action: object) -> str:
         if step.node is TERMINAL:
@@ -264,6 +283,7 @@ class Kernel:
                 )
         move = step.moves.get(type(action))
         if move is None:
+            self._check_own(action, "apply")
             raise IllegalAction(step.rule, self._misfit(step, action), action)
         problem = move.check(self, action)
         if problem is not None:

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Annotated, ClassVar
 import attrs
 
 from rulespec.core.api import Outcome
-from rulespec.core.convert import PER_SEAT, Range, Seat, Tagged
+from rulespec.core.convert import PER_SEAT, Range, Seat, Tagged, checked_fields
 from rulespec.core.immutable import by_identity
 from rulespec.core.kernel import Evolve, Kernel, PhaseEnum
 from rulespec.core.seats import order_from
@@ -164,7 +164,7 @@ class Expansion(Evolve):
     """The chip drawn and not yet placed."""
 
 
-@attrs.frozen
+@attrs.frozen(field_transformer=checked_fields)
 class ConflictReveal(Tagged, Evolve, codec=CODEC):
     """What a conflict round showed everyone (lotus.conflict.reveal)."""
 
@@ -181,7 +181,7 @@ class ConflictReveal(Tagged, Evolve, codec=CODEC):
     """(seat, influence paid) per bidder, by seat."""
 
 
-@attrs.frozen
+@attrs.frozen(field_transformer=checked_fields)
 class RebellionReveal(Tagged, Evolve, codec=CODEC):
     """What a rebellion showed everyone once the combat was revealed (lotus.rebellion.winner)."""
 
