@@ -13,7 +13,7 @@ import difflib
 import importlib
 from collections.abc import Iterator, Mapping, Sequence
 from types import ModuleType
-from typing import Any, overload
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 from rulespec.core.api import Action, Explanation, Game, GameSpec, State
 from rulespec.core.record import Record, settings_from_json
@@ -26,6 +26,10 @@ from rulespec.errors import (
     UnknownRule,
     bounded,
 )
+
+if TYPE_CHECKING:  # the game packages load on first use, never on import
+    from rulespec.lotus import LotusGame
+    from rulespec.mandala import MandalaGame
 
 
 class Games(Sequence[GameSpec]):
@@ -95,11 +99,21 @@ def spec(game_id: str) -> GameSpec:
     return found
 
 
+# One overload per game id, so type checkers see the game's own state and action types
+# (tests/test_typed_api.py, which mypy checks): a new game adds its line here.
+@overload
+def game(game_id: Literal["lotus"], **settings: Any) -> LotusGame: ...
+@overload
+def game(game_id: Literal["mandala"], **settings: Any) -> MandalaGame: ...
+@overload
+def game(game_id: str, **settings: Any) -> Game[Any]: ...
 def game(game_id: str, **settings: Any) -> Game[Any]:
     """A game for a variant and options, e.g. ``game("mandala", players=3)``.
 
     Unknown games, variant values or options raise :class:`~rulespec.UnknownGame` or
-    :class:`~rulespec.UnknownVariant` listing the valid values.
+    :class:`~rulespec.UnknownVariant` listing the valid values. Type checkers see the
+    game's own class for a literal id (``game("lotus", …)`` is a
+    :class:`~rulespec.lotus.LotusGame`, its states :class:`rulespec.lotus.State`).
     """
     made: Game[Any] = _module(_check_id(game_id)).make(**settings)
     return made

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from rulespec.core import history as histories
 from rulespec.core import tensor
@@ -26,10 +26,14 @@ from rulespec.core.record import Record
 from rulespec.core.variants import TypedTable
 from rulespec.errors import InvalidArgument, MalformedAction
 
+S = TypeVar("S")
+"""The game's state class."""
 
-class BaseGame:
+
+class BaseGame(Generic[S]):
     """Shared behaviour of a game's frozen ``Game`` class (fields ``variant`` and
-    ``options``, at least)."""
+    ``options``, at least), generic in its state class: ``class MandalaGame(BaseGame[State])``
+    gives type checkers the real state (and, through it, action) types."""
 
     spec: ClassVar[GameSpec]
     """The game's declarative record."""
@@ -182,20 +186,23 @@ class BaseGame:
         """The variant axes and options as keyword arguments for :func:`rulespec.game`."""
         return self.typed.settings(self.variant, self.options)
 
-    def initial_state(self) -> Any:
+    def initial_state(self) -> S:
         """The state before any chance: setup is still to be dealt."""
-        return self.table.state.initial(self)
+        state: S = self.table.state.initial(self)
+        return state
 
-    def new_game(self, seed: int | None = None, *, rng: random.Random | None = None) -> Any:
+    def new_game(self, seed: int | None = None, *, rng: random.Random | None = None) -> S:
         """The first decision state, setup chance sampled with ``random.Random(seed)``
         (or with ``rng``)."""
         if rng is None:
             rng = random.Random(seed)
-        return advance(self.initial_state(), rng)
+        state: S = advance(self.initial_state(), rng)  # type: ignore[type-var]
+        return state
 
-    def state_from_json(self, data: Mapping[str, Any]) -> Any:
+    def state_from_json(self, data: Mapping[str, Any]) -> S:
         """Load a position; :class:`~rulespec.MalformedPosition` lists every problem."""
-        return self.views.load(self, data)
+        state: S = self.views.load(self, data)
+        return state
 
     def action_from_json(self, data: Mapping[str, Any]) -> Action:
         """Read one action; :class:`~rulespec.MalformedAction` lists every problem, each
@@ -225,7 +232,9 @@ class BaseGame:
 _SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
 
-def schema_of(codec: Converter, game_type: type[BaseGame], of: str, game: Any) -> dict[str, Any]:
+def schema_of(
+    codec: Converter, game_type: type[BaseGame[Any]], of: str, game: Any
+) -> dict[str, Any]:
     """The JSON Schema of a game's positions, actions or observations. With ``game``
     None it holds for every variant (seat and area bounds left open)."""
     spec = game_type.spec

@@ -142,7 +142,7 @@ def _who(actor: int | Node) -> str:
     return f"seat {actor}" if isinstance(actor, int) else actor.name.lower()
 
 
-class Kernel:
+class Kernel(Generic[A]):
     """The state contract, derived from the phase table of the state's game.
 
     A game's frozen ``State`` class inherits from this mixin and has a ``game`` field (whose
@@ -181,17 +181,17 @@ class Kernel:
         """True once the game is over."""
         return self.game.steps[self.phase].node is TERMINAL
 
-    def legal_actions(self) -> tuple[Any, ...]:
+    def legal_actions(self) -> tuple[A, ...]:
         """Every legal action in a fixed order; the chance outcomes at a chance node."""
         step = self.game.steps[self.phase]
         if step.legal is not None:
-            legal: tuple[Any, ...] = step.legal(self)
+            legal: tuple[A, ...] = step.legal(self)
             return legal
         if step.outcomes is not None:
             return tuple(a for a, w in step.outcomes(self) if w > 0)
         return ()
 
-    def chance_outcomes(self) -> tuple[tuple[Any, Fraction], ...]:
+    def chance_outcomes(self) -> tuple[tuple[A, Fraction], ...]:
         """Each chance outcome with its exact probability; empty at a decision node."""
         step = self.game.steps[self.phase]
         if step.outcomes is None:
@@ -210,7 +210,7 @@ class Kernel:
         lookup = self.game.action_ids().chance_id
         return tuple((lookup(a), p) for a, p in self.chance_outcomes())
 
-    def sample_chance(self, rng: random.Random) -> Any:
+    def sample_chance(self, rng: random.Random) -> A:
         """Draw one chance outcome with its probability, using ``rng``."""
         step = self.game.steps[self.phase]
         if step.outcomes is None:
@@ -218,7 +218,8 @@ class Kernel:
                 f"sample_chance: not a chance node ({self.phase.value}, "
                 f"{_who(self.current_player)} to act)"
             )
-        return pick_weighted(step.outcomes(self), rng)
+        drawn: A = pick_weighted(step.outcomes(self), rng)
+        return drawn
 
     def _check_seat(self, player: object, what: str) -> int:
         """``player`` if it is a seat of this game (a whole number, not a bool or float)."""
@@ -267,7 +268,7 @@ class Kernel:
         )
         return f"{action} is not an action of the {self.phase.value} step; {wanted}"
 
-    def apply(self, action: Any, *, player: int | None = None) -> Self:
+    def apply(self, action: A, *, player: int | None = None) -> Self:
         """The state after ``action``; raises :class:`~rulespec.IllegalAction` (with the
         deciding rule) and leaves this state unchanged if the rules forbid it. ``player``,
         if given, must be the seat to act (:class:`~rulespec.NotYourTurn` otherwise)."""
@@ -295,7 +296,7 @@ class Kernel:
         object.__setattr__(new, "_trail", [getattr(self, "_trail", None) or self, action])
         return new
 
-    def history(self) -> tuple[Any, ...]:
+    def history(self) -> tuple[A, ...]:
         """Every action applied since :meth:`root`, in order."""
         return histories.walk(self)[1]
 
@@ -323,7 +324,7 @@ class Kernel:
         new: Self = self.game.resampler(self, seat, rng)
         return new
 
-    def explain(self, action: object) -> Explanation:
+    def explain(self, action: A) -> Explanation:
         """Whether ``action`` is legal here and, if not, the rule that forbids it."""
         return Explanation.of(action, self.violation(action))
 

@@ -18,6 +18,7 @@ from rulespec.lotus import board as boards
 from rulespec.lotus.board import Board
 from rulespec.lotus.codec import CODEC
 from rulespec.lotus.phases import TABLE
+from rulespec.lotus.state import State
 from rulespec.lotus.variant import TYPED, AreasInPlay, LotusOptions, LotusVariant
 
 SPEC = GameSpec(
@@ -39,7 +40,7 @@ SPEC = GameSpec(
 
 
 @attrs.frozen
-class LotusGame(BaseGame):
+class LotusGame(BaseGame[State]):
     """White Lotus for one edition and player count on one board."""
 
     variant: LotusVariant

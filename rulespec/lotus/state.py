@@ -35,7 +35,7 @@ from rulespec.core.tensor import PerKey, Slots
 from rulespec.core.trace import decided
 from rulespec.errors import GameNotOver
 from rulespec.lotus import rules as steps
-from rulespec.lotus.actions import Bid
+from rulespec.lotus.actions import Action, Bid
 from rulespec.lotus.codec import (
     BY_BUILDING,
     CHIPS_BY_AREA,
@@ -205,7 +205,7 @@ Reveal = ConflictReveal | RebellionReveal
 
 
 @attrs.frozen
-class State(Kernel, Evolve):
+class State(Kernel[Action], Evolve):
     """A White Lotus position. Build one with ``rulespec.game("lotus", edition=…, players=…)``.
 
     Seats are numbered clockwise from the first emperor (ruling

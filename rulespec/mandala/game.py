@@ -15,6 +15,7 @@ from rulespec.core.kernel import Views
 from rulespec.mandala import actions, bounds, observation, position, render, resample, secrecy
 from rulespec.mandala.codec import CODEC
 from rulespec.mandala.phases import TABLE
+from rulespec.mandala.state import State
 from rulespec.mandala.variant import TYPED, MandalaOptions, MandalaVariant
 
 SPEC = GameSpec(
@@ -36,7 +37,7 @@ SPEC = GameSpec(
 
 
 @attrs.frozen
-class MandalaGame(BaseGame):
+class MandalaGame(BaseGame[State]):
     """Mandala for a given player count; makes states, reads positions and actions."""
 
     variant: MandalaVariant
