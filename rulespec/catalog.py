@@ -129,6 +129,38 @@ def rules(game_id: str) -> tuple[Rule, ...]:
     return rulebook(game_id).rules
 
 
+def rulings(game_id: str) -> tuple[Rule, ...]:
+    """A game's rulings and ambiguities (the points where rulespec decided what the books
+    leave open), in rulebook order."""
+    return rulebook(game_id).rulings
+
+
+def search(text: str, game: str | None = None) -> tuple[Rule, ...]:
+    """The rules, rulings and ambiguities whose id, title or paraphrase contain every word
+    of ``text`` at a word's start (case and ``.``/``_`` ignored: ``"max mark"`` finds
+    ``lotus.claim.max_markers``), of one game or of all: those matched by id and title
+    alone first, then those the paraphrase matches, each group in rulebook order."""
+    if not isinstance(text, str) or not text.strip():
+        raise InvalidArgument(f"search: expected some words to look for, got {bounded(text)}")
+    words = _words(text)
+    books = [rulebook(game)] if game is not None else [s.rulebook() for s in GAMES]
+    named: list[Rule] = []
+    described: list[Rule] = []
+    for book in books:
+        for r in book.rules:
+            head = _words(f"{r.id} {r.title}")
+            if all(any(h.startswith(w) for h in head) for w in words):
+                named.append(r)
+            elif all(any(h.startswith(w) for h in (*head, *_words(r.text))) for w in words):
+                described.append(r)
+    return (*named, *described)
+
+
+def _words(text: str) -> list[str]:
+    """Lower-case words, ids split at ``.`` and ``_``."""
+    return text.casefold().replace(".", " ").replace("_", " ").split()
+
+
 def rule(rule_id: str) -> Rule:
     """The rule with that id, e.g. ``rule("mandala.draw.one_card_up_to_four")``."""
     if not isinstance(rule_id, str):

@@ -10,6 +10,7 @@ is derived from those, once for every game (one level of inheritance, no hooks).
 
 from __future__ import annotations
 
+import inspect
 import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, Self, TypeVar
@@ -24,7 +25,7 @@ from rulespec.core.kernel import PhaseTable, Step, Views
 from rulespec.core.play import advance
 from rulespec.core.record import Record
 from rulespec.core.variants import TypedTable
-from rulespec.errors import InvalidArgument, MalformedAction
+from rulespec.errors import InvalidArgument, MalformedAction, bounded
 
 S = TypeVar("S")
 """The game's state class."""
@@ -82,6 +83,22 @@ class BaseGame(Generic[S]):
         the variant table's axes pick the column, every other name is an option."""
         variant, options = cls.typed.split(settings)
         return cls(variant, options)  # type: ignore[call-arg]
+
+    def __repr__(self) -> str:
+        """``rulespec.game('lotus', edition='de', players=3)``: the call that makes this
+        game, with the settings that differ from their defaults (a game class is
+        ``@attrs.frozen(repr=False)`` to keep it)."""
+        defaults = {o.key: o.default for o in self.spec.table().options}
+        for name, p in inspect.signature(type(self).make).parameters.items():
+            if p.default is not inspect.Parameter.empty:
+                defaults[name] = p.default
+        shown = [repr(self.spec.id)]
+        for key, value in self.settings().items():
+            if key in defaults and defaults[key] == value:
+                continue
+            plain = isinstance(value, str | int | float | bool) or value is None
+            shown.append(f"{key}={value!r}" if plain else f"{key}={bounded(value, 30)}")
+        return f"rulespec.game({', '.join(shown)})"
 
     @property
     def players(self) -> int:

@@ -370,6 +370,13 @@ class Kernel(Generic[A]):
         text: str = self.game.views.render(self)
         return text
 
+    def __repr__(self) -> str:
+        """``<State: Mandala, 2 players, turn 1, phase play, to act: seat 0>``: the first
+        line of :meth:`__str__`. A state's full record is its JSON position, which
+        round-trips: ``state.game.state_from_json(state.to_json()) == state``. (A game's
+        ``State`` class is ``@attrs.frozen(repr=False)`` to keep this.)"""
+        return f"<State: {str(self).split(chr(10), 1)[0]}>"
+
 
 @attrs.frozen
 class Views:

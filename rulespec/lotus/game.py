@@ -39,7 +39,7 @@ SPEC = GameSpec(
 )
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)  # BaseGame's repr: the rulespec.game(...) call
 class LotusGame(BaseGame[State]):
     """White Lotus for one edition and player count on one board."""
 

@@ -204,7 +204,7 @@ Reveal = ConflictReveal | RebellionReveal
 # --- the state ------------------------------------------------------------------------
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)  # Kernel's short repr: the state's header line
 class State(Kernel[Action], Evolve):
     """A White Lotus position. Build one with ``rulespec.game("lotus", edition=…, players=…)``.
 

@@ -36,7 +36,7 @@ SPEC = GameSpec(
 )
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)  # BaseGame's repr: the rulespec.game(...) call
 class MandalaGame(BaseGame[State]):
     """Mandala for a given player count; makes states, reads positions and actions."""
 

@@ -101,7 +101,7 @@ class Area(Evolve):
         return not any(map(any, self.up)) and not any(map(any, self.down))
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)  # Kernel's short repr: the state's header line
 class State(Kernel[Action], Evolve):
     """A Mandala position. Build one with ``rulespec.game("mandala", players=n)``.
 
