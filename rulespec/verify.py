@@ -41,6 +41,7 @@ encoding allows) or "counterexample" (z3 found an input that breaks it, which th
 written as canaries or as a witness of a fact of the rules expect: their words say so);
 "unknown", "vacuous", "resource limit" and "timeout" are never ok. A random game is ok
 when every state it reaches keeps every rule invariant and reads back from its JSON."""
+"""What the report's verdicts mean, printed before the checks."""
 
 
 def load_proofs() -> ModuleType | None:

@@ -743,7 +743,7 @@ class Tagged:
         return type(self).CODEC.to_json(self)
 
 
-def checked_fields(cls: type, fields: list[attrs.Attribute]) -> list[attrs.Attribute]:  # type: ignore[type-arg]
+def checked_fields(cls: type, fields: list[Any]) -> list[Any]:
     """An attrs ``field_transformer`` for tagged records built by hand (actions, reveals):
     ``@attrs.frozen(cache_hash=True, field_transformer=checked_fields)``.
 
