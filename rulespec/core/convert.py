@@ -762,11 +762,15 @@ def checked_fields(cls: type, fields: list[Any]) -> list[Any]:
 
 
 def _field_converter(cls: Any, name: str, tp: Any) -> Callable[[object], Any]:
-    """The converter of one field of a tagged record (see :func:`checked_fields`)."""
+    """The converter of one field of a tagged record (see :func:`checked_fields`): a
+    value whose type is exactly the field's (one of a union's) passes at once."""
     where = f"{cls.__name__}.{name}"
-    base = _runtime_type(tp)
     union = typing.get_origin(tp) in (typing.Union, types.UnionType)
+    members = typing.get_args(tp) if union else (tp,)
+    exact = frozenset(_runtime_type(m) for m in members)
+    base = _runtime_type(tp)
     readable = not union and (base in cls.CODEC.hooks or issubclass(base, enum.Enum))
+    wanted, ok = _check_for(tp)
 
     def slow(value: object) -> Any:
         if readable:  # a label: read it as the JSON reader would
@@ -775,13 +779,19 @@ def _field_converter(cls: Any, name: str, tp: Any) -> Callable[[object], Any]:
             if not reader.problems:
                 return found
             raise MalformedAction(reader.problems)
-        wanted, ok = _check_for(tp)
         if ok(value):
             return value
         raise MalformedAction([f"{where}: expected {wanted}, got {bounded(value)}"])
 
-    def convert(value: object) -> Any:
-        return value if type(value) is base else slow(value)
+    if len(exact) == 1:
+
+        def convert(value: object) -> Any:
+            return value if type(value) is base else slow(value)
+
+    else:
+
+        def convert(value: object) -> Any:
+            return value if type(value) in exact else slow(value)
 
     return convert
 
@@ -795,8 +805,9 @@ def _check_for(tp: Any) -> tuple[str, Callable[[object], bool]]:
     if base is str:
         return "a string", lambda v: type(v) is str
     if typing.get_origin(tp) in (typing.Union, types.UnionType):
-        checks = [_check_for(m)[1] for m in typing.get_args(tp)]
-        return f"one of {tp}", lambda v: any(c(v) for c in checks)
+        found = [_check_for(m) for m in typing.get_args(tp)]
+        checks = [check for _, check in found]
+        return " or ".join(w for w, _ in found), lambda v: any(c(v) for c in checks)
     if base is type(None):
         return "null", lambda v: v is None
     return f"a {base.__name__}", lambda v: isinstance(v, base)
