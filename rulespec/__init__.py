@@ -53,6 +53,7 @@ if TYPE_CHECKING:
         IllegalAction,
         InvalidArgument,
         MalformedAction,
+        MalformedNotation,
         MalformedPosition,
         MalformedRecord,
         NotYourTurn,
@@ -83,6 +84,7 @@ _HOMES: dict[str, tuple[str, ...]] = {
     "rulespec.errors": (
         "GameNotOver", "IllegalAction", "InvalidArgument", "MalformedAction", "MalformedPosition",
         "MalformedRecord", "NotYourTurn", "RulebookError", "RulespecError", "UnknownGame",
+        "MalformedNotation",
         "UnknownRule", "UnknownVariant", "VariantTableError",
     ),
 }  # fmt: skip
@@ -94,7 +96,7 @@ _HOME = {name: module for module, names in _HOMES.items() for name in names}
 __all__ = [
     "CHANCE", "GAMES", "TERMINAL", "ChanceMode", "Citation", "Dynamics", "Explanation",
     "Game", "GameNotOver", "GameSpec", "IllegalAction", "Information", "InvalidArgument",
-    "MalformedAction",
+    "MalformedAction", "MalformedNotation",
     "MalformedPosition", "MalformedRecord", "Node", "NotYourTurn", "Outcome", "Record",
     "Rule", "RuleKind", "RulebookError", "RulespecError", "State", "UnknownGame",
     "UnknownRule", "UnknownVariant", "Utility", "VariantTableError", "__version__",

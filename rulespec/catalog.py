@@ -173,8 +173,9 @@ def rule(rule_id: str) -> Rule:
     return book.get(rule_id)
 
 
-def explain(state: State[Any], action: Action) -> Explanation:
-    """Whether ``action`` is legal in ``state`` and, if not, which rule forbids it and why."""
+def explain(state: State[Any], action: Action | str) -> Explanation:
+    """Whether ``action`` is legal in ``state`` and, if not, which rule forbids it and why;
+    ``action`` may be given in the game's notation (``explain(state, "2R@1")``)."""
     return state.explain(action)
 
 

@@ -1,4 +1,4 @@
-"""The ``rulespec`` command: verify, play, rules, explain, bench, simulate, vectors.
+"""The ``rulespec`` command: verify, play, render, rules, explain, bench, simulate, vectors.
 
 ``rulespec verify`` is the main job (:mod:`rulespec.verify`): the z3 proofs and random
 games of every variant, checking every rule invariant after every step; it exits
@@ -28,7 +28,7 @@ from rulespec import cli_settings
 from rulespec import verify as verifying
 from rulespec.cli_settings import UsageError
 from rulespec.core.api import GameSpec
-from rulespec.core.play import playout
+from rulespec.core.play import advance, playout, random_step
 from rulespec.errors import RulespecError
 from rulespec.scale.executors import Runner
 
@@ -41,22 +41,81 @@ default."""
 
 
 def play(spec: GameSpec, settings: dict[str, object], seed: int) -> int:
-    """Print a readable log of one seeded random game."""
+    """Print a readable log of one seeded random game: the setup's chance outcomes and
+    the position they lead to, then one entry per action with the action's notation in
+    the left column (:doc:`/notation`), so the column alone replays the game."""
     game = rulespec.game(spec.id, **settings)
     rng = random.Random(seed)
     state = game.initial_state()
     print(f"{spec.title}, {_label(dict(game.settings()))}, seed {seed}")
+    setup: list[str] = []
     shown_setup = False
     while not state.is_terminal:
         if not shown_setup and not state.is_chance:
+            print("setup:", " ".join(setup))
             print(state)
             shown_setup = True
         action = state.sample_chance(rng) if state.is_chance else rng.choice(state.legal_actions())
         after = state.apply(action)
         if shown_setup:
-            print(game.narrate(state, action, after))
+            print(_notated(game.format_action(action), game.narrate(state, action, after)))
+        else:
+            setup.append(game.format_action(action))
         state = after
     print(state)
+    return 0
+
+
+_NOTATION_COLUMN = 9
+"""Width of the log's notation column (the longest usual notation, ``g12i>3``, fits)."""
+
+
+def _notated(notation: str, entry: str) -> str:
+    """A log entry with the action's notation in a left column (the entry's other lines
+    indented to match)."""
+    first, *rest = entry.splitlines()
+    pad = " " * _NOTATION_COLUMN
+    lines = [f"{notation:<{_NOTATION_COLUMN - 1}} {first.lstrip()}"]
+    lines += [pad + line for line in rest]
+    return "\n".join(lines)
+
+
+def render(
+    spec: GameSpec,
+    settings: dict[str, object],
+    seed: int,
+    steps: int,
+    *,
+    seat: int | None = None,
+    out: str | None = None,
+) -> int:
+    """Write an SVG picture of the position after the seeded setup and ``steps`` random
+    steps (decisions and chance outcomes; fewer if the game ends first), of the whole
+    state or of what ``seat`` sees, to ``out`` (standard output if None or ``-``; an
+    HTML page if it ends in ``.html``)."""
+    game = rulespec.game(spec.id, **settings)
+    rng = random.Random(seed)
+    state = advance(game.initial_state(), rng)  # what game.new_game(seed) gives
+    taken = 0
+    while taken < steps and not state.is_terminal:
+        state = random_step(state, rng)
+        taken += 1
+    picture = game.svg(state if seat is None else state.observation(seat))
+    if out is None or out == "-":
+        sys.stdout.write(picture)
+        return 0
+    if out.endswith(".html"):
+        picture = (
+            f'<!doctype html>\n<html><head><meta charset="utf-8"><title>{spec.title}</title>'
+            f"</head><body>\n{picture}</body></html>\n"
+        )
+    try:
+        with open(out, "w", encoding="utf-8") as f:
+            f.write(picture)
+    except OSError as exc:
+        print(f"rulespec: cannot write {out}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    print(f"{out}: {spec.title} after {taken} steps from seed {seed}", file=sys.stderr)
     return 0
 
 
@@ -507,7 +566,7 @@ class _Parser(argparse.ArgumentParser):
         return super().format_help()
 
 
-_TAKES_SETTINGS = ("play", "simulate")
+_TAKES_SETTINGS = ("play", "render", "simulate")
 """The commands whose game settings follow the game id (``vectors`` reads its own)."""
 
 _GAME_HELP = "a game id: " + ", ".join(rulespec.GAMES.ids)
@@ -592,6 +651,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     _add_game(p_play)
     p_play.add_argument("--seed", type=int, default=1)
+    p_render = sub.add_parser(
+        "render",
+        help="an SVG picture of a seeded random position",
+        usage="rulespec render GAME [--SETTING VALUE ...] [--seed N] [--steps K] [--seat P] "
+        "[-o FILE]",
+        epilog_of=cli_settings.help_text,
+    )
+    _add_game(p_render)
+    p_render.add_argument("--seed", type=int, default=1, help="seed of the game")
+    p_render.add_argument(
+        "--steps", type=int, default=0, help="random steps after the setup (default 0)"
+    )
+    p_render.add_argument("--seat", type=int, help="picture what this seat sees")
+    p_render.add_argument(
+        "-o", "--out", metavar="FILE", help="file to write (.svg, or .html for a page)"
+    )
     p_rules = sub.add_parser("rules", help="list a game's rules and rulings")
     _add_game(p_rules)
     p_explain = sub.add_parser("explain", help="one rule in full")
@@ -664,6 +739,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             runner=runner,
         ),
         "play": lambda: play(rulespec.spec(args.game), settings(), args.seed),
+        "render": lambda: render(
+            rulespec.spec(args.game),
+            settings(),
+            args.seed,
+            args.steps,
+            seat=args.seat,
+            out=args.out,
+        ),
         "rules": lambda: show_rules(rulespec.spec(args.game)),
         "explain": lambda: explain_rule(args.rule_id),
         "bench": lambda: (

@@ -122,6 +122,16 @@ class MalformedAction(_ProblemsError):
     what = "malformed action"
 
 
+class MalformedNotation(MalformedAction):
+    """Text that names no action in the game's short notation (:doc:`/notation`): an
+    unknown form, a letter that names no colour or building, a missing number. The
+    message quotes the text and says what was expected; given the state it was meant
+    for, it suggests the closest legal actions. A :class:`MalformedAction`, so code that
+    reads actions from clients catches both forms of bad input alike."""
+
+    what = "malformed notation"
+
+
 class MalformedRecord(_ProblemsError):
     """A game record that cannot be read or does not replay."""
 

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import functools
 import json
+import math
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -95,20 +96,18 @@ def parameters(game_id: str) -> dict[str, object]:
 
 class _Variant:
     """One rulespec game object per variant, shared by every OpenSpiel game, state and
-    deserialised state of it (and so its memos: action ids, tensor encoders, bounds),
-    with its action ids looked up by identity: the games list each action once and
-    hand out those same objects, and an ``id()`` hashes faster than an attrs record.
-    Keeping ``ids`` keeps the actions alive, so their ``id()`` stays theirs."""
+    deserialised state of it (and so its memos: action ids, tensor encoders, bounds).
+    Ids are looked up by identity (an ``id()`` hashes faster than an attrs record): the
+    chance outcomes here, the decisions by the numbering itself. Keeping ``ids`` keeps
+    the listed actions alive, so their ``id()`` stays theirs."""
 
     __slots__ = (
         "chance",
         "chance_of",
-        "decision_of",
         "decisions",
         "game",
         "ids",
         "initial",
-        "last",
     )
 
     def __init__(self, rs_game: Any) -> None:
@@ -119,36 +118,28 @@ class _Variant:
         self.ids = rs_game.action_ids()
         self.decisions: tuple[Any, ...] = self.ids.decisions
         self.chance: tuple[Any, ...] = self.ids.chance
-        self.decision_of = {id(a): i for i, a in enumerate(self.decisions)}
         self.chance_of = {id(a): i for i, a in enumerate(self.chance)}
-        self.last: tuple[tuple[Any, ...], tuple[int, ...]] | None = None
 
     def decision_ids(self, actions: tuple[Any, ...]) -> list[int]:
-        """The ids of ``actions`` (decisions), ascending. The last tuple asked about is
-        remembered by identity: a game may hand out the same tuple again (White Lotus
-        keeps its bids), and OpenSpiel asks for the same state's actions more than once."""
-        last = self.last
-        if last is not None and last[0] is actions:
-            return list(last[1])
-        try:
-            found = list(map(self.decision_of.__getitem__, map(id, actions)))
-        except KeyError:  # an action equal to a listed one but not the same object
-            found = list(map(self.ids.decision_id, actions))
-        found.sort()
-        self.last = (actions, tuple(found))
-        return found
+        """The ids of ``actions`` (decisions), ascending (looked up by identity:
+        :meth:`rulespec.core.action_ids.ActionIds.decision_ids`)."""
+        ids = list(self.ids.decision_ids(actions))
+        ids.sort()
+        return ids
 
     def outcomes(self, weighted: Any) -> list[tuple[int, float]]:
         """(id, probability) of chance outcomes given with whole-number weights, ids
         ascending, zero weights left out."""
-        total = sum(w for _, w in weighted)
         chance_of = self.chance_of
-        try:
-            found = [(chance_of[id(a)], w / total) for a, w in weighted if w > 0]
-        except KeyError:
-            found = [(self.ids.chance_id(a), w / total) for a, w in weighted if w > 0]
-        found.sort()
-        return found
+        pairs: list[tuple[int, int]] = []
+        total = 0
+        for a, w in weighted:
+            if w > 0:
+                total += w
+                i = chance_of.get(id(a))
+                pairs.append((self.ids.chance_id(a) if i is None else i, w))
+        pairs.sort()
+        return [(i, w / total) for i, w in pairs]
 
 
 _VARIANTS: dict[tuple[str, tuple[tuple[str, object], ...]], _Variant] = {}
@@ -271,10 +262,12 @@ class RulespecGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no stubs
 
 
 class _Held:
-    """The wrapped rulespec state (and its variant's id tables). Immutable, so a deep
-    copy (OpenSpiel clones a Python state by deep-copying its attributes) shares it and
-    its history; a pickle (OpenSpiel serialises a Python state as its pickled attributes)
-    writes the history as action ids and is read back by replaying them."""
+    """The wrapped rulespec state (and its variant's id tables), owned by one OpenSpiel
+    state, which replaces :attr:`state` at each step (no allocation per step). A deep
+    copy (OpenSpiel clones a Python state by deep-copying its attributes) is a new holder
+    of the same immutable rulespec state, history included; a pickle (OpenSpiel
+    serialises a Python state as its pickled attributes) writes the history as action
+    ids and is read back by replaying them."""
 
     __slots__ = ("state", "variant")
 
@@ -283,10 +276,10 @@ class _Held:
         self.variant = variant
 
     def __deepcopy__(self, memo: dict[int, object]) -> _Held:
-        return self
+        return _Held(self.state, self.variant)
 
     def __copy__(self) -> _Held:
-        return self
+        return _Held(self.state, self.variant)
 
     def __reduce__(self) -> tuple[Callable[..., _Held], tuple[object, ...]]:
         root, actions = histories.walk(self.state)
@@ -344,15 +337,14 @@ class RulespecState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no stub
         chance node the chance outcome ids; empty for any other seat and at the end."""
         held = self._held
         state = held.state
-        if state.is_terminal:
-            return []
-        if state.is_chance:
-            if player is not None and player != _CHANCE:
+        to_act = state.current_player
+        if type(to_act) is int:
+            if player is not None and player != to_act:
                 return []
+            return held.variant.decision_ids(state.legal_actions())
+        if to_act is rulespec.CHANCE and (player is None or player == _CHANCE):
             return [i for i, _ in self.chance_outcomes()]
-        if player is not None and player != state.current_player:
-            return []
-        return held.variant.decision_ids(state.legal_actions())
+        return []
 
     def is_chance_node(self) -> bool:
         """True at a chance node."""
@@ -379,12 +371,12 @@ class RulespecState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no stub
         state = held.state
         variant = held.variant
         table = variant.chance if state.is_chance else variant.decisions
-        if not 0 <= action < len(table):
+        if action < 0 or action >= len(table):
             what = "chance outcome" if state.is_chance else "action"
             raise InvalidArgument(
                 f"{what} id: expected a whole number from 0 to {len(table) - 1}, got {action!r}"
             )
-        self._held = _Held(state.apply(table[action]), variant)
+        held.state = state.apply(table[action])
 
     def _action_to_string(self, player: int, action: int) -> str:
         rs_game = self._held.state.game
@@ -494,7 +486,7 @@ class RulespecObserver:
         """None: the whole observation; True: its public part; False: its private part."""
         self.tensor: Any = None
         self.dict: dict[str, Any] = {}
-        self._last: tuple[_Held, int, Any] | None = None
+        self._last: tuple[Any, int, Any] | None = None
         if self.perfect_recall:
             if _information_tensor(rs_game):
                 layout = histories.tensor_layout(rs_game)
@@ -515,13 +507,12 @@ class RulespecObserver:
     def _view(self, state: RulespecState, player: int) -> Any:
         """``player``'s observation or information state of ``state``; the last one is
         kept, since OpenSpiel asks one observer for the tensor and then the string."""
-        held = state._held
+        rs = state._held.state
         last = self._last
-        if last is not None and last[0] is held and last[1] == player:
+        if last is not None and last[0] is rs and last[1] == player:
             return last[2]
-        rs = held.state
         view = rs.information_state(player) if self.perfect_recall else rs.observation(player)
-        self._last = (held, player, view)
+        self._last = (rs, player, view)
         return view
 
     def set_from(self, state: RulespecState, player: int) -> None:
@@ -634,7 +625,8 @@ def measure_overhead(
     """Random play for about ``seconds`` in all, in µs per step: raw rulespec
     (``legal_actions``, ``sample_chance``, ``apply``) and through OpenSpiel
     (``legal_actions`` ids, ``chance_outcomes``, ``apply_action``): whole games, CPU time,
-    in ``rounds`` interleaved slices each way so that a change in machine load hits both."""
+    in ``rounds`` interleaved slices each way; each side's fastest slice counts (as
+    ``timeit`` advises: slower ones measure other load on the machine)."""
     os_game = game(game_id, **settings)
     rs_game = os_game.rulespec
     clock = time.process_time
@@ -646,17 +638,17 @@ def measure_overhead(
         return random_playout(os_game.new_initial_state(), rng)
 
     piece = seconds / (2 * max(rounds, 1))
-    steps = [0, 0]
-    spent = [0.0, 0.0]
+    best = [math.inf, math.inf]
     rng = random.Random(seed)
     for r in range(max(rounds, 1)):
         order = ((0, raw), (1, wrapped)) if r % 2 == 0 else ((1, wrapped), (0, raw))
         for k, play in order:
+            steps = 0
             started = clock()
             while clock() - started < piece:
-                steps[k] += play(rng)
-            spent[k] += clock() - started
-    return spent[0] / steps[0] * 1e6, spent[1] / steps[1] * 1e6
+                steps += play(rng)
+            best[k] = min(best[k], (clock() - started) / steps * 1e6)
+    return best[0], best[1]
 
 
 def bench(game_ids: Sequence[str], seconds: float = 2.0, seed: int = 0) -> int:

@@ -113,7 +113,7 @@ class RulespecEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type inf
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self._n = int(self.game.num_distinct_actions)
         self._decisions = tuple(self.game.action_ids().decisions)
-        self._id_of = _numbering(self._decisions)
+        self._id_of = _numbering(self.game.action_ids().decision_ids, self._n)
         self._none = bytes(self._n)
         low, high = _bounds(self.game)
         self.observation_spaces = {
@@ -180,7 +180,11 @@ class RulespecEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type inf
                 )
             self._was_dead_step(None)
             return
-        after = state.apply(self._decision(action))  # raises before anything changes
+        if type(action) is int and 0 <= action < self._n:  # the common case, checked cheaply
+            decision = self._decisions[action]
+        else:
+            decision = self._decision(action)
+        after = state.apply(decision)  # raises before anything changes
         rng = self._rng
         while after.is_chance:
             after = after.apply(after.sample_chance(rng))
@@ -288,34 +292,22 @@ class RulespecEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type inf
 
 
 def _numbering(
-    decisions: tuple[Any, ...],
+    ids_of: Callable[[tuple[Any, ...]], tuple[int, ...]], size: int
 ) -> Callable[[tuple[Any, ...]], tuple[tuple[int, ...], bytes]]:
-    """``ids(actions)``: the ids of some of ``decisions``, as ``state.legal_action_ids()``
-    gives them, and their mask (a byte per decision, 1 for each id), computed cheaper on
-    the hot path in two ways:
-
-    * a game that hands out the same tuple of legal actions again (White Lotus caches its
-      bids: a conflict offers the same list round after round) gets the ids it had: the
-      last :data:`KEPT` tuples are remembered by identity, each kept alive with its ids
-      (so an ``id()`` is never reused while remembered);
-    * otherwise each action is looked up by its hash when the variant's decisions have
-      distinct hashes (checked here, in this process), which spares an ``__eq__`` call
-      per action; by the action itself if not.
-    """
-    by_hash = {hash(action): i for i, action in enumerate(decisions)}
-    by_action = {action: i for i, action in enumerate(decisions)}
-    distinct = len(by_hash) == len(decisions)
+    """``ids(actions)``: the ids of some decisions, as ``state.legal_action_ids()`` gives
+    them (``ids_of``: the numbering's identity lookup,
+    :meth:`rulespec.core.action_ids.ActionIds.decision_ids`), and their mask (a byte per
+    decision, 1 for each id). A tuple of legal actions handed out again (games cache
+    them) gets the mask it had: the last :data:`KEPT` tuples are remembered by identity,
+    each kept alive with its answer (so an ``id()`` is never reused while remembered)."""
     seen: dict[int, tuple[tuple[Any, ...], tuple[tuple[int, ...], bytes]]] = {}
-    none = bytes(len(decisions))
+    none = bytes(size)
 
     def ids(actions: tuple[Any, ...]) -> tuple[tuple[int, ...], bytes]:
         found = seen.get(id(actions))
-        if found is not None and found[0] is actions:
+        if found is not None:
             return found[1]
-        if distinct:
-            made = tuple([by_hash[hash(a)] for a in actions])
-        else:
-            made = tuple([by_action[a] for a in actions])
+        made = ids_of(actions)
         mask = bytearray(none)
         for i in made:
             mask[i] = 1
@@ -352,13 +344,17 @@ def bench(
 ) -> tuple[float, float]:
     """Microseconds per decision of uniformly random play: (raw, through the adapter).
 
-    Raw: ``state.apply(rng.choice(state.legal_actions()))``, then chance resolved with
-    ``sample_chance``. Adapter: a random id among those the mask marks
-    (:meth:`RulespecEnv.action_mask`) through :meth:`RulespecEnv.step`. Each plays
-    ``steps`` decisions, starting a new game whenever one ends (setup included); the
-    observation tensors are left out (``state.observation(p).tensor()`` costs the same with
-    or without the adapter). Each side is timed ``repeat`` times, interleaved, and its
-    fastest run counts (as ``timeit`` advises: slower runs measure other load)."""
+    Both sides play the same games: chance from ``random.Random(seed)`` (the adapter's
+    own generator after ``reset(seed=seed)``), decisions by a second
+    ``random.Random(seed)`` choosing among the legal actions in id-list order. Raw:
+    ``state.apply(pick.choice(state.legal_actions()))``, chance resolved with
+    ``sample_chance``. Adapter: ``pick.choice(infos[agent]["legal_action_ids"])`` through
+    :meth:`RulespecEnv.step`. Each plays ``steps`` decisions, starting a new game whenever
+    one ends (setup included); the observation tensors are left out
+    (``state.observation(p).tensor()`` costs the same with or without the adapter), and
+    so is the NumPy mask (``action_mask``), whose cost is NumPy's. Each side is timed
+    ``repeat`` times, interleaved, and its fastest run counts (as ``timeit`` advises:
+    slower runs measure other load)."""
     if steps < 1 or repeat < 1:
         raise InvalidArgument(f"bench: steps and repeat must be at least 1, got {steps}, {repeat}")
     game = rulespec.game(game_id, **settings)
@@ -377,15 +373,15 @@ def bench(
 
 
 def _raw_run(game: Any, steps: int, seed: int) -> float:
-    rng = random.Random(seed)
+    chance, pick = random.Random(seed), random.Random(seed)
     start = time.perf_counter()
-    state = game.new_game(rng=rng)
+    state = game.new_game(rng=chance)
     for _ in range(steps):
         if state.is_terminal:
-            state = game.new_game(rng=rng)
-        state = state.apply(rng.choice(state.legal_actions()))
+            state = game.new_game(rng=chance)
+        state = state.apply(pick.choice(state.legal_actions()))
         while state.is_chance:
-            state = state.apply(state.sample_chance(rng))
+            state = state.apply(state.sample_chance(chance))
     return time.perf_counter() - start
 
 
@@ -398,5 +394,5 @@ def _adapter_run(adapter: RulespecEnv, steps: int, seed: int) -> float:
         if adapter.terminations[agent]:
             adapter.reset()
             agent = adapter.agent_selection
-        adapter.step(pick.choice(adapter.action_mask(agent).view(np.bool_).nonzero()[0]))
+        adapter.step(pick.choice(adapter.infos[agent]["legal_action_ids"]))
     return time.perf_counter() - start

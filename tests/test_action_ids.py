@@ -8,14 +8,18 @@ rewrite them after a deliberate change: ``python -m tests.test_action_ids``.
 from __future__ import annotations
 
 import json
+import pickle
 import random
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
 import rulespec
+from rulespec.core.action_ids import ActionIds
+from rulespec.lotus.actions import Bid, PlaceMarker
 
 PINS = Path(__file__).with_name("action_ids.json")
 
@@ -102,3 +106,29 @@ def test_decision_and_chance_ids_are_apart() -> None:
 if __name__ == "__main__":
     PINS.write_text(json.dumps(current(), indent=1, sort_keys=True) + "\n", encoding="utf-8")
     print(f"wrote {PINS}")
+
+
+def test_ids_of_a_tuple_are_found_by_identity_by_value_and_never_for_a_stranger() -> None:
+    game: Any = rulespec.game("lotus", edition="de", players=4)
+    ids: ActionIds = game.action_ids()
+    listed = ids.decisions[10:14]
+    want = tuple(range(10, 14))
+    assert ids.decision_ids(listed) == want  # the listed objects
+    assert ids.decision_ids(listed) is ids.decision_ids(listed)  # the tuple remembered
+    copies = tuple(attrs.evolve(a) for a in listed)  # equal values, new objects
+    assert all(c is not a and c == a for c, a in zip(copies, listed, strict=True))
+    assert ids.decision_ids(copies) == want
+    assert ids.decision_ids(copies[::-1]) == want[::-1]  # in the order given
+    area = game.area_ids[0]
+    assert ids.decision_ids((PlaceMarker(area), Bid(1, 2))) == (
+        ids.decision_id(PlaceMarker(area)),
+        ids.decision_id(Bid(1, 2)),
+    )
+    with pytest.raises(rulespec.InvalidArgument, match="no decision of this variant"):
+        ids.decision_ids((PlaceMarker("atlantis"),))
+    mandala = rulespec.game("mandala", players=2).action_ids()
+    with pytest.raises(rulespec.InvalidArgument, match="no decision of this variant"):
+        mandala.decision_ids((mandala.chance[0],))  # a chance outcome is no decision
+    again = pickle.loads(pickle.dumps(ids))  # identity memos stay in their process
+    assert again.digest() == ids.digest()
+    assert again.decision_ids(copies) == want

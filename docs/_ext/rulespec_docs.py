@@ -29,6 +29,9 @@ drift from the code: change a rule's paraphrase or a table cell and the page cha
     every game's observation tensor layout (first variant) and its length per variant.
 ``.. rulespec-lotus-board::`` (optionally a board file)
     the White Lotus board drawn as inline SVG from its data, with a legend of its counts.
+``.. rulespec-picture:: mandala`` (options ``:settings:``, ``:seed:``, ``:steps:``, ``:seat:``)
+    a position drawn by the library's pictures at build time, with the ``rulespec render``
+    command that draws it.
 
 Every game needs a page with its ``rulespec-rules`` (the link target of the other
 directives); a game without one is a warning. Python references that Sphinx cannot
@@ -46,10 +49,11 @@ import importlib.util
 import json
 import math
 import pkgutil
+import random
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 # docutils ships no type stubs, and types-docutils is not among rulespec's dependencies.
 from docutils import nodes  # type: ignore[import-untyped]
@@ -1139,6 +1143,62 @@ class LotusBoardDirective(_Directive):
         return [picture, *self.render(board_legend(board))]
 
 
+# --- .. rulespec-picture:: ------------------------------------------------------------
+# A position drawn at build time by the library's own pictures (rulespec.<game>.picture),
+# with the command that draws the same picture, so the page always shows what the code
+# draws today.
+
+
+class PictureDirective(SphinxDirective):
+    """``.. rulespec-picture:: GAME`` with options ``:settings:`` (``players=3
+    edition=de``), ``:seed:``, ``:steps:`` and ``:seat:``: the position ``rulespec render``
+    reaches with those arguments, drawn as inline SVG, and under it that command.
+
+    The picture is a raw HTML node, so only HTML builders show it; the command is text and
+    appears everywhere. A bad game or setting fails the build with rulespec's message.
+    """
+
+    required_arguments = 1
+    option_spec: ClassVar[dict[str, Any]] = {
+        "settings": lambda text: text or "",
+        "seed": int,
+        "steps": int,
+        "seat": int,
+    }
+
+    def run(self) -> list[Node]:
+        game_id = str(self.arguments[0])
+        settings_text = str(self.options.get("settings", ""))
+        pairs = [item.split("=", 1) for item in settings_text.split()]
+        settings = {k: int(v) if v.isdigit() else v for k, v in pairs}
+        seed, steps = int(self.options.get("seed", 1)), int(self.options.get("steps", 0))
+        seat = self.options.get("seat")
+        for module in ("picture", "notation"):
+            found = importlib.util.find_spec(f"rulespec.{game_id}.{module}")
+            if found is not None and found.origin:
+                self.env.note_dependency(found.origin)
+        try:
+            game = rulespec.game(game_id, **settings)
+        except rulespec.RulespecError as exc:
+            raise self.error(str(exc)) from exc
+        rng = random.Random(seed)
+        state = rulespec.advance(game.initial_state(), rng)  # as rulespec render does
+        taken = 0
+        while taken < steps and not state.is_terminal:
+            state = rulespec.random_step(state, rng)
+            taken += 1
+        picture = nodes.container(classes=["rulespec-picture"])
+        picture += nodes.raw(
+            "", game.svg(state if seat is None else state.observation(seat)), format="html"
+        )
+        flags = " ".join(f"--{k.replace('_', '-')} {v}" for k, v in settings.items())
+        command = f"rulespec render {game_id} {flags} --seed {seed} --steps {steps}"
+        if seat is not None:
+            command += f" --seat {seat}"
+        command += f" -o {game_id}.svg"
+        return [picture, nodes.literal_block(command, command, language="sh")]
+
+
 # --- references resolved the way Python resolves names ---------------------------------
 # A docstring may name an object as its own module sees it (``:class:`UnknownVariant```
 # in rulespec.core.variants, which imports it), while the docs describe it once, under its
@@ -1317,6 +1377,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_directive("rulespec-proofs", ProofsDirective)
     app.add_directive("rulespec-edition-comparison", EditionComparisonDirective)
     app.add_directive("rulespec-lotus-board", LotusBoardDirective)
+    app.add_directive("rulespec-picture", PictureDirective)
     app.connect("env-purge-doc", _purge)
     app.connect("env-merge-info", _merge)
     app.connect("env-get-outdated", _always_prove)

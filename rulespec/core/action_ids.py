@@ -62,6 +62,7 @@ class ActionIds:
     """The numbering of one variant: decisions and chance outcomes, each from 0."""
 
     __slots__ = (
+        "_by_identity",
         "_chance_id",
         "_decision_id",
         "chance",
@@ -83,6 +84,21 @@ class ActionIds:
             raise ValueError("an action is listed twice in the action ids")
         if not self._decision_id.keys().isdisjoint(self._chance_id):
             raise ValueError("an action is listed both as a decision and as a chance outcome")
+        self._by_identity = ByIdentity(self.decisions, self._decision_id)
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # rebuilt from the listings: the identity memos hold ids of this process's objects
+        return _rebuild, (
+            tuple(Listing(b.actions, b.varies) for b in self.decision_blocks),
+            tuple(Listing(b.actions, b.varies) for b in self.chance_blocks),
+        )
+
+    def decision_ids(self, actions: tuple[Any, ...]) -> tuple[int, ...]:
+        """The ids of a tuple of decisions (legal actions, typically), in its order: the
+        hot path of every adapter. Looked up by identity first (:class:`ByIdentity`), by
+        value otherwise; a value that is no decision is refused as :meth:`decision_id`
+        does."""
+        return self._by_identity.ids(actions)
 
     def id(self, action: object) -> int:
         """The id of a decision or of a chance outcome (each numbered from 0)."""
@@ -139,6 +155,69 @@ class ActionIds:
                 h.update(json.dumps(a.to_json(), sort_keys=True).encode())
                 h.update(b"\n")
         return h.hexdigest()
+
+
+def _rebuild(decisions: Sequence[Listing], chance: Sequence[Listing]) -> ActionIds:
+    return ActionIds(decisions, chance)
+
+
+MEMO_LIMIT = 4096
+"""How many tuples (and, apart, how many unlisted action objects) a :class:`ByIdentity`
+remembers before it forgets them all."""
+
+
+class ByIdentity:
+    """Decision ids looked up by object identity, which costs no ``__hash__`` call (an
+    attrs action hashes in Python).
+
+    Games hand out the same objects again: legal actions come from caches (a Mandala
+    hand's plays, a Lotus bidder's bids), so a tuple seen before gets its ids back at
+    once, and an action object seen before (listed, or met in a legal tuple) is found by
+    its ``id()``. Everything remembered is kept alive, so a hit on an ``id()`` is that
+    very object (an ``id()`` is unique among live objects); the memos are emptied at
+    :data:`MEMO_LIMIT` entries each. Not pickled (ids are per process)."""
+
+    __slots__ = ("_by_value", "_decisions", "_id_of", "_kept", "_tuples")
+
+    def __init__(self, decisions: tuple[Any, ...], by_value: Mapping[Any, int]) -> None:
+        self._decisions = decisions
+        self._by_value = by_value
+        self._id_of = {id(a): i for i, a in enumerate(decisions)}
+        self._kept: list[Any] = []
+        self._tuples: dict[int, tuple[tuple[Any, ...], tuple[int, ...]]] = {}
+
+    def ids(self, actions: tuple[Any, ...]) -> tuple[int, ...]:
+        """The ids of ``actions``, in order."""
+        tuples = self._tuples
+        found = tuples.get(id(actions))
+        if found is not None:
+            return found[1]
+        try:
+            made = tuple(map(self._id_of.__getitem__, map(id, actions)))
+        except KeyError:
+            made = tuple([self._one(a) for a in actions])
+        if len(tuples) >= MEMO_LIMIT:
+            tuples.clear()
+        tuples[id(actions)] = (actions, made)
+        return made
+
+    def _one(self, action: Any) -> int:
+        """One action's id: by identity if met before, else by value, then remembered."""
+        i = self._id_of.get(id(action))
+        if i is not None:
+            return i
+        try:
+            i = self._by_value[action]
+        except (KeyError, TypeError):
+            raise InvalidArgument(
+                f"action_id: {bounded(action)} is no decision of this variant"
+            ) from None
+        if len(self._kept) >= MEMO_LIMIT:
+            self._id_of = {id(a): k for k, a in enumerate(self._decisions)}
+            self._kept = []
+        self._kept.append(action)
+        self._id_of[id(action)] = i
+        return i
 
 
 def _blocks(listings: Sequence[Listing]) -> tuple[Block, ...]:

@@ -130,8 +130,9 @@ class State(Protocol[A]):
     def legal_actions(self) -> tuple[A, ...]:
         """Every legal action in a fixed order (the chance outcomes at a chance node)."""
 
-    def apply(self, action: A, *, player: int | None = None) -> Self:
-        """The state after ``action``; raises :class:`~rulespec.IllegalAction` unchanged."""
+    def apply(self, action: A | str, *, player: int | None = None) -> Self:
+        """The state after ``action`` (or its notation, :doc:`/notation`); raises
+        :class:`~rulespec.IllegalAction` unchanged."""
 
     def chance_outcomes(self) -> tuple[tuple[A, Fraction], ...]:
         """At a chance node, each outcome with its exact probability (summing to 1)."""
@@ -139,8 +140,8 @@ class State(Protocol[A]):
     def sample_chance(self, rng: random.Random) -> A:
         """Draw one chance outcome with its probability, using ``rng``."""
 
-    def explain(self, action: A) -> Explanation:
-        """Whether ``action`` is legal here, and the rule that decides it."""
+    def explain(self, action: A | str) -> Explanation:
+        """Whether ``action`` (or its notation) is legal here, and the rule that decides it."""
 
     def observation(self, player: int) -> Observation:
         """Exactly what ``player`` may see of this state."""
@@ -186,6 +187,15 @@ class Game(Protocol[S_co]):
 
     def narrate(self, before: Any, action: Any, after: Any) -> str:
         """One readable log entry: what ``action`` did between ``before`` and ``after``."""
+
+    def format_action(self, action: Any) -> str:
+        """``action`` in the game's short notation (:doc:`/notation`)."""
+
+    def parse_action(self, text: str, state: Any = None) -> Action:
+        """The action a notation names; :class:`~rulespec.MalformedNotation` if none."""
+
+    def svg(self, view: Any) -> str:
+        """An SVG picture of a state or of one player's observation (:doc:`/pictures`)."""
 
 
 class Dynamics(enum.Enum):

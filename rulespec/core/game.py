@@ -64,6 +64,12 @@ class BaseGame(Generic[S]):
     resampler: ClassVar[staticmethod[[Any, int, random.Random], Any]]
     """``resampler(state, player, rng)`` (``resample``): ``state.resample`` once the
     seat is checked."""
+    notate: ClassVar[staticmethod[[Any], str]]
+    """``notate(action)`` (``notation.format``): the action's short notation."""
+    denote: ClassVar[staticmethod[[str, Any], Any]]
+    """``denote(text, state_or_game)`` (``notation.parse``): the action a notation names."""
+    draw: ClassVar[staticmethod[[Any], str]]
+    """``draw(state_or_observation)`` (``picture.svg``): an SVG picture of it."""
 
     variant: Any
     options: Any
@@ -244,6 +250,23 @@ class BaseGame(Generic[S]):
     def narrate(self, before: Any, action: Action, after: Any) -> str:
         """One readable log entry: what ``action`` did between ``before`` and ``after``."""
         return self.views.narrate(before, action, after)
+
+    def format_action(self, action: Action) -> str:
+        """``action`` in the game's short notation (:doc:`/notation`): ``2R@1``, ``3>1``."""
+        return type(self).notate(action)
+
+    def parse_action(self, text: str, state: Any = None) -> Action:
+        """The action a notation names (the inverse of :meth:`format_action`);
+        :class:`~rulespec.MalformedNotation` says what is wrong with text that names none.
+        Given the ``state`` it is meant for, the error suggests that state's closest legal
+        actions (the text itself names the same action in every position)."""
+        found: Action = type(self).denote(text, self if state is None else state)
+        return found
+
+    def svg(self, view: Any) -> str:
+        """An SVG picture (a standalone document) of a state of this game, or of one
+        player's observation, which shows only what that player sees (:doc:`/pictures`)."""
+        return type(self).draw(view)
 
 
 _SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"

@@ -30,6 +30,8 @@ from typing import Any, Generic, Self, TypeVar
 import attrs
 
 from rulespec.core import history as histories
+from rulespec.core import svg
+from rulespec.core.action_ids import ActionIds
 from rulespec.core.api import CHANCE, TERMINAL, Explanation, Node
 from rulespec.core.chance import pick_weighted, weighted
 from rulespec.core.rules import Rule
@@ -201,9 +203,10 @@ class Kernel(Generic[A]):
     def legal_action_ids(self) -> tuple[int, ...]:
         """The ids of :meth:`legal_actions` (decision ids, or chance outcome ids at a
         chance node), in the same order."""
-        ids = self.game.action_ids()
-        lookup = ids.chance_id if self.is_chance else ids.decision_id
-        return tuple(map(lookup, self.legal_actions()))
+        ids: ActionIds = self.game.action_ids()
+        if self.is_chance:
+            return tuple(map(ids.chance_id, self.legal_actions()))
+        return ids.decision_ids(self.legal_actions())
 
     def chance_outcome_ids(self) -> tuple[tuple[int, Fraction], ...]:
         """Each chance outcome's id with its exact probability; empty at a decision."""
@@ -268,10 +271,14 @@ class Kernel(Generic[A]):
         )
         return f"{action} is not an action of the {self.phase.value} step; {wanted}"
 
-    def apply(self, action: A, *, player: int | None = None) -> Self:
+    def apply(self, action: A | str, *, player: int | None = None) -> Self:
         """The state after ``action``; raises :class:`~rulespec.IllegalAction` (with the
         deciding rule) and leaves this state unchanged if the rules forbid it. ``player``,
-        if given, must be the seat to act (:class:`~rulespec.NotYourTurn` otherwise)."""
+        if given, must be the seat to act (:class:`~rulespec.NotYourTurn` otherwise).
+        ``action`` may be text in the game's notation (``state.apply("2R@1")``);
+        :class:`~rulespec.MalformedNotation` if it names no action."""
+        if type(action) is str:  # a notation (:doc:`/notation`), read as the game reads it
+            action = self.game.parse_action(action, self)
         step = self.game.steps[self.phase]
         if player is not None:
             self._check_seat(player, "player")
@@ -324,8 +331,11 @@ class Kernel(Generic[A]):
         new: Self = self.game.resampler(self, seat, rng)
         return new
 
-    def explain(self, action: A) -> Explanation:
-        """Whether ``action`` is legal here and, if not, the rule that forbids it."""
+    def explain(self, action: A | str) -> Explanation:
+        """Whether ``action`` is legal here and, if not, the rule that forbids it.
+        ``action`` may be given in the game's notation (``"2R@1"``)."""
+        if type(action) is str:
+            action = self.game.parse_action(action, self)
         return Explanation.of(action, self.violation(action))
 
     def observation(self, player: int) -> Any:
@@ -376,6 +386,15 @@ class Kernel(Generic[A]):
         round-trips: ``state.game.state_from_json(state.to_json()) == state``. (A game's
         ``State`` class is ``@attrs.frozen(repr=False)`` to keep this.)"""
         return f"<State: {str(self).split(chr(10), 1)[0]}>"
+
+    def _repr_svg_(self) -> str:
+        """The picture a notebook shows (``game.svg(state)``, :doc:`/pictures`)."""
+        picture: str = self.game.svg(self)
+        return picture
+
+    def _repr_html_(self) -> str:
+        """The picture inline in HTML, for notebooks that prefer HTML to SVG."""
+        return svg.inline_html(self._repr_svg_())
 
 
 @attrs.frozen

@@ -51,6 +51,7 @@ from typing import Any
 
 import attrs
 
+from rulespec.core import svg
 from rulespec.core.convert import JSON, SEAT, Keyed, Length, Range, Repr, field_hints
 
 Writer = Callable[[Any, list[float]], None]
@@ -706,6 +707,15 @@ class ObservationParts:
     game: Any
     to_json: Callable[[], JSON]
     """The observation's JSON: each game's observation class defines it."""
+
+    def _repr_svg_(self) -> str:
+        """The picture of what this seat sees, for notebooks (``game.svg(observation)``)."""
+        picture: str = self.game.svg(self)
+        return picture
+
+    def _repr_html_(self) -> str:
+        """The picture inline in HTML, for notebooks that prefer HTML to SVG."""
+        return svg.inline_html(self._repr_svg_())
 
     def layout(self) -> Layout:
         """Where each field lies in :meth:`tensor`."""

@@ -94,6 +94,19 @@ class Bid(Tagged, codec=CODEC):
         return f"bid {self.influence} influence{zero} against seat {self.target}"
 
 
+_BIDS: dict[tuple[int, int, bool], Bid] = {}
+
+
+def bid_of(target: int, influence: int, zero_card: bool) -> Bid:
+    """The one :class:`Bid` object of these fields (interned: the legal bids and the
+    action ids hand out the same objects, which adapters look up by identity)."""
+    key = (target, influence, zero_card)
+    found = _BIDS.get(key)
+    if found is None:
+        found = _BIDS[key] = Bid(target, influence, zero_card)
+    return found
+
+
 @attrs.frozen(cache_hash=True, field_transformer=checked_fields)
 class Remove(Tagged, codec=CODEC):
     """Phase 2 tie: the emperor names which tied player leaves the area."""
@@ -237,7 +250,7 @@ def numbering(game: LotusGame) -> tuple[tuple[Listing, ...], tuple[Listing, ...]
         listing([TakeExtra()], "one action"),
         listing((ChooseConflict(a) for a in areas), "area"),
         listing(
-            (Bid(t, k, z) for t in seats for k in range(influence + 1) for z in zero),
+            (bid_of(t, k, z) for t in seats for k in range(influence + 1) for z in zero),
             f"target seat, then influence 0-{influence}"
             + (", then without and with the 0-card" if len(zero) == 2 else ""),
         ),

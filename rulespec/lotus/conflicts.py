@@ -13,7 +13,7 @@ from rulespec.core.rules import rule_of
 from rulespec.core.trace import decided
 from rulespec.lotus import negotiation, rebellion
 from rulespec.lotus import rules as steps
-from rulespec.lotus.actions import Action, Bid, ChooseConflict, Remove
+from rulespec.lotus.actions import Action, Bid, ChooseConflict, Remove, bid_of
 from rulespec.lotus.components import OWNED, Building, Chip
 from rulespec.lotus.state import Conflict, ConflictReveal, Phase, State, place_chips
 from rulespec.lotus.variant import Negotiation
@@ -155,7 +155,7 @@ def _bids(targets: tuple[int, ...], influence: int, zero_cards: bool) -> tuple[A
     values, and a conflict offers the same list round after round)."""
     zero = (False, True) if zero_cards else (False,)
     return tuple(
-        Bid(t, points, z) for t in targets for points in range(influence + 1) for z in zero
+        bid_of(t, points, z) for t in targets for points in range(influence + 1) for z in zero
     )
 
 

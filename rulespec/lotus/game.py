@@ -13,7 +13,17 @@ from rulespec.core.api import ChanceMode, Dynamics, GameSpec, Information, Utili
 from rulespec.core.game import BaseGame
 from rulespec.core.kernel import Views
 from rulespec.errors import UnknownVariant, bounded
-from rulespec.lotus import actions, bounds, observation, position, render, resample, secrecy
+from rulespec.lotus import (
+    actions,
+    bounds,
+    notation,
+    observation,
+    picture,
+    position,
+    render,
+    resample,
+    secrecy,
+)
 from rulespec.lotus import board as boards
 from rulespec.lotus.board import Board
 from rulespec.lotus.codec import CODEC
@@ -66,6 +76,9 @@ class LotusGame(BaseGame[State]):
     seen_by = staticmethod(secrecy.seen_by)
     reveals = staticmethod(secrecy.reveals)
     resampler = staticmethod(resample.resample)
+    notate = staticmethod(notation.format)
+    denote = staticmethod(notation.parse)
+    draw = staticmethod(picture.svg)
 
     def __attrs_post_init__(self) -> None:
         areas = self.board.areas

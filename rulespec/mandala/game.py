@@ -12,7 +12,17 @@ import attrs
 from rulespec.core.api import ChanceMode, Dynamics, GameSpec, Information, Utility
 from rulespec.core.game import BaseGame
 from rulespec.core.kernel import Views
-from rulespec.mandala import actions, bounds, observation, position, render, resample, secrecy
+from rulespec.mandala import (
+    actions,
+    bounds,
+    notation,
+    observation,
+    picture,
+    position,
+    render,
+    resample,
+    secrecy,
+)
 from rulespec.mandala.codec import CODEC
 from rulespec.mandala.phases import TABLE
 from rulespec.mandala.state import State
@@ -53,6 +63,9 @@ class MandalaGame(BaseGame[State]):
     seen_by = staticmethod(secrecy.seen_by)
     reveals = staticmethod(secrecy.reveals)
     resampler = staticmethod(resample.resample)
+    notate = staticmethod(notation.format)
+    denote = staticmethod(notation.parse)
+    draw = staticmethod(picture.svg)
 
 
 make = MandalaGame.make

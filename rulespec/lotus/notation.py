@@ -1,0 +1,211 @@
+"""White Lotus's short action notation: ``a17`` claims area a17, ``3>1`` bids three
+influence against seat 1.
+
+One token per action, the same in every position (the grammar with examples is on
+:doc:`/notation`)::
+
+    claim         AREA                      a17      a claim marker on a17 (phase 1)
+    no extra      "noextra"                          decline the extra marker or chip
+    take extra    "extra"                            the temple's extra chip (German, phase 6)
+    conflict      "@" AREA                  @a17     the emperor names the next conflict
+    bid           N ["+0"] ">" SEAT         3>1      3 influence against seat 1
+                                            2+0>1    2 influence and the 0-card
+    remove        "x" SEAT                  x2       the emperor sends tied seat 2 away
+    lead          "lead" | "nolead"                  accept or decline to lead a rebellion
+    side          "emperor" | "rebels"               join a side
+    commit        "c" N                     c3       commit 3 combat points
+    take area     "+" AREA                  +a17     a rebellion reward
+    take a chip   "+vp"                              a victory-point chip instead
+    palaces       "p" N                     p1       of his palaces, 1 pays combat
+    place         "=" AREA                  =a12     place the drawn neutral chip
+    give          "g" [N "i"] [N "c"] ">" SEAT  g3i>1  negotiation: 3 influence to seat 1
+    pass          "pass"                             negotiation: end the turn
+    start chip    "~*" BUILDING             ~*V      chance: the next lotus area gets one
+    draw          "~" BUILDING              ~T       chance: the neutral chip drawn
+
+    BUILDING      P T F R V                 palace, temple, fortress, rice, village
+    SEAT, N       whole numbers from 0
+    AREA          the area's id as on the board (a17), or as a JSON string ("Area 7")
+                  when it is not a plain name or reads as another action (c3, pass)
+
+Keywords and letters may be given in either case; area ids are exact.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from rulespec.core.notation import malformed, text_of
+from rulespec.lotus.actions import (
+    Action,
+    Bid,
+    ChooseConflict,
+    ChooseSide,
+    CommitCombat,
+    DeclineExtra,
+    DrawChip,
+    Give,
+    Lead,
+    PalaceIncome,
+    Pass,
+    PlaceChip,
+    PlaceMarker,
+    Remove,
+    StartChip,
+    TakeArea,
+    TakeExtra,
+    TakeVictoryPoint,
+)
+from rulespec.lotus.components import BUILDINGS, Building, Side
+
+LETTERS: dict[Building, str] = {b: b.label[0].upper() for b in BUILDINGS}
+"""Each building's letter: its initial (the five initials differ)."""
+_BUILDING_OF = {letter: b for b, letter in LETTERS.items()}
+_BUILDINGS_TOLD = ", ".join(f"{letter} ({b.label})" for b, letter in LETTERS.items())
+
+_WORDS: dict[str, Action] = {
+    "noextra": DeclineExtra(),
+    "extra": TakeExtra(),
+    "lead": Lead(True),
+    "nolead": Lead(False),
+    "emperor": ChooseSide(Side.EMPEROR),
+    "rebels": ChooseSide(Side.REBELS),
+    "pass": Pass(),
+}
+_WRITTEN = {action: word for word, action in _WORDS.items()}
+
+_N = r"(\d{1,6})"
+_BID = re.compile(_N + r"(\+0)?>" + _N)
+_GIVE = re.compile(r"g(?:" + _N + r"i)?(?:" + _N + r"c)?>" + _N, re.IGNORECASE)
+_NUMBERED = re.compile(r"([xcp])" + _N, re.IGNORECASE)
+_PLAIN = re.compile(r"[A-Za-z_][A-Za-z0-9_.-]*")
+"""An area id written as it is: a letter or underscore, then letters, digits, ``_.-``."""
+_RESERVED = re.compile(r"vp|[xcp]\d+|" + "|".join(_WORDS), re.IGNORECASE)
+"""Plain ids that would read as another action: written as JSON strings instead."""
+
+
+def area_text(area: str) -> str:
+    """An area id as the notation writes it: as it is if plain, else as a JSON string."""
+    if _PLAIN.fullmatch(area) and not _RESERVED.fullmatch(area):
+        return area
+    return json.dumps(area, ensure_ascii=False)
+
+
+def format(action: Action) -> str:
+    """The notation of ``action``: ``a17``, ``@a17``, ``3>1``, ``c2``, ``~*V`` and so on."""
+    word = _WRITTEN.get(action)
+    if word is not None:
+        return word
+    if isinstance(action, PlaceMarker):
+        return area_text(action.area)
+    if isinstance(action, ChooseConflict):
+        return "@" + area_text(action.area)
+    if isinstance(action, TakeArea):
+        return "+" + area_text(action.area)
+    if isinstance(action, PlaceChip):
+        return "=" + area_text(action.area)
+    if isinstance(action, Bid):
+        return f"{action.influence}{'+0' if action.zero_card else ''}>{action.target}"
+    if isinstance(action, Remove):
+        return f"x{action.seat}"
+    if isinstance(action, CommitCombat):
+        return f"c{action.combat}"
+    if isinstance(action, PalaceIncome):
+        return f"p{action.combat}"
+    if isinstance(action, TakeVictoryPoint):
+        return "+vp"
+    if isinstance(action, Give):
+        amounts = (f"{action.influence}i" if action.influence else "") + (
+            f"{action.combat}c" if action.combat else ""
+        )
+        return f"g{amounts or '0i'}>{action.to}"
+    if isinstance(action, StartChip):
+        return "~*" + LETTERS[action.building]
+    if isinstance(action, DrawChip):
+        return "~" + LETTERS[action.building]
+    raise TypeError(f"not a White Lotus action: {action!r}")
+
+
+def parse(text: str, where: Any) -> Action:
+    """The action ``text`` names, for ``where``: a White Lotus state or game. Only the
+    form is checked here (a claim on an area that is not in play parses; ``apply`` then
+    names the rule it breaks); :class:`~rulespec.MalformedNotation` says what is wrong
+    with a text that names no action."""
+    raw = text_of(text)
+    try:
+        return _read(raw)
+    except _Bad as exc:
+        raise malformed(raw, str(exc), where, format) from None
+
+
+class _Bad(Exception):
+    """What is wrong with a text (becomes a :class:`~rulespec.MalformedNotation`)."""
+
+
+def _read(raw: str) -> Action:
+    word = _WORDS.get(raw.lower())
+    if word is not None:
+        return word
+    head, rest = raw[0], raw[1:]
+    if head == "~":
+        if rest.startswith("*"):
+            return StartChip(_building(rest[1:]))
+        return DrawChip(_building(rest))
+    if head == "+" and rest.lower() == "vp":
+        return TakeVictoryPoint()
+    if head == "+":
+        return TakeArea(_area(rest))
+    if head == "@":
+        return ChooseConflict(_area(rest))
+    if head == "=":
+        return PlaceChip(_area(rest))
+    if (m := _BID.fullmatch(raw)) is not None:
+        return Bid(int(m[3]), int(m[1]), m[2] is not None)
+    if (m := _GIVE.fullmatch(raw)) is not None:
+        if m[1] is None and m[2] is None:
+            raise _Bad("a gift names an amount: g3i>1 (influence) or g2c>1 (combat)")
+        return Give(int(m[3]), int(m[1] or 0), int(m[2] or 0))
+    if (m := _NUMBERED.fullmatch(raw)) is not None:
+        letter, number = m[1].lower(), int(m[2])
+        if letter == "x":
+            return Remove(number)
+        return CommitCombat(number) if letter == "c" else PalaceIncome(number)
+    if raw[0].isdigit():
+        raise _Bad("a bid is INFLUENCE>SEAT, like 3>1 (2+0>1 with the 0-card)")
+    if raw[0] in "gG" and ">" in raw:
+        raise _Bad("a gift is g, an amount with i (influence) or c (combat), > and a seat: g3i>1")
+    if raw[0] == '"' or _PLAIN.fullmatch(raw):
+        return PlaceMarker(_area(raw))
+    raise _Bad(
+        "not a White Lotus action; the forms are a17, noextra, extra, @a17, 3>1, x2, lead, "
+        "nolead, emperor, rebels, c3, +a17, +vp, p1, =a12, g3i>1, pass, ~*V and ~T"
+    )
+
+
+def _building(letter: str) -> Building:
+    building = _BUILDING_OF.get(letter.upper())
+    if building is None:
+        raise _Bad(f"{letter!r} is not a building; the buildings are {_BUILDINGS_TOLD}")
+    return building
+
+
+def _area(text: str) -> str:
+    """An area id: plain (``a17``) or a JSON string (``"Area 7"``)."""
+    if not text:
+        raise _Bad("an area id is missing, like a17")
+    if text[0] != '"':
+        if not _PLAIN.fullmatch(text):
+            raise _Bad(
+                f"{text!r} is not an area id as written: a plain name like a17, or any id "
+                'as a JSON string like "Area 7"'
+            )
+        return text
+    try:
+        area = json.loads(text)
+    except ValueError:
+        raise _Bad(f"{text} is not a JSON string (an area id in quotes)") from None
+    if not isinstance(area, str) or not area:
+        raise _Bad(f"{text} is not an area id")
+    return area

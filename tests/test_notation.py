@@ -1,0 +1,201 @@
+"""The short action notation (docs/notation.rst): every legal action and chance outcome of
+every golden playthrough, and every numbered action of every variant, is written and read
+back to itself; ``apply`` and ``explain`` take the text; malformed text is a
+:class:`~rulespec.MalformedNotation` that says what was wrong."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import rulespec
+from rulespec import InvalidArgument, MalformedAction, MalformedNotation
+from rulespec.lotus import board as boards
+from rulespec.lotus.actions import ChooseConflict, PlaceChip, PlaceMarker, TakeArea
+from rulespec.lotus.notation import area_text
+
+SETTINGS: dict[str, dict[str, object]] = {
+    "mandala": {"players": 3},
+    "lotus": {"edition": "de", "players": 3},
+}
+PLAYTHROUGHS = sorted((Path(__file__).parent / "playthroughs").glob("*.txt"))
+
+
+def _replay(path: Path) -> tuple[Any, list[dict[str, Any]]]:
+    """The game of a playthrough file and the JSON of every action it applies."""
+    game_id = settings = None
+    applied = []
+    with path.open(encoding="utf-8") as f:
+        for line in f:
+            if line.startswith("game: "):
+                game_id = line.removeprefix("game: ").strip()
+            elif line.startswith("settings: "):
+                settings = json.loads(line.removeprefix("settings: "))
+            elif line.startswith("apply: "):
+                applied.append(json.loads(line.removeprefix("apply: ").split("  # ")[0]))
+    assert game_id is not None
+    assert settings is not None
+    return rulespec.game(game_id, **settings), applied
+
+
+@pytest.mark.parametrize("path", PLAYTHROUGHS, ids=[p.stem for p in PLAYTHROUGHS])
+def test_every_legal_action_of_a_playthrough_round_trips(path: Path) -> None:
+    game, applied = _replay(path)
+    state = game.initial_state()
+    checked = 0
+    for data in applied:
+        for action in state.legal_actions():  # the chance outcomes at a chance node
+            text = game.format_action(action)
+            assert " " not in text, text
+            assert game.parse_action(text, state) == action, text
+            assert game.parse_action(text) == action, text
+            checked += 1
+        action = game.action_from_json(data)
+        after = state.apply(game.format_action(action))
+        assert after == state.apply(action)
+        state = after
+    assert state.is_terminal
+    assert checked > len(applied)
+
+
+@pytest.mark.parametrize("spec", list(rulespec.GAMES), ids=rulespec.GAMES.ids)
+def test_every_numbered_action_of_every_variant_round_trips(spec: rulespec.GameSpec) -> None:
+    for settings in spec.variants():
+        game = rulespec.game(spec.id, **settings)
+        everything = [game.action(i) for i in range(game.num_distinct_actions)]
+        everything += [game.chance_outcome(i) for i in range(game.num_chance_outcomes)]
+        written = [game.format_action(a) for a in everything]
+        assert len(set(written)) == len(written), "two actions share a notation"
+        for action, text in zip(everything, written, strict=True):
+            assert game.parse_action(text) == action, text
+
+
+def test_apply_and_explain_take_the_notation() -> None:
+    game = rulespec.game("mandala", players=3)
+    state = game.new_game(seed=7)
+    action = state.legal_actions()[0]
+    text = game.format_action(action)
+    assert state.apply(text) == state.apply(action)
+    assert state.explain(text) == state.explain(action)
+    assert rulespec.explain(state, text).legal
+    verdict = state.explain("9R@0")
+    assert not verdict.legal
+    assert verdict.rule is not None
+    assert verdict.rule.id == "mandala.play.one_colour_one_mandala"
+    with pytest.raises(rulespec.IllegalAction):
+        state.apply("9R@0")
+    assert state.apply(text, player=0) == state.apply(action)
+
+
+def test_the_notation_reads_letters_in_either_case() -> None:
+    mandala = rulespec.game("mandala", players=2)
+    assert mandala.parse_action("2r@1") == mandala.parse_action("2R@1")
+    assert mandala.parse_action("+gX3") == mandala.parse_action("+Gx3")
+    lotus = rulespec.game("lotus", edition="de", players=3)
+    assert lotus.parse_action("LEAD") == lotus.parse_action("lead")
+    assert lotus.parse_action("~*v") == lotus.parse_action("~*V")
+    assert lotus.parse_action("C3") == lotus.parse_action("c3")
+
+
+MALFORMED = [
+    ("mandala", "9Q@0", "'Q' is not a colour"),
+    ("mandala", "2R@", "a play is COUNT COLOUR @ MANDALA"),
+    ("mandala", "+R9", "'9' is not a tile's face"),
+    ("mandala", "~Z", "'Z' is not a colour"),
+    ("mandala", "~@", "after ~@ comes a mandala number"),
+    ("mandala", "R7", "not a Mandala action"),
+    ("mandala", "   ", "empty text"),
+    ("lotus", "~Q", "'Q' is not a building"),
+    ("lotus", "~*", "'' is not a building"),
+    ("lotus", "@", "an area id is missing"),
+    ("lotus", "3>", "a bid is INFLUENCE>SEAT"),
+    ("lotus", "g>1", "a gift names an amount"),
+    ("lotus", "g3x>1", "a gift is g, an amount"),
+    ("lotus", '+"a17', "is not a JSON string"),
+    ("lotus", "+a 17", "is not an area id as written"),
+    ("lotus", "lead!", "not a White Lotus action"),
+    ("lotus", "x" * 201, "a notation has at most 200"),
+]
+
+
+@pytest.mark.parametrize(("game_id", "text", "says"), MALFORMED)
+def test_malformed_text_says_what_was_wrong(game_id: str, text: str, says: str) -> None:
+    game = rulespec.game(game_id, **SETTINGS[game_id])
+    with pytest.raises(MalformedNotation) as caught:
+        game.parse_action(text)
+    assert says in str(caught.value)
+    assert isinstance(caught.value, MalformedAction)  # one except clause for bad input
+    state = game.new_game(seed=1)
+    with pytest.raises(MalformedNotation):
+        state.apply(text)
+    with pytest.raises(MalformedNotation):
+        state.explain(text)
+
+
+def test_a_malformed_text_meant_for_a_state_gets_its_closest_legal_actions() -> None:
+    game = rulespec.game("mandala", players=3)
+    state = game.new_game(seed=7)
+    with pytest.raises(MalformedNotation, match=r"did you mean 1Y@0"):
+        state.apply("1Q@0")
+    lotus = rulespec.game("lotus", edition="de", players=4)
+    with pytest.raises(MalformedNotation, match=r"legal here: a09, a11"):
+        lotus.new_game(seed=3).apply("~Q")
+
+
+def test_text_of_another_type_is_an_invalid_argument() -> None:
+    game = rulespec.game("mandala", players=2)
+    with pytest.raises(InvalidArgument, match="expected text"):
+        game.parse_action(b"2R@1")  # type: ignore[arg-type]
+
+
+def _renamed_board(names: dict[str, str]) -> boards.Board:
+    data = boards.schematic().to_json()
+    for area in data["areas"]:
+        area["id"] = names.get(area["id"], area["id"])
+        area["adjacent"] = [names.get(n, n) for n in area["adjacent"]]
+    return boards.from_json(data)
+
+
+ODD_IDS = {
+    "a09": "Area 9",
+    "a11": "c3",
+    "a17": "pass",
+    "a22": "vp",
+    "a25": 'Ke "Feng"',
+    "a28": "Lead",
+    "a30": "x2",
+    "a10": "3>1",
+}
+
+
+def test_area_ids_that_are_not_plain_names_are_written_as_json_strings() -> None:
+    assert area_text("a17") == "a17"
+    assert area_text("Area 9") == '"Area 9"'
+    assert area_text("c3") == '"c3"'
+    assert area_text("Lead") == '"Lead"'
+    game = rulespec.game("lotus", edition="de", players=3, board=_renamed_board(ODD_IDS))
+    for area in game.area_ids:
+        for kind in (PlaceMarker, ChooseConflict, TakeArea, PlaceChip):
+            action = kind(area)
+            assert game.parse_action(game.format_action(action)) == action
+    state, _ = rulespec.playout(game.initial_state(), random.Random(2))
+    for action in state.history():
+        assert game.parse_action(game.format_action(action)) == action
+
+
+@given(st.text(max_size=12) | st.from_regex(r"[~+@=]?[A-Za-z0-9*\">.+-]{0,8}", fullmatch=True))
+@pytest.mark.parametrize("game_id", ["mandala", "lotus"])
+def test_any_text_names_an_action_that_round_trips_or_is_malformed(game_id: str, text: str) -> None:
+    game = rulespec.game(game_id, **SETTINGS[game_id])
+    try:
+        action = game.parse_action(text)
+    except MalformedNotation:
+        return
+    written = game.format_action(action)
+    assert game.parse_action(written) == action
