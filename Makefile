@@ -36,8 +36,9 @@ lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check rulespec proofs tests docs
 	$(BIN)/ruff format --check rulespec proofs tests docs
 
+# tests/test_typed_api.py: rulespec.game("lotus", ...) gives frontends the real state and action types
 typecheck: $(VENV)/.installed-dev
-	$(BIN)/mypy --strict rulespec proofs
+	$(BIN)/mypy --strict rulespec proofs tests/test_typed_api.py
 
 pytest: $(VENV)/.installed-dev
 	HYPOTHESIS_PROFILE=ci $(BIN)/pytest

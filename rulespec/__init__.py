@@ -27,6 +27,8 @@ if TYPE_CHECKING:
         rule,
         rulebook,
         rules,
+        rulings,
+        search,
         spec,
     )
     from rulespec.core.api import (
@@ -70,7 +72,7 @@ __version__ = "0.1.0"
 _HOMES: dict[str, tuple[str, ...]] = {
     "rulespec.catalog": (
         "GAMES", "explain", "game", "load_record", "replay", "rule", "rulebook", "rules",
-        "spec",
+        "rulings", "search", "spec",
     ),
     "rulespec.core.api": (
         "CHANCE", "TERMINAL", "ChanceMode", "Dynamics", "Explanation", "Game", "GameSpec",
@@ -100,7 +102,7 @@ __all__ = [
     "Rule", "RuleKind", "RulebookError", "RulespecError", "StaleAction", "State", "UnknownGame",
     "UnknownRule", "UnknownVariant", "Utility", "VariantTableError", "__version__",
     "advance", "explain", "game", "load_record", "playout", "random_step", "replay", "rule",
-    "rulebook", "rules", "simulate", "spec",
+    "rulebook", "rules", "rulings", "search", "simulate", "spec",
 ]  # fmt: skip
 """Every public name (``tests/test_packaging.py`` checks it against ``_HOMES``)."""
 

@@ -13,7 +13,7 @@ import difflib
 import importlib
 from collections.abc import Iterator, Mapping, Sequence
 from types import ModuleType
-from typing import Any, overload
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 from rulespec.core.api import Action, Explanation, Game, GameSpec, State
 from rulespec.core.record import Record, settings_from_json
@@ -26,6 +26,10 @@ from rulespec.errors import (
     UnknownRule,
     bounded,
 )
+
+if TYPE_CHECKING:  # the game packages load on first use, never on import
+    from rulespec.lotus import LotusGame
+    from rulespec.mandala import MandalaGame
 
 
 class Games(Sequence[GameSpec]):
@@ -95,11 +99,21 @@ def spec(game_id: str) -> GameSpec:
     return found
 
 
+# One overload per game id, so type checkers see the game's own state and action types
+# (tests/test_typed_api.py, which mypy checks): a new game adds its line here.
+@overload
+def game(game_id: Literal["lotus"], **settings: Any) -> LotusGame: ...
+@overload
+def game(game_id: Literal["mandala"], **settings: Any) -> MandalaGame: ...
+@overload
+def game(game_id: str, **settings: Any) -> Game[Any]: ...
 def game(game_id: str, **settings: Any) -> Game[Any]:
     """A game for a variant and options, e.g. ``game("mandala", players=3)``.
 
     Unknown games, variant values or options raise :class:`~rulespec.UnknownGame` or
-    :class:`~rulespec.UnknownVariant` listing the valid values.
+    :class:`~rulespec.UnknownVariant` listing the valid values. Type checkers see the
+    game's own class for a literal id (``game("lotus", …)`` is a
+    :class:`~rulespec.lotus.LotusGame`, its states :class:`rulespec.lotus.State`).
     """
     made: Game[Any] = _module(_check_id(game_id)).make(**settings)
     return made
@@ -113,6 +127,38 @@ def rulebook(game_id: str) -> Rulebook:
 def rules(game_id: str) -> tuple[Rule, ...]:
     """Every rule, ruling and ambiguity of a game, in rulebook order."""
     return rulebook(game_id).rules
+
+
+def rulings(game_id: str) -> tuple[Rule, ...]:
+    """A game's rulings and ambiguities (the points where rulespec decided what the books
+    leave open), in rulebook order."""
+    return rulebook(game_id).rulings
+
+
+def search(text: str, game: str | None = None) -> tuple[Rule, ...]:
+    """The rules, rulings and ambiguities whose id, title or paraphrase contain every word
+    of ``text`` at a word's start (case and ``.``/``_`` ignored: ``"max mark"`` finds
+    ``lotus.claim.max_markers``), of one game or of all: those matched by id and title
+    alone first, then those the paraphrase matches, each group in rulebook order."""
+    if not isinstance(text, str) or not text.strip():
+        raise InvalidArgument(f"search: expected some words to look for, got {bounded(text)}")
+    words = _words(text)
+    books = [rulebook(game)] if game is not None else [s.rulebook() for s in GAMES]
+    named: list[Rule] = []
+    described: list[Rule] = []
+    for book in books:
+        for r in book.rules:
+            head = _words(f"{r.id} {r.title}")
+            if all(any(h.startswith(w) for h in head) for w in words):
+                named.append(r)
+            elif all(any(h.startswith(w) for h in (*head, *_words(r.text))) for w in words):
+                described.append(r)
+    return (*named, *described)
+
+
+def _words(text: str) -> list[str]:
+    """Lower-case words, ids split at ``.`` and ``_``."""
+    return text.casefold().replace(".", " ").replace("_", " ").split()
 
 
 def rule(rule_id: str) -> Rule:

@@ -1,16 +1,18 @@
-"""The ``rulespec`` command: verify, play, render, rules, explain, bench, simulate.
+"""The ``rulespec`` command: verify, play, render, rules, explain, bench, simulate, vectors.
 
-``rulespec verify`` is the main job: it runs the z3 proofs and plays random games of every
-variant, checking every rule invariant after every step, and exits non-zero on any
-failure. Game-specific settings are passed as ``--players 3`` or ``--edition fr``: every
-``--name value`` pair after the game id becomes a keyword of :func:`rulespec.game`.
-``simulate``, ``verify`` and ``bench`` run on local worker processes with ``--jobs N``
-and on Ray with ``--ray [ADDRESS]`` (:doc:`/scale`).
+``rulespec verify`` is the main job (:mod:`rulespec.verify`): the z3 proofs and random
+games of every variant, checking every rule invariant after every step; it exits
+non-zero on any failure. Game-specific settings are passed as ``--players 3`` or
+``--players=3`` after the game id (:mod:`rulespec.cli_settings`; ``rulespec play --help``
+lists every game's). Every usage error exits with status 2. ``simulate``, ``verify`` and
+``bench`` run on local worker processes with ``--jobs N`` and on Ray with ``--ray
+[ADDRESS]`` (:doc:`/scale`).
 """
 
 from __future__ import annotations
 
 import argparse
+import difflib
 import importlib
 import json
 import random
@@ -19,190 +21,20 @@ import sys
 import textwrap
 import time
 from collections.abc import Callable, Sequence
-from types import ModuleType
 from typing import Any
 
 import rulespec
+from rulespec import cli_settings
+from rulespec import verify as verifying
+from rulespec.cli_settings import UsageError
 from rulespec.core.api import GameSpec
 from rulespec.core.play import advance, playout, random_step
 from rulespec.errors import RulespecError
 from rulespec.scale.executors import Runner
 
-
-def _parse_settings(extra: Sequence[str]) -> dict[str, object]:
-    """``["--players", "3", "--edition", "fr"]`` → ``{"players": 3, "edition": "fr"}``."""
-    settings: dict[str, object] = {}
-    items = list(extra)
-    while items:
-        key = items.pop(0)
-        if not key.startswith("--") or not items:
-            raise SystemExit(f"rulespec: expected '--name value' pairs, got {key!r}")
-        value = items.pop(0)
-        settings[key[2:].replace("-", "_")] = int(value) if value.lstrip("-").isdigit() else value
-    return settings
-
-
-def _label(settings: dict[str, object], spec: GameSpec | None = None) -> str:
-    """``players=3 final_mandalas=two_others``: the axes, and options only where they
-    differ from their default (so a table of variants stays readable)."""
-    defaults = {} if spec is None else {o.key: o.default for o in spec.table().options}
-    return " ".join(
-        f"{k}={v}" for k, v in settings.items() if k not in defaults or defaults[k] != v
-    )
-
-
-def _load_proofs() -> ModuleType | None:
-    """The proofs package: shipped as ``rulespec.proofs`` in the wheel, ``proofs`` in a checkout."""
-    for name in ("rulespec.proofs", "proofs"):
-        try:
-            return importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name == "z3":
-                raise
-            continue
-    return None
-
-
-# --- verify --------------------------------------------------------------------------
-
-
-def _check_state(state: Any, game: Any) -> list[str]:
-    """Invariants of one state, plus its JSON round trip."""
-    problems = list(state.problems())
-    if game.state_from_json(state.to_json()) != state:
-        problems.append("the JSON round trip changed the state")
-    return problems
-
-
-def verify(
-    games: Sequence[GameSpec],
-    count: int,
-    seed: int,
-    proofs: bool,
-    timeout: float = 300.0,
-    *,
-    runner: Runner | None = None,
-) -> int:
-    """Run the proofs and ``count`` random games per variant; return the exit status.
-
-    ``timeout`` is the proofs' wall-clock safety net per claim, in seconds; their
-    verdicts rest on each claim's deterministic budget of z3 resource units. With a
-    ``runner`` the games of each variant are spread over its workers."""
-    failures = 0
-    if proofs:
-        try:
-            module = _load_proofs()
-        except ModuleNotFoundError:
-            print("proofs: z3 is not installed; install rulespec[proofs] or pass --no-proofs")
-            return 2
-        if module is None:
-            print("proofs: the proofs package is not available in this installation")
-            return 2
-        print("== proofs ==")
-        for spec in games:
-            verdicts = module.run(spec.id, timeout_ms=round(timeout * 1000))
-            for v in verdicts:
-                mark = "ok  " if v.ok else "FAIL"
-                print(f"  {mark} {v.claim_id:<58} {v.status.value:<15} {v.seconds:6.2f}s")
-                failures += not v.ok
-    print(f"== random play: {count} games per variant, invariants checked after every step ==")
-    print(
-        f"  {'game':<9} {'variant':<40} {'games':>5} {'steps':>8} {'steps/game':>10} "
-        f"{'s':>6}  result"
-    )
-    for spec in games:
-        for settings in spec.variants():
-            game = rulespec.game(spec.id, **settings)
-            started = time.perf_counter()
-            steps = 0
-            problems: list[str] = []
-            if runner is not None:
-                steps, problems = _verify_spread(runner, spec.id, settings, count, seed)
-            for i in range(count if runner is None else 0):
-                rng = random.Random(seed + i)
-
-                def check(
-                    state: Any, i: int = i, game: Any = game, problems: list[str] = problems
-                ) -> None:
-                    found = _check_state(state, game)
-                    if found:
-                        problems.extend(f"game {seed + i}: {p}" for p in found)
-                        raise _Stop
-
-                try:
-                    _, n = playout(game.initial_state(), rng, check=check)
-                    steps += n
-                except _Stop:
-                    break
-                except (RulespecError, RuntimeError) as exc:
-                    problems.append(f"game {seed + i}: {type(exc).__name__}: {exc}")
-                    break
-                if sys.stdout.isatty():
-                    print(
-                        f"\r  {spec.id:<9} {_label(settings, spec):<40} {i + 1:>5}",
-                        end="",
-                        flush=True,
-                    )
-            elapsed = time.perf_counter() - started
-            result = "ok" if not problems else f"FAIL: {problems[0]}"
-            if sys.stdout.isatty():
-                print("\r", end="")
-            print(
-                f"  {spec.id:<9} {_label(settings, spec):<40} {count:>5} {steps:>8} "
-                f"{steps / count:>10.1f} {elapsed:>6.1f}  {result}"
-            )
-            failures += bool(problems)
-    print("verify:", "all checks passed" if not failures else f"{failures} failure(s)")
-    return 1 if failures else 0
-
-
-class _Stop(Exception):
-    """Stops a playout at the first broken invariant."""
-
-
-def _verify_spread(
-    runner: Runner, game_id: str, settings: dict[str, object], count: int, seed: int
-) -> tuple[int, list[str]]:
-    """``verify``'s games of one variant on the runner's workers: total steps, and the
-    problems of the first chunk (in seed order) that found any."""
-    size = max(1, min(16, -(-count // (4 * runner.jobs))))
-    seeds = [
-        tuple(range(seed + i, min(seed + i + size, seed + count))) for i in range(0, count, size)
-    ]
-    found = dict(runner.map(_verify_games, [(game_id, settings, s) for s in seeds]))
-    steps = 0
-    for i in range(len(seeds)):
-        n, problems = found[i]
-        steps += n
-        if problems:
-            return steps, problems
-    return steps, []
-
-
-def _verify_games(
-    game_id: str, settings: dict[str, object], seeds: tuple[int, ...]
-) -> tuple[int, list[str]]:
-    """One worker's part of ``verify``: the same checks as the sequential loop, per seed,
-    stopping at the first problem."""
-    game = rulespec.game(game_id, **settings)
-    steps = 0
-    for s in seeds:
-        problems: list[str] = []
-
-        def check(state: Any, s: int = s, problems: list[str] = problems) -> None:
-            found = _check_state(state, game)
-            if found:
-                problems.extend(f"game {s}: {p}" for p in found)
-                raise _Stop
-
-        try:
-            _, n = playout(game.initial_state(), random.Random(s), check=check)
-            steps += n
-        except _Stop:
-            return steps, problems
-        except (RulespecError, RuntimeError) as exc:
-            return steps, [f"game {s}: {type(exc).__name__}: {exc}"]
-    return steps, []
+_label = verifying.label
+"""``players=3 final_mandalas=two_others``: the axes, and options that differ from their
+default."""
 
 
 # --- play, rules, explain, bench --------------------------------------------------------
@@ -297,7 +129,7 @@ def show_rules(spec: GameSpec) -> int:
 
 def explain_rule(rule_id: str) -> int:
     """Print one rule in full."""
-    r = rulespec.rule(rule_id)
+    r = _rule_asked(rule_id)
     wrap = textwrap.TextWrapper(width=88, initial_indent="  ", subsequent_indent="  ")
     print(f"{r.id} ({r.kind.value})\n{r.title}\n")
     print(wrap.fill(r.text))
@@ -314,6 +146,28 @@ def explain_rule(rule_id: str) -> int:
             cells = ", ".join(f"{cid}: {cell.value!r}" for cid, cell in row.cells)
             print(f"\nVariant table row {row.key}: {cells}")
     return 0
+
+
+def _rule_asked(rule_id: str) -> rulespec.Rule:
+    """The rule ``rulespec explain`` is asked for; a game id or the start of some rule ids
+    is a :class:`UsageError` that says what to ask instead."""
+    if rule_id in rulespec.GAMES.ids:
+        example = rulespec.rules(rule_id)[0].id
+        raise UsageError(
+            f"{rule_id} is a game, not a rule: `rulespec rules {rule_id}` lists its rules and "
+            f"rulings; then ask for one by its id, e.g. `rulespec explain {example}`"
+        )
+    game_id = rule_id.split(".", 1)[0]
+    if game_id in rulespec.GAMES.ids and rule_id not in rulespec.rulebook(game_id):
+        group = [
+            r.id for r in rulespec.rules(game_id) if r.id.startswith(rule_id.rstrip(".") + ".")
+        ]
+        if group:
+            raise UsageError(
+                f"{rule_id} is a group of {len(group)} rules; ask for one of them: "
+                + ", ".join(group)
+            )
+    return rulespec.rule(rule_id)
 
 
 def bench(
@@ -644,7 +498,7 @@ def vectors(game_id: str | None, rest: Sequence[str], check_file: str | None) ->
     replay a vector file against rulespec: exit 1 listing at most 100 problems."""
     from rulespec.core import vectors as vec  # noqa: PLC0415 (loaded for this command only)
 
-    parser = argparse.ArgumentParser(prog="rulespec vectors GAME")
+    parser = argparse.ArgumentParser(prog="rulespec vectors GAME", allow_abbrev=False)
     parser.add_argument("--seed", type=int, default=0, help="seed of the first random game")
     parser.add_argument("--games", type=int, default=3, help="random games")
     parser.add_argument("--positions", type=int, default=4, help="positions per random game")
@@ -653,7 +507,7 @@ def vectors(game_id: str | None, rest: Sequence[str], check_file: str | None) ->
     parser.add_argument("--check", metavar="FILE", dest="check_file")
     options, extra = parser.parse_known_args(rest)
     if options.check_file is not None or (check_file is not None and game_id is not None):
-        raise SystemExit("rulespec: vectors --check FILE takes no game or other options")
+        raise UsageError("vectors --check FILE takes no game or other options")
     if check_file is not None:
         try:
             lines = vec.read(check_file)
@@ -667,8 +521,9 @@ def vectors(game_id: str | None, rest: Sequence[str], check_file: str | None) ->
         print(f"{check_file}: {vec.summary(lines)}: {verdict}")
         return 1 if problems else 0
     if game_id is None:
-        raise SystemExit("rulespec: vectors needs a game id (or --check FILE)")
-    game = rulespec.game(game_id, **_parse_settings(extra))
+        raise UsageError("vectors needs a game id (or --check FILE)")
+    known = [o for a in parser._actions for o in a.option_strings]
+    game = rulespec.game(game_id, **cli_settings.parse(game_id, extra, known))
     kwargs = {
         "seed": options.seed,
         "games": options.games,
@@ -694,13 +549,89 @@ def _specs(game_id: str | None) -> tuple[GameSpec, ...]:
     return tuple(rulespec.GAMES) if game_id is None else (rulespec.spec(game_id),)
 
 
+class _Parser(argparse.ArgumentParser):
+    """An argument parser that never abbreviates options (``--game`` is not ``--games``)
+    and builds its epilog only when the help is shown: listing the games' settings loads
+    every game, which a command that only plays one should not pay for."""
+
+    def __init__(self, *args: Any, epilog_of: Callable[[], str] | None = None, **kwargs: Any):
+        kwargs.setdefault("allow_abbrev", False)
+        kwargs.setdefault("formatter_class", argparse.RawDescriptionHelpFormatter)
+        super().__init__(*args, **kwargs)
+        self.epilog_of = epilog_of
+
+    def format_help(self) -> str:
+        if self.epilog_of is not None:
+            self.epilog = self.epilog_of()
+        return super().format_help()
+
+
+_TAKES_SETTINGS = ("play", "render", "simulate")
+"""The commands whose game settings follow the game id (``vectors`` reads its own)."""
+
+_GAME_HELP = "a game id: " + ", ".join(rulespec.GAMES.ids)
+
+
+def _add_game(parser: argparse.ArgumentParser, optional: bool = False) -> None:
+    """The ``GAME`` positional (checked by :func:`_check_game` once the options are, so
+    an unknown option is reported as such even when a value follows it)."""
+    if optional:
+        parser.add_argument("game", nargs="?", metavar="GAME", help=_GAME_HELP)
+    else:
+        parser.add_argument("game", metavar="GAME", help=_GAME_HELP)
+
+
+def _check_game(game_id: str | None) -> str | None:
+    """``game_id`` if it is a game (or absent); a :class:`UsageError` otherwise."""
+    if game_id is None or game_id in rulespec.GAMES.ids:
+        return game_id
+    close = (
+        difflib.get_close_matches(game_id, rulespec.GAMES.ids, n=1) if len(game_id) <= 64 else []
+    )
+    hint = f" (did you mean {close[0]}?)" if close else ""
+    raise UsageError(
+        f"unknown game {game_id!r}{hint}; the games are {', '.join(rulespec.GAMES.ids)}"
+    )
+
+
+def _unknown(parser: argparse.ArgumentParser, extra: Sequence[str]) -> str:
+    """``unknown option --game (did you mean --games?)`` for what a command does not take."""
+    first = extra[0].partition("=")[0]
+    if not first.startswith("-"):
+        return f"unrecognized arguments: {' '.join(extra)}"
+    names = [o for a in parser._actions for o in a.option_strings]
+    close = difflib.get_close_matches(first, names, n=1) if len(first) <= 64 else []
+    return f"unknown option {first}" + (f" (did you mean {close[0]}?)" if close else "")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status."""
-    parser = argparse.ArgumentParser(prog="rulespec", description=__doc__.splitlines()[0])
-    sub = parser.add_subparsers(dest="command", required=True)
-    p_verify = sub.add_parser("verify", help="proofs and random games with invariant checks")
-    p_verify.add_argument("game", nargs="?", help="one game id (default: all)")
-    p_verify.add_argument("--games", type=int, default=20, help="random games per variant")
+    """Run the command line; returns the exit status (2 for every usage error)."""
+    parser = _Parser(
+        prog="rulespec",
+        description="rulespec: the executable, cited and verified rules of board games.",
+        epilog_of=cli_settings.games_text,
+    )
+    parser.add_argument("--version", action="version", version=f"rulespec {rulespec.__version__}")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    p_verify = sub.add_parser(
+        "verify",
+        help="proofs and random games with invariant checks (the main job, about a minute)",
+        description=verifying.__doc__.split("\n\n")[0],
+    )
+    _add_game(p_verify, optional=True)
+    how_many = p_verify.add_mutually_exclusive_group()
+    how_many.add_argument(
+        "--games",
+        type=int,
+        metavar="N",
+        help="N random games per variant (default: enough to play every phase and move)",
+    )
+    how_many.add_argument(
+        "--seconds",
+        type=float,
+        metavar="S",
+        help="rounds of one game per variant for about S seconds in all",
+    )
     p_verify.add_argument("--seed", type=int, default=0, help="seed of the first game")
     p_verify.add_argument("--no-proofs", action="store_true", help="skip the z3 proofs")
     p_verify.add_argument(
@@ -712,15 +643,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         "verdicts use each claim's deterministic z3 resource budget",
     )
     _add_workers(p_verify)
-    p_play = sub.add_parser("play", help="a readable log of a seeded random game")
-    p_play.add_argument("game")
+    p_play = sub.add_parser(
+        "play",
+        help="a readable log of a seeded random game",
+        usage="rulespec play GAME [--SETTING VALUE ...] [--seed SEED]",
+        epilog_of=cli_settings.help_text,
+    )
+    _add_game(p_play)
     p_play.add_argument("--seed", type=int, default=1)
     p_render = sub.add_parser(
         "render",
         help="an SVG picture of a seeded random position",
-        usage="rulespec render GAME [--name value ...] [--seed N] [--steps K] [--seat P] [-o FILE]",
+        usage="rulespec render GAME [--SETTING VALUE ...] [--seed N] [--steps K] [--seat P] "
+        "[-o FILE]",
+        epilog_of=cli_settings.help_text,
     )
-    p_render.add_argument("game")
+    _add_game(p_render)
     p_render.add_argument("--seed", type=int, default=1, help="seed of the game")
     p_render.add_argument(
         "--steps", type=int, default=0, help="random steps after the setup (default 0)"
@@ -730,11 +668,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         "-o", "--out", metavar="FILE", help="file to write (.svg, or .html for a page)"
     )
     p_rules = sub.add_parser("rules", help="list a game's rules and rulings")
-    p_rules.add_argument("game")
+    _add_game(p_rules)
     p_explain = sub.add_parser("explain", help="one rule in full")
-    p_explain.add_argument("rule_id")
+    p_explain.add_argument("rule_id", metavar="RULE_ID", help="e.g. mandala.draw.exact_count")
     p_bench = sub.add_parser("bench", help="random-play throughput per variant")
-    p_bench.add_argument("game", nargs="?")
+    _add_game(p_bench, optional=True)
     p_bench.add_argument("--seconds", type=float, default=2.0, help="per variant")
     p_bench.add_argument("--seed", type=int, default=0)
     p_bench.add_argument(
@@ -749,8 +687,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--rounds", type=int, default=5, help="interleaved rounds per variant (with --against)"
     )
     _add_workers(p_bench)
-    p_sim = sub.add_parser("simulate", help="many seeded games: statistics and rule coverage")
-    p_sim.add_argument("game")
+    p_sim = sub.add_parser(
+        "simulate",
+        help="many seeded games: statistics and rule coverage",
+        usage="rulespec simulate GAME [--SETTING VALUE ...] [--games N] [--seed S] [...]",
+        epilog_of=cli_settings.help_text,
+    )
+    _add_game(p_sim)
     p_sim.add_argument("--games", type=int, default=100, help="how many games")
     p_sim.add_argument("--seed", type=int, default=0, help="seed of the first game")
     p_sim.add_argument("--out", metavar="FILE", help="write the records as JSON lines")
@@ -763,28 +706,42 @@ def main(argv: Sequence[str] | None = None) -> int:
     p_vectors = sub.add_parser(
         "vectors",
         help="conformance test vectors as JSON lines, or --check a vector file",
-        usage="rulespec vectors GAME [--name value ...] [--seed S] [--games N] "
+        usage="rulespec vectors GAME [--SETTING VALUE ...] [--seed S] [--games N] "
         "[--positions K] [--sample M] [--out FILE]\n       rulespec vectors --check FILE",
+        epilog_of=cli_settings.help_text,
     )
-    p_vectors.add_argument("game", nargs="?", help="a game id (not with --check)")
+    _add_game(p_vectors, optional=True)
     p_vectors.add_argument("--check", metavar="FILE", help="replay a vector file against rulespec")
     p_vectors.add_argument("rest", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
 
     args, extra = parser.parse_known_args(argv)
+    command = sub.choices[args.command]
+    if extra and args.command not in _TAKES_SETTINGS:
+        command.error(_unknown(command, extra))
+    try:
+        _check_game(getattr(args, "game", None))
+    except UsageError as exc:
+        command.error(str(exc))
     runner = _runner(args) if args.command in ("verify", "bench", "simulate") else None
+
+    def settings() -> dict[str, object]:
+        known = [o for a in command._actions for o in a.option_strings]
+        return cli_settings.parse(args.game, extra, known)
+
     commands: dict[str, Callable[[], int]] = {
-        "verify": lambda: verify(
+        "verify": lambda: verifying.verify(
             _specs(args.game),
-            args.games,
-            args.seed,
-            not args.no_proofs,
-            args.timeout,
+            games=args.games,
+            seconds=args.seconds,
+            seed=args.seed,
+            proofs=not args.no_proofs,
+            timeout=args.timeout,
             runner=runner,
         ),
-        "play": lambda: play(rulespec.spec(args.game), _parse_settings(extra), args.seed),
+        "play": lambda: play(rulespec.spec(args.game), settings(), args.seed),
         "render": lambda: render(
             rulespec.spec(args.game),
-            _parse_settings(extra),
+            settings(),
             args.seed,
             args.steps,
             seat=args.seat,
@@ -801,7 +758,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         ),
         "simulate": lambda: simulate(
             rulespec.spec(args.game),
-            _parse_settings(extra),
+            settings(),
             args.games,
             args.seed,
             runner or Runner(),
@@ -811,13 +768,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         ),
         "vectors": lambda: vectors(args.game, args.rest, args.check),
     }
-    if extra and args.command not in ("play", "simulate", "render"):
-        parser.error(f"unrecognized arguments: {' '.join(extra)}")
     try:
         if runner is None:
             return commands[args.command]()
         with runner:  # a Ray cluster is started (or joined) once per command
             return commands[args.command]()
+    except UsageError as exc:
+        command.error(str(exc))  # the usage, the message, exit status 2
     except RulespecError as exc:
         print(f"rulespec: {exc}", file=sys.stderr)
         return 2

@@ -101,7 +101,7 @@ class RulespecEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type inf
                 f"render_mode: expected None or one of {', '.join(map(repr, RENDER_MODES))}, "
                 f"got {bounded(render_mode)}"
             )
-        self.game: BaseGame = typing.cast(BaseGame, rulespec.game(game_id, **settings))
+        self.game: BaseGame[Any] = typing.cast(BaseGame[Any], rulespec.game(game_id, **settings))
         self.render_mode = render_mode
         self.metadata = {
             "name": f"rulespec_{game_id}_v{VERSION}",

@@ -11,8 +11,9 @@ arguments are checked lazily (a mistake raises
 :class:`~hypothesis.errors.InvalidArgument` when the strategy is first used, never at
 import time), and no strategy silently draws nothing.
 
-This module imports hypothesis, which is a test dependency only: ``import rulespec``
-never imports it.
+This module imports hypothesis, which is a test dependency only (``pip install
+'rulespec[test]'``; without it, importing this module says so): ``import rulespec`` never
+imports it.
 
 >>> from hypothesis import given, settings
 >>> from rulespec.testing import states
@@ -29,9 +30,18 @@ import functools
 import random
 from typing import Any
 
-from hypothesis import strategies as st
-from hypothesis.errors import InvalidArgument
-from hypothesis.strategies import SearchStrategy
+try:
+    from hypothesis import strategies as st
+    from hypothesis.errors import InvalidArgument
+    from hypothesis.strategies import SearchStrategy
+except ModuleNotFoundError as exc:  # the test extra is part of dev
+    if (exc.name or "").partition(".")[0] != "hypothesis":
+        raise
+    raise ModuleNotFoundError(
+        "rulespec.testing needs hypothesis, which is not installed; install the test extra: "
+        "pip install 'rulespec[test]'",
+        name="hypothesis",
+    ) from exc
 
 import rulespec
 from rulespec.core.api import Game, State

@@ -1,22 +1,25 @@
-"""The ``rulespec`` command's bench: it runs on a tiny budget, and ``--against openspiel``
-says what to install when open_spiel is missing (speed is reported, never asserted);
-``verify --timeout`` reaches the proofs; ``play`` logs replay from their notation column;
-``render`` writes pictures."""
+"""The ``rulespec`` command: bench runs on a tiny budget and ``--against openspiel`` says
+what to install when open_spiel is missing (speed is reported, never asserted); ``play``
+logs replay from their notation column; ``render`` writes pictures; and (issue 8, "The
+CLI") ``python -m rulespec``, ``--version``, help listing the games and their settings,
+settings as ``--players 3`` or ``--players=3``, unknown options with the closest name,
+errors in command-line syntax, exit status 2 for every usage error, and ``explain`` given
+a game id. ``verify`` has its own file, tests/test_verify.py."""
 
 from __future__ import annotations
 
 import contextlib
 import io
 import random
+import subprocess
 import sys
-import types
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
 
 import rulespec
-from rulespec import cli
+from rulespec import cli_settings
 from rulespec.cli import main
 
 
@@ -39,25 +42,6 @@ def test_bench_against_openspiel_without_open_spiel_exits_2_and_names_the_extra(
     assert "rulespec[bench]" in err
 
 
-def test_verify_passes_its_timeout_in_seconds_to_the_proofs(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    """``verify --timeout`` sets the proofs' wall-clock safety net, for slow machines (the
-    verdicts themselves rest on each claim's deterministic budget of resource units)."""
-    calls: list[tuple[str, dict[str, object]]] = []
-
-    def run(game: str, **kwargs: object) -> list[object]:
-        calls.append((game, kwargs))
-        return []
-
-    monkeypatch.setattr(cli, "_load_proofs", lambda: types.SimpleNamespace(run=run))
-    monkeypatch.setattr(cli, "playout", lambda state, rng, check: (state, 1))
-    assert main(["verify", "mandala", "--games", "1", "--timeout", "2.5"]) == 0
-    assert main(["verify", "mandala", "--games", "1"]) == 0
-    assert calls == [("mandala", {"timeout_ms": 2_500}), ("mandala", {"timeout_ms": 300_000})]
-    assert "all checks passed" in capsys.readouterr().out
-
-
 @pytest.mark.parametrize(
     "argv",
     [["mandala", "--players", "2"], ["lotus", "--edition", "de", "--players", "3"]],
@@ -71,7 +55,7 @@ def test_the_notation_column_of_a_play_log_replays_the_game(
     assert main(["play", *argv, "--seed", "4"]) == 0
     lines = capsys.readouterr().out.splitlines()
     title = lines[0].split(",")[0]
-    game = rulespec.game(argv[0], **cli._parse_settings(argv[1:]))
+    game = rulespec.game(argv[0], **cli_settings.parse(argv[0], argv[1:]))
     setup = next(line for line in lines if line.startswith("setup: "))
     moves = setup.removeprefix("setup: ").split()
     moves += [
@@ -123,3 +107,121 @@ def test_render_errors_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     missing = tmp_path / "no" / "such" / "dir.svg"
     assert main(["render", "mandala", "--players", "3", "-o", str(missing)]) == 2
     assert "cannot write" in capsys.readouterr().err
+
+
+def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int | str | None, str, str]:
+    """The exit status, standard output and standard error of ``rulespec argv``."""
+    try:
+        code: int | str | None = main(argv)
+    except SystemExit as exc:
+        code = exc.code
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_python_dash_m_rulespec_and_version() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "rulespec", "--version"], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0
+    assert done.stdout.strip() == f"rulespec {rulespec.__version__}"
+
+
+def test_help_lists_the_games(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["--help"], capsys)
+    assert code == 0
+    for spec in rulespec.GAMES:
+        assert f"  {spec.id:<9} {spec.title}, {spec.players[0]}–{spec.players[1]} players" in out
+
+
+@pytest.mark.parametrize("command", ["play", "simulate", "vectors"])
+def test_help_lists_every_setting_of_every_game_from_its_variant_table(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = run([command, "--help"], capsys)
+    assert code == 0
+    for spec in rulespec.GAMES:
+        table = spec.table()
+        assert f"  {spec.id}: {spec.title}" in out
+        for axis in table.axes:
+            assert f"--{axis.replace('_', '-')} {{" in out
+        for o in table.options:
+            assert f"--{o.key.replace('_', '-')} {{{','.join(map(str, o.values))}}}" in out
+            assert f"default {o.default}: {o.title.split()[0]}" in out
+
+
+def test_a_setting_is_read_from_name_value_or_name_equals_value(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    spaced = run(["play", "mandala", "--players", "3", "--seed", "2"], capsys)
+    joined = run(["play", "mandala", "--players=3", "--seed=2"], capsys)
+    underscored = run(["play", "mandala", "--final_mandalas", "two_others", "--players=3"], capsys)
+    assert spaced[0] == joined[0] == underscored[0] == 0
+    assert spaced[1] == joined[1]
+    assert spaced[1].startswith("Mandala, players=3 final_mandalas=all, seed 2\n")
+    assert underscored[1].startswith("Mandala, players=3 final_mandalas=two_others, seed 1\n")
+
+
+def test_settings_come_from_the_variant_table_and_make() -> None:
+    found = {s.name: s for s in cli_settings.settings_of("lotus")}
+    table = rulespec.spec("lotus").table()
+    assert [n for n in found if found[n].required] == list(table.axes)
+    assert found["players"].choices == (3, 4, 5, 6)
+    assert {o.key for o in table.options} <= set(found)
+    assert found["board"].choices == ("schematic",)
+    assert found["board"].default == "schematic"
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["play", "lotus", "--player", "3"], "unknown option --player (did you mean --players?)"),
+        (
+            ["play", "mandala", "--players=2", "--final-mandala", "all"],
+            "unknown option --final-mandala (did you mean --final-mandalas?)",
+        ),
+        (["play", "mandala", "--players", "2", "--sed", "3"], "(did you mean --seed?)"),
+        (["verify", "--game", "3"], "unknown option --game (did you mean --games?)"),
+        (["rules", "mandala", "--players", "2"], "unknown option --players"),
+        (["play", "lotus", "--edition", "de"], "lotus needs --players {3,4,5,6}"),
+        (["play", "lotus", "--players", "3"], "lotus needs --edition {de,fr}"),
+        (
+            ["play", "lotus", "--edition", "en", "--players", "3"],
+            "argument --edition: invalid choice: 'en' (choose from de, fr)",
+        ),
+        (["play", "mandala", "--players", "5"], "invalid choice: '5' (choose from 2, 3, 4)"),
+        (["play", "mandala", "--players"], "argument --players: expected one value"),
+        (["play", "mandala", "--players", "2", "--players=3"], "--players: given twice"),
+        (["play", "lotus", "--edition=de", "--players=3", "--board", "x"], "--board: invalid"),
+        (["play", "mandal"], "unknown game 'mandal' (did you mean mandala?)"),
+        (["simulate", "mandala", "--player", "2"], "(did you mean --players?)"),
+        (["vectors", "mandala", "--player", "2"], "(did you mean --players?)"),
+        (["vectors"], "vectors needs a game id (or --check FILE)"),
+        (["vectors", "--check", "x.jsonl", "mandala"], "takes no game"),
+        (["verify", "--games", "x"], "argument --games: invalid int value: 'x'"),
+        (["bench", "--seconds"], "expected one argument"),
+        (["explain", "lotus"], "lotus is a game, not a rule"),
+        (["explain", "mandala.draw"], "mandala.draw is a group of"),
+        (["frobnicate"], "invalid choice: 'frobnicate'"),
+        ([], "the following arguments are required"),
+    ],
+)
+def test_every_usage_error_exits_2_in_command_line_syntax(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _, err = run(argv, capsys)
+    assert code == 2
+    assert message in err
+    assert "usage: " in err
+    assert "='" not in err.split("error: ", 1)[1]  # --edition de, never edition='de'
+
+
+def test_explain_a_game_id_says_what_to_ask_instead(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(["explain", "mandala"], capsys)
+    assert code == 2
+    first = rulespec.rules("mandala")[0].id
+    assert "`rulespec rules mandala` lists its rules and rulings" in err
+    assert f"`rulespec explain {first}`" in err
+    code, out, _ = run(["explain", first], capsys)
+    assert code == 0
+    assert out.startswith(f"{first} (")

@@ -217,7 +217,6 @@ def test_defect_5_lenient_seats(player: object) -> None:
     [
         lambda: Play(True, Colour.RED, 1),  # type: ignore[arg-type]
         lambda: Play(0, Colour.RED, 1.0),  # type: ignore[arg-type]
-        lambda: Play(0, "red", 1),  # type: ignore[arg-type]
         lambda: Bid(True, 1),  # type: ignore[arg-type]
         lambda: Bid(1, 2, 1),  # type: ignore[arg-type]
     ],

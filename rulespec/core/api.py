@@ -259,6 +259,11 @@ class GameSpec:
     information_note: str
     """What is hidden, in words."""
 
+    def __repr__(self) -> str:
+        """``<GameSpec mandala: Mandala (2024), 2–4 players>``."""
+        low, high = self.players
+        return f"<GameSpec {self.id}: {self.title} ({self.year}), {low}–{high} players>"
+
     def rulebook(self) -> Rulebook:
         """The game's rules, rulings and books (loaded on first use)."""
         return load_rulebook(self.id)

@@ -738,33 +738,62 @@ class Tagged:
         if "KIND" not in cls.__dict__:
             cls.KIND = _SNAKE.sub("_", cls.__name__).lower()
 
-    def __attrs_post_init__(self) -> None:
-        # an action built by hand is checked field by field, as one read from JSON is: a
-        # bool or a float is no whole number here (True would otherwise pass for seat 1)
-        for name, wanted, ok in _field_checks(type(self)):
-            value = getattr(self, name)
-            if not ok(value):
-                raise MalformedAction(
-                    [f"{type(self).__name__}.{name}: expected {wanted}, got {bounded(value)}"]
-                )
-
     def to_json(self) -> dict[str, Any]:
         """``{"type": KIND, …fields}``."""
         return type(self).CODEC.to_json(self)
 
 
-_FIELD_CHECKS: dict[type, tuple[tuple[str, str, Callable[[object], bool]], ...]] = {}
+def checked_fields(cls: type, fields: list[Any]) -> list[Any]:
+    """An attrs ``field_transformer`` for tagged records built by hand (actions, reveals):
+    ``@attrs.frozen(cache_hash=True, field_transformer=checked_fields)``.
+
+    Each field gets a converter that lets a value of exactly the field's type through
+    (one ``type(v) is T`` test: bots build actions by the million) and otherwise reads
+    it as JSON would: a label becomes its enum member or tile (``colour="green"`` is
+    ``Colour.GREEN``), and anything else is a :class:`~rulespec.MalformedAction` naming
+    the field (``Play.count: expected a whole number, got '1'``). A bool or a float is no
+    whole number here: ``True`` would otherwise pass for seat 1."""
+    module = sys.modules[cls.__module__].__dict__
+    out = []
+    for field in fields:
+        tp = eval(field.type, module, {}) if isinstance(field.type, str) else field.type
+        out.append(field.evolve(converter=_field_converter(cls, field.name, tp)))
+    return out
 
 
-def _field_checks(cls: type) -> tuple[tuple[str, str, Callable[[object], bool]], ...]:
-    """(field, what it must be, the check) for each field of a tagged record (built once
-    per class): whole numbers and true/false exactly, other types by ``isinstance``."""
-    found = _FIELD_CHECKS.get(cls)
-    if found is None:
-        hints = field_hints(cls)
-        found = tuple((name, *_check_for(tp)) for name, tp in hints.items())
-        _FIELD_CHECKS[cls] = found
-    return found
+def _field_converter(cls: Any, name: str, tp: Any) -> Callable[[object], Any]:
+    """The converter of one field of a tagged record (see :func:`checked_fields`): a
+    value whose type is exactly the field's (one of a union's) passes at once."""
+    where = f"{cls.__name__}.{name}"
+    union = typing.get_origin(tp) in (typing.Union, types.UnionType)
+    members = typing.get_args(tp) if union else (tp,)
+    exact = frozenset(_runtime_type(m) for m in members)
+    base = _runtime_type(tp)
+    readable = not union and (base in cls.CODEC.hooks or issubclass(base, enum.Enum))
+    wanted, ok = _check_for(tp)
+
+    def slow(value: object) -> Any:
+        if readable:  # a label: read it as the JSON reader would
+            reader = Reader(None, where)
+            found = cls.CODEC.load(value, tp, reader)
+            if not reader.problems:
+                return found
+            raise MalformedAction(reader.problems)
+        if ok(value):
+            return value
+        raise MalformedAction([f"{where}: expected {wanted}, got {bounded(value)}"])
+
+    if len(exact) == 1:
+
+        def convert(value: object) -> Any:
+            return value if type(value) is base else slow(value)
+
+    else:
+
+        def convert(value: object) -> Any:
+            return value if type(value) in exact else slow(value)
+
+    return convert
 
 
 def _check_for(tp: Any) -> tuple[str, Callable[[object], bool]]:
@@ -773,9 +802,12 @@ def _check_for(tp: Any) -> tuple[str, Callable[[object], bool]]:
         return "a whole number", lambda v: type(v) is int
     if base is bool:
         return "true or false", lambda v: type(v) is bool
+    if base is str:
+        return "a string", lambda v: type(v) is str
     if typing.get_origin(tp) in (typing.Union, types.UnionType):
-        checks = [_check_for(m)[1] for m in typing.get_args(tp)]
-        return f"one of {tp}", lambda v: any(c(v) for c in checks)
+        found = [_check_for(m) for m in typing.get_args(tp)]
+        checks = [check for _, check in found]
+        return " or ".join(w for w, _ in found), lambda v: any(c(v) for c in checks)
     if base is type(None):
         return "null", lambda v: v is None
     return f"a {base.__name__}", lambda v: isinstance(v, base)

@@ -10,10 +10,11 @@ is derived from those, once for every game (one level of inheritance, no hooks).
 
 from __future__ import annotations
 
+import inspect
 import random
 import typing
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from rulespec.core import history as histories
 from rulespec.core import tensor
@@ -27,10 +28,14 @@ from rulespec.core.record import Record
 from rulespec.core.variants import TypedTable
 from rulespec.errors import InvalidArgument, MalformedAction, MalformedPosition, bounded
 
+S = TypeVar("S")
+"""The game's state class."""
 
-class BaseGame:
+
+class BaseGame(Generic[S]):
     """Shared behaviour of a game's frozen ``Game`` class (fields ``variant`` and
-    ``options``, at least)."""
+    ``options``, at least), generic in its state class: ``class MandalaGame(BaseGame[State])``
+    gives type checkers the real state (and, through it, action) types."""
 
     spec: ClassVar[GameSpec]
     """The game's declarative record."""
@@ -85,6 +90,22 @@ class BaseGame:
         the variant table's axes pick the column, every other name is an option."""
         variant, options = cls.typed.split(settings)
         return cls(variant, options)  # type: ignore[call-arg]
+
+    def __repr__(self) -> str:
+        """``rulespec.game('lotus', edition='de', players=3)``: the call that makes this
+        game, with the settings that differ from their defaults (a game class is
+        ``@attrs.frozen(repr=False)`` to keep it)."""
+        defaults = {o.key: o.default for o in self.spec.table().options}
+        for name, p in inspect.signature(type(self).make).parameters.items():
+            if p.default is not inspect.Parameter.empty:
+                defaults[name] = p.default
+        shown = [repr(self.spec.id)]
+        for key, value in self.settings().items():
+            if key in defaults and defaults[key] == value:
+                continue
+            plain = isinstance(value, str | int | float | bool) or value is None
+            shown.append(f"{key}={value!r}" if plain else f"{key}={bounded(value, 30)}")
+        return f"rulespec.game({', '.join(shown)})"
 
     @property
     def players(self) -> int:
@@ -189,23 +210,26 @@ class BaseGame:
         """The variant axes and options as keyword arguments for :func:`rulespec.game`."""
         return self.typed.settings(self.variant, self.options)
 
-    def initial_state(self) -> Any:
+    def initial_state(self) -> S:
         """The state before any chance: setup is still to be dealt."""
-        return self.table.state.initial(self)
+        state: S = self.table.state.initial(self)
+        return state
 
-    def new_game(self, seed: int | None = None, *, rng: random.Random | None = None) -> Any:
+    def new_game(self, seed: int | None = None, *, rng: random.Random | None = None) -> S:
         """The first decision state, setup chance sampled with ``random.Random(seed)``
         (or with ``rng``)."""
         if rng is None:
             rng = random.Random(seed)
-        return advance(self.initial_state(), rng)
+        state: S = advance(self.initial_state(), rng)  # type: ignore[type-var]
+        return state
 
-    def state_from_json(self, data: Mapping[str, Any]) -> Any:
+    def state_from_json(self, data: Mapping[str, Any]) -> S:
         """Load a position; :class:`~rulespec.MalformedPosition` lists every problem. Its
         ``"step"`` (actions applied since setup; 0 if absent) becomes the state's
         :attr:`~rulespec.core.kernel.Kernel.step`."""
         if not isinstance(data, Mapping) or "step" not in data:
-            return self.views.load(self, data)
+            loaded: S = self.views.load(self, data)
+            return loaded
         step = data["step"]
         problems = []
         if type(step) is not int or not 0 <= step <= MAX_STEP:
@@ -213,7 +237,7 @@ class BaseGame:
                 f"step: expected a whole number from 0 to {MAX_STEP}, got {bounded(step)}"
             )
         try:
-            state = self.views.load(self, {k: v for k, v in data.items() if k != "step"})
+            state: S = self.views.load(self, {k: v for k, v in data.items() if k != "step"})
         except MalformedPosition as bad:
             raise MalformedPosition([*problems, *bad.problems]) from None
         if problems:
@@ -299,7 +323,9 @@ def _kinds(table: PhaseTable[Any, Any], decisions: bool = False) -> frozenset[st
     return found
 
 
-def schema_of(codec: Converter, game_type: type[BaseGame], of: str, game: Any) -> dict[str, Any]:
+def schema_of(
+    codec: Converter, game_type: type[BaseGame[Any]], of: str, game: Any
+) -> dict[str, Any]:
     """The JSON Schema of a game's positions, actions or observations. With ``game``
     None it holds for every variant (seat and area bounds left open)."""
     spec = game_type.spec

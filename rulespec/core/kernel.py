@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import enum
 import random
+import sys
 import typing
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
@@ -163,7 +164,7 @@ def _who(actor: int | Node) -> str:
     return f"seat {actor}" if isinstance(actor, int) else actor.name.lower()
 
 
-class Kernel:
+class Kernel(Generic[A]):
     """The state contract, derived from the phase table of the state's game.
 
     A game's frozen ``State`` class inherits from this mixin and has a ``game`` field (whose
@@ -234,7 +235,7 @@ class Kernel:
         """True once the game is over."""
         return self.game.steps[self.phase].node is TERMINAL
 
-    def legal_actions(self, player: int | None = None) -> tuple[Any, ...]:
+    def legal_actions(self, player: int | None = None) -> tuple[A, ...]:
         """Every legal action in a fixed order; the chance outcomes at a chance node.
         With ``player``, what that seat may do now: its legal decisions if it is in
         :attr:`to_act`, else nothing."""
@@ -242,24 +243,24 @@ class Kernel:
         if player is not None:
             return self._legal_of(step, self._check_seat(player, "legal_actions"))
         if step.legal is not None:
-            legal: tuple[Any, ...] = step.legal(self)
+            legal: tuple[A, ...] = step.legal(self)
             return legal
         if step.outcomes is not None:
             return tuple(a for a, w in step.outcomes(self) if w > 0)
         return ()
 
-    def _legal_of(self, step: Step[Any, Any], player: int) -> tuple[Any, ...]:
+    def _legal_of(self, step: Step[Any, Any], player: int) -> tuple[A, ...]:
         if step.actor is None or step.legal is None:
             return ()
         if step.actor(self) == player:
-            legal: tuple[Any, ...] = step.legal(self)
+            legal: tuple[A, ...] = step.legal(self)
             return legal
         if step.owing is not None and step.as_seat is not None and player in step.owing(self):
-            moved: tuple[Any, ...] = step.legal(step.as_seat(self, player))
+            moved: tuple[A, ...] = step.legal(step.as_seat(self, player))
             return moved
         return ()
 
-    def chance_outcomes(self) -> tuple[tuple[Any, Fraction], ...]:
+    def chance_outcomes(self) -> tuple[tuple[A, Fraction], ...]:
         """Each chance outcome with its exact probability; empty at a decision node."""
         step = self.game.steps[self.phase]
         if step.outcomes is None:
@@ -279,7 +280,7 @@ class Kernel:
         lookup = self.game.action_ids().chance_id
         return tuple((lookup(a), p) for a, p in self.chance_outcomes())
 
-    def sample_chance(self, rng: random.Random) -> Any:
+    def sample_chance(self, rng: random.Random) -> A:
         """Draw one chance outcome with its probability, using ``rng``."""
         step = self.game.steps[self.phase]
         if step.outcomes is None:
@@ -287,7 +288,8 @@ class Kernel:
                 f"sample_chance: not a chance node ({self.phase.value}, "
                 f"{_who(self.current_player)} to act)"
             )
-        return pick_weighted(step.outcomes(self), rng)
+        drawn: A = pick_weighted(step.outcomes(self), rng)
+        return drawn
 
     def _check_seat(self, player: object, what: str) -> int:
         """``player`` if it is a seat of this game (a whole number, not a bool or float)."""
@@ -311,9 +313,27 @@ class Kernel:
                 return refused.rule, refused.reason
         move = step.moves.get(type(action))
         if move is None:
+            self._check_own(action, "explain")
             return step.rule, base._misfit(step, action)
         problem: Problem = move.check(base, action)
         return problem
+
+    def _check_own(self, action: object, what: str) -> None:
+        """An action of another game, or no action at all, is no question for this
+        game's rules: :class:`~rulespec.InvalidArgument`, not an explanation."""
+        game = self.game
+        kinds = game.table.action_types()
+        if type(action) in kinds:
+            return
+        names = ", ".join(sorted(k.__name__ for k in kinds))
+        title = game.spec.title
+        package = sys.modules.get(type(action).__module__.rpartition(".")[0])
+        spec = getattr(package, "SPEC", None)  # a game package names its GameSpec SPEC
+        if spec is not None:
+            other = f"{type(action).__name__} ({action}) is a {spec.title} action"
+        else:
+            other = f"expected an action, got {bounded(action)}"
+        raise InvalidArgument(f"{what}: {other}; a {title} state takes {title} actions ({names})")
 
     def _misfit(self, step: Step[Any, Any], action: object) -> str:
         if step.node is TERMINAL:
@@ -326,7 +346,7 @@ class Kernel:
         return f"{action} is not an action of the {self.phase.value} step; {wanted}"
 
     def apply(
-        self, action: Any, *, player: int | None = None, expect_step: int | None = None
+        self, action: A | str, *, player: int | None = None, expect_step: int | None = None
     ) -> Self:
         """The state after ``action``; raises :class:`~rulespec.IllegalAction` (with the
         deciding rule) and leaves this state unchanged if the rules forbid it.
@@ -348,6 +368,7 @@ class Kernel:
             base = self._as_player(step, player, action)
         move = step.moves.get(type(action))
         if move is None:
+            self._check_own(action, "apply")
             raise IllegalAction(step.rule, base._misfit(step, action), action)
         problem = move.check(base, action)
         if problem is not None:
@@ -393,7 +414,7 @@ class Kernel:
             reason = f"seat {seat} submitted {action}, but no seat acts now ({_who(actor)})"
         raise NotYourTurn(step.turn or step.rule, reason, action, player=seat, to_act=to_act)
 
-    def history(self) -> tuple[Any, ...]:
+    def history(self) -> tuple[A, ...]:
         """Every action applied since :meth:`root`, in order."""
         return histories.walk(self)[1]
 
@@ -421,7 +442,7 @@ class Kernel:
         new: Self = self.game.resampler(self, seat, rng)
         return new
 
-    def explain(self, action: object, player: int | None = None) -> Explanation:
+    def explain(self, action: A | str, player: int | None = None) -> Explanation:
         """Whether ``action`` is legal here and, if not, the rule that forbids it; with
         ``player``, as that seat would submit it. ``action`` may be given in the game's
         notation (``"2R@1"``)."""
@@ -476,6 +497,13 @@ class Kernel:
     def __str__(self) -> str:
         text: str = self.game.views.render(self)
         return text
+
+    def __repr__(self) -> str:
+        """``<State: Mandala, 2 players, turn 1, phase play, to act: seat 0>``: the first
+        line of :meth:`__str__`. A state's full record is its JSON position, which
+        round-trips: ``state.game.state_from_json(state.to_json()) == state``. (A game's
+        ``State`` class is ``@attrs.frozen(repr=False)`` to keep this.)"""
+        return f"<State: {str(self).split(chr(10), 1)[0]}>"
 
     def _repr_svg_(self) -> str:
         """The picture a notebook shows (``game.svg(state)``, :doc:`/pictures`)."""

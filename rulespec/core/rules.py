@@ -109,8 +109,16 @@ class Rule:
         return self.kind is not RuleKind.RULE
 
     def __str__(self) -> str:
+        """``ruling lotus.claim.chip_supply: <title> [<citations>]``: what kind of entry
+        it is comes first (a rule, a ruling or an ambiguity)."""
         cites = "; ".join(str(c) for c in self.cites) or "no citation"
-        return f"{self.id}: {self.title} [{cites}]"
+        return f"{self.kind.value} {self.id}: {self.title} [{cites}]"
+
+    def __repr__(self) -> str:
+        """``<Ruling lotus.claim.chip_supply>``: the kind and the id, short enough that a
+        whole rulebook's list reads at a glance (``print`` shows the title and sources,
+        :func:`rulespec.rule` looks the id up)."""
+        return f"<{self.kind.value.capitalize()} {self.id}>"
 
 
 @attrs.frozen
@@ -200,6 +208,18 @@ class Rulebook:
     def rulings(self) -> tuple[Rule, ...]:
         """The rulings and ambiguities, in registry order."""
         return tuple(r for r in self.rules if r.is_ruling)
+
+    def __repr__(self) -> str:
+        """``<Rulebook mandala: 55 entries (40 rules, 12 rulings, 3 ambiguities); books
+        mandala.de, notes>``: a summary, not the whole book (``rules`` holds it)."""
+        plural = {RuleKind.RULE: "rules", RuleKind.RULING: "rulings"}
+        counts = ", ".join(
+            f"{n} {kind.value if n == 1 else plural.get(kind, 'ambiguities')}"
+            for kind in RuleKind
+            if (n := sum(r.kind is kind for r in self.rules))
+        )
+        books = ", ".join(b.id for b in self.books)
+        return f"<Rulebook {self.game}: {len(self.rules)} entries ({counts}); books {books}>"
 
     def part_of(self, rule: Rule | str) -> str:
         """The group a rule (or rule id) is shown in: the second part of its id, or the

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from rulespec.core.action_ids import Listing, listing
-from rulespec.core.convert import Reader, Tagged
+from rulespec.core.convert import Reader, Tagged, checked_fields
 from rulespec.errors import MalformedAction
 from rulespec.lotus.bounds import point_caps
 from rulespec.lotus.codec import CODEC
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from rulespec.lotus.game import LotusGame
 
 
-@attrs.frozen(cache_hash=True)
+@attrs.frozen(cache_hash=True, field_transformer=checked_fields)
 class StartChip(Tagged, codec=CODEC):
     """Chance (setup): the next start area gets a neutral ``building``."""
 
@@ -34,7 +34,7 @@ class StartChip(Tagged, codec=CODEC):
         return f"start chip: {self.building.label}"
 
 
-@attrs.frozen(cache_hash=True)
+@attrs.frozen(cache_hash=True, field_transformer=checked_fields)
 class DrawChip(Tagged, codec=CODEC):
     """Chance (phase 6): the neutral chip drawn is a ``building``."""
 
@@ -44,7 +44,7 @@ class DrawChip(Tagged, codec=CODEC):
         return f"draw a neutral {self.building.label}"
 
 
-@attrs.frozen(cache_hash=True)
+@attrs.frozen(cache_hash=True, field_transformer=checked_fields)
 class PlaceMarker(Tagged, codec=CODEC):
     """Phase 1: put a claim marker on ``area``."""
 
@@ -54,7 +54,7 @@ class PlaceMarker(Tagged, codec=CODEC):
         return f"claim {self.area}"
 
 
-@attrs.frozen(cache_hash=True)
+@attrs.frozen(cache_hash=True, field_transformer=checked_fields)
 class DeclineExtra(Tagged, codec=CODEC):
     """Phase 1 extra marker or phase 6 temple chip (German): do not take it."""
 
@@ -62,7 +62,7 @@ class DeclineExtra(Tagged, codec=CODEC):
         return "decline the extra"
 
 
-@attrs.frozen(cache_hash=True)
+@attrs.frozen(cache_hash=True, field_transformer=checked_fields)
 class TakeExtra(Tagged, codec=CODEC):
     """Phase 6, German: draw and place the extra chip a temple allows."""
 
@@ -70,7 +70,7 @@ class TakeExtra(Tagged, codec=CODEC):
         return "take the temple's extra chip"
 
 
-@attrs.frozen(cache_hash=True)
+@attrs.frozen(cache_hash=True, field_transformer=checked_fields)
 class ChooseConflict(Tagged, codec=CODEC):
     """Phase 2: the emperor names the next contested ``area``."""
 
@@ -80,7 +80,7 @@ class ChooseConflict(Tagged, codec=CODEC):
         return f"fight over {self.area} next"
 
 
-@attrs.frozen(cache_hash=True)
+@attrs.frozen(cache_hash=True, field_transformer=checked_fields)
 class Bid(Tagged, codec=CODEC):
     """Phase 2 secret commitment: a dragon card against ``target`` and ``influence`` points
     (plus, German only, the bluffing 0-card)."""
@@ -107,7 +107,7 @@ def bid_of(target: int, influence: int, zero_card: bool) -> Bid:
     return found
 
 
-@attrs.frozen(cache_hash=True)
+@attrs.frozen(cache_hash=True, field_transformer=checked_fields)
 class Remove(Tagged, codec=CODEC):
     """Phase 2 tie: the emperor names which tied player leaves the area."""
 
@@ -117,7 +117,7 @@ class Remove(Tagged, codec=CODEC):
         return f"seat {self.seat} leaves"
 
 
-@attrs.frozen(cache_hash=True)
+@attrs.frozen(cache_hash=True, field_transformer=checked_fields)
 class Lead(Tagged, codec=CODEC):
     """Phase 4: become the rebel leader (``True``) or decline (``False``)."""
 
@@ -127,7 +127,7 @@ class Lead(Tagged, codec=CODEC):
         return "lead the rebellion" if self.accept else "decline to lead"
 
 
-@attrs.frozen(cache_hash=True)
+@attrs.frozen(cache_hash=True, field_transformer=checked_fields)
 class ChooseSide(Tagged, codec=CODEC):
     """Phase 4 secret commitment: the side this player fights on."""
 
@@ -137,7 +137,7 @@ class ChooseSide(Tagged, codec=CODEC):
         return f"join the {self.side.value}' side"
 
 
-@attrs.frozen(cache_hash=True)
+@attrs.frozen(cache_hash=True, field_transformer=checked_fields)
 class CommitCombat(Tagged, codec=CODEC):
     """Phase 4 secret commitment: ``combat`` points of combat cards."""
 
@@ -147,7 +147,7 @@ class CommitCombat(Tagged, codec=CODEC):
         return f"commit {self.combat} combat"
 
 
-@attrs.frozen(cache_hash=True)
+@attrs.frozen(cache_hash=True, field_transformer=checked_fields)
 class TakeArea(Tagged, codec=CODEC):
     """Phase 4 reward: take ``area`` from a player of the losing side."""
 
@@ -157,7 +157,7 @@ class TakeArea(Tagged, codec=CODEC):
         return f"take {self.area}"
 
 
-@attrs.frozen(cache_hash=True)
+@attrs.frozen(cache_hash=True, field_transformer=checked_fields)
 class TakeVictoryPoint(Tagged, codec=CODEC):
     """Phase 4 reward: a victory-point chip instead of an area (only where allowed)."""
 
@@ -165,7 +165,7 @@ class TakeVictoryPoint(Tagged, codec=CODEC):
         return "take a victory-point chip"
 
 
-@attrs.frozen(cache_hash=True)
+@attrs.frozen(cache_hash=True, field_transformer=checked_fields)
 class PalaceIncome(Tagged, codec=CODEC):
     """Phase 5: of this player's palaces, ``combat`` pay 1 combat, the rest 2 influence."""
 
@@ -175,7 +175,7 @@ class PalaceIncome(Tagged, codec=CODEC):
         return f"take {self.combat} palace(s) as combat"
 
 
-@attrs.frozen(cache_hash=True)
+@attrs.frozen(cache_hash=True, field_transformer=checked_fields)
 class PlaceChip(Tagged, codec=CODEC):
     """Phase 6: put the drawn neutral chip on the empty ``area``."""
 
@@ -185,7 +185,7 @@ class PlaceChip(Tagged, codec=CODEC):
         return f"place it on {self.area}"
 
 
-@attrs.frozen(cache_hash=True)
+@attrs.frozen(cache_hash=True, field_transformer=checked_fields)
 class Give(Tagged, codec=CODEC):
     """Negotiation variant: hand ``influence`` or ``combat`` points to seat ``to`` (one
     kind per gift; giving both takes two gifts)."""
@@ -198,7 +198,7 @@ class Give(Tagged, codec=CODEC):
         return f"give seat {self.to} {self.influence} influence and {self.combat} combat"
 
 
-@attrs.frozen(cache_hash=True)
+@attrs.frozen(cache_hash=True, field_transformer=checked_fields)
 class Pass(Tagged, codec=CODEC):
     """Negotiation variant: end this player's turn in the negotiation window."""
 

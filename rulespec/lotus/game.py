@@ -28,6 +28,7 @@ from rulespec.lotus import board as boards
 from rulespec.lotus.board import Board
 from rulespec.lotus.codec import CODEC
 from rulespec.lotus.phases import TABLE
+from rulespec.lotus.state import State
 from rulespec.lotus.variant import TYPED, AreasInPlay, LotusOptions, LotusVariant
 
 SPEC = GameSpec(
@@ -48,8 +49,8 @@ SPEC = GameSpec(
 )
 
 
-@attrs.frozen
-class LotusGame(BaseGame):
+@attrs.frozen(repr=False)  # BaseGame's repr: the rulespec.game(...) call
+class LotusGame(BaseGame[State]):
     """White Lotus for one edition and player count on one board."""
 
     variant: LotusVariant

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Annotated, ClassVar
 import attrs
 
 from rulespec.core.api import Outcome
-from rulespec.core.convert import PER_SEAT, Range, Seat, Tagged
+from rulespec.core.convert import PER_SEAT, Range, Seat, Tagged, checked_fields
 from rulespec.core.immutable import by_identity
 from rulespec.core.kernel import Evolve, Kernel, PhaseEnum
 from rulespec.core.seats import order_from
@@ -35,7 +35,7 @@ from rulespec.core.tensor import PerKey, Slots
 from rulespec.core.trace import decided
 from rulespec.errors import GameNotOver
 from rulespec.lotus import rules as steps
-from rulespec.lotus.actions import Bid
+from rulespec.lotus.actions import Action, Bid
 from rulespec.lotus.codec import (
     BY_BUILDING,
     CHIPS_BY_AREA,
@@ -164,7 +164,7 @@ class Expansion(Evolve):
     """The chip drawn and not yet placed."""
 
 
-@attrs.frozen
+@attrs.frozen(field_transformer=checked_fields)
 class ConflictReveal(Tagged, Evolve, codec=CODEC):
     """What a conflict round showed everyone (lotus.conflict.reveal)."""
 
@@ -181,7 +181,7 @@ class ConflictReveal(Tagged, Evolve, codec=CODEC):
     """(seat, influence paid) per bidder, by seat."""
 
 
-@attrs.frozen
+@attrs.frozen(field_transformer=checked_fields)
 class RebellionReveal(Tagged, Evolve, codec=CODEC):
     """What a rebellion showed everyone once the combat was revealed (lotus.rebellion.winner)."""
 
@@ -204,8 +204,8 @@ Reveal = ConflictReveal | RebellionReveal
 # --- the state ------------------------------------------------------------------------
 
 
-@attrs.frozen
-class State(Kernel, Evolve):
+@attrs.frozen(repr=False)  # Kernel's short repr: the state's header line
+class State(Kernel[Action], Evolve):
     """A White Lotus position. Build one with ``rulespec.game("lotus", edition=…, players=…)``.
 
     Seats are numbered clockwise from the first emperor (ruling

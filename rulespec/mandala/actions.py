@@ -18,7 +18,7 @@ from typing import Any
 import attrs
 
 from rulespec.core.action_ids import Listing, listing
-from rulespec.core.convert import Reader, Tagged
+from rulespec.core.convert import Reader, Tagged, checked_fields
 from rulespec.errors import MalformedAction
 from rulespec.mandala.codec import CODEC
 from rulespec.mandala.components import (
@@ -31,7 +31,7 @@ from rulespec.mandala.components import (
 )
 
 
-@attrs.frozen(cache_hash=True)
+@attrs.frozen(cache_hash=True, field_transformer=checked_fields)
 class Play(Tagged, codec=CODEC):
     """Play ``count`` cards of ``colour`` from hand into mandala ``mandala`` (0, 1 or 2)."""
 
@@ -44,7 +44,7 @@ class Play(Tagged, codec=CODEC):
         return f"play {self.count} {self.colour.label} {card} into mandala {self.mandala}"
 
 
-@attrs.frozen(cache_hash=True)
+@attrs.frozen(cache_hash=True, field_transformer=checked_fields)
 class TakeTile(Tagged, codec=CODEC):
     """The marker holder takes ``tile`` from the mandala being resolved."""
 
@@ -54,7 +54,7 @@ class TakeTile(Tagged, codec=CODEC):
         return f"take tile {self.tile.label}"
 
 
-@attrs.frozen(cache_hash=True)
+@attrs.frozen(cache_hash=True, field_transformer=checked_fields)
 class DrawCard(Tagged, codec=CODEC):
     """Chance: the card drawn from the draw pile has colour ``colour``."""
 
@@ -65,7 +65,7 @@ class DrawCard(Tagged, codec=CODEC):
         return f"draw {article} {self.colour.label} card"
 
 
-@attrs.frozen(cache_hash=True)
+@attrs.frozen(cache_hash=True, field_transformer=checked_fields)
 class RevealTile(Tagged, codec=CODEC):
     """Chance: the tile drawn from a stack is ``tile``."""
 
@@ -75,7 +75,7 @@ class RevealTile(Tagged, codec=CODEC):
         return f"reveal tile {self.tile.label}"
 
 
-@attrs.frozen(cache_hash=True)
+@attrs.frozen(cache_hash=True, field_transformer=checked_fields)
 class ResolveNext(Tagged, codec=CODEC):
     """Chance: the final resolution takes mandala ``mandala`` next."""
 

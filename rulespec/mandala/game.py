@@ -25,6 +25,7 @@ from rulespec.mandala import (
 )
 from rulespec.mandala.codec import CODEC
 from rulespec.mandala.phases import TABLE
+from rulespec.mandala.state import State
 from rulespec.mandala.variant import TYPED, MandalaOptions, MandalaVariant
 
 SPEC = GameSpec(
@@ -45,8 +46,8 @@ SPEC = GameSpec(
 )
 
 
-@attrs.frozen
-class MandalaGame(BaseGame):
+@attrs.frozen(repr=False)  # BaseGame's repr: the rulespec.game(...) call
+class MandalaGame(BaseGame[State]):
     """Mandala for a given player count; makes states, reads positions and actions."""
 
     variant: MandalaVariant

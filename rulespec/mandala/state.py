@@ -18,6 +18,7 @@ from rulespec.core.convert import PER_SEAT, Length, Range, Seat
 from rulespec.core.kernel import Evolve, Kernel, PhaseEnum
 from rulespec.errors import GameNotOver
 from rulespec.mandala import scoring
+from rulespec.mandala.actions import Action
 from rulespec.mandala.components import (
     COLOURS,
     DARK_TILES,
@@ -100,8 +101,8 @@ class Area(Evolve):
         return not any(map(any, self.up)) and not any(map(any, self.down))
 
 
-@attrs.frozen
-class State(Kernel, Evolve):
+@attrs.frozen(repr=False)  # Kernel's short repr: the state's header line
+class State(Kernel[Action], Evolve):
     """A Mandala position. Build one with ``rulespec.game("mandala", players=n)``.
 
     Seats are numbered clockwise from the starting player (ruling
