@@ -229,7 +229,7 @@ def numbering(game: LotusGame) -> tuple[tuple[Listing, ...], tuple[Listing, ...]
     zero = (False, True) if game.variant.zero_cards else (False,)
     # a seat owns at most the palace fronts of its colour's chips, or, with an unlimited
     # chip supply, every area in play
-    limited = game.options.chip_supply is ChipSupply.LIMITED
+    limited = game.options.chip_supply.limited
     palaces = CHIP_FRONTS[Building.PALACE] if limited else len(game.in_play)
     decisions: tuple[Listing, ...] = (
         listing((PlaceMarker(a) for a in areas), "area, in board order"),
