@@ -18,7 +18,7 @@ from rulespec.errors import MalformedAction
 from rulespec.lotus.bounds import point_caps
 from rulespec.lotus.codec import CODEC
 from rulespec.lotus.components import BUILDINGS, CHIP_FRONTS, Building, Side
-from rulespec.lotus.variant import ChipSupply, Negotiation
+from rulespec.lotus.variant import Negotiation
 
 if TYPE_CHECKING:
     from rulespec.lotus.game import LotusGame
@@ -121,7 +121,7 @@ class ChooseSide(Tagged, codec=CODEC):
     side: Side
 
     def __str__(self) -> str:
-        return f"join the {self.side.value}' side"
+        return "join the emperor's side" if self.side is Side.EMPEROR else "join the rebels' side"
 
 
 @attrs.frozen(cache_hash=True)
