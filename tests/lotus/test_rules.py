@@ -362,6 +362,17 @@ def test_the_board_is_data_with_a_schematic_stand_in(tmp_path: Any) -> None:
 # --- setup --------------------------------------------------------------------------------
 
 
+@pytest.mark.rule("lotus.setup.players")
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6, 7])
+def test_three_to_six_players(players: int) -> None:
+    for edition in EDITIONS:
+        if 3 <= players <= 6:
+            assert game(edition, players).players == players
+        else:
+            with pytest.raises(rulespec.UnknownVariant):
+                game(edition, players)
+
+
 @pytest.mark.rule("lotus.setup.kit", "lotus.setup.starting_cards", "lotus.setup.card_piles")
 @pytest.mark.parametrize("edition", EDITIONS)
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
@@ -1401,7 +1412,7 @@ def test_the_zero_card_has_no_part_in_a_rebellion() -> None:
     assert done.influence == (12, 12, 12, 12)
 
 
-# --- the emperor after a rebellion (analysis §7 G8) -----------------------------------------
+# --- the emperor after a rebellion ----------------------------------------------------------
 
 G8_CASES = {
     # case: (players, board, leader, sides, combat, rewards in order, palaces after,
@@ -1882,7 +1893,10 @@ def test_ties_go_to_the_emperor_then_the_most_palaces_else_shared() -> None:
 @pytest.mark.rule("lotus.variant.negotiation")
 @pytest.mark.parametrize("negotiation", ["off", "on"])
 def test_negotiation_windows_only_with_the_variant(negotiation: str) -> None:
-    assert "off" in ruling("lotus.variant.negotiation")
+    rule = rulespec.rule("lotus.variant.negotiation")
+    assert rule.kind.value == "rule"  # the books' own variant, not a ruling of rulespec's
+    assert rule.option == "negotiation"
+    assert rulespec.spec("lotus").table().option("negotiation").rule == rule.id
     data = claiming(
         3, {"a16": V, "a17": V}, seat=2, rnd=3, claims={"a16": [0, 1, 2], "a17": [0, 1]}
     )
