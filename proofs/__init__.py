@@ -1,7 +1,8 @@
 """z3 proofs of the rules: claims per game, checked by :func:`run`.
 
-Run ``python -m proofs [GAME]`` from the repository root, or ``rulespec verify`` with
-the package installed (the wheel ships this package as ``rulespec.proofs``). Every claim
+Run ``python -m proofs [GAME]`` from the repository root; with the package installed (the
+wheel ships this package as ``rulespec.proofs``) run ``python -m rulespec.proofs [GAME]``, or
+``rulespec verify``, which plays random games too. Every claim
 names the rule it is about; ``tests/proofs`` ties each z3 encoding to the Python code it
 encodes, so a proof here is a proof about rulespec's own functions.
 

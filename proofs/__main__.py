@@ -1,7 +1,9 @@
-"""``python -m proofs [GAME] [--json PATH] [--timeout MS]``: check the claims, print a
-table, optionally write the verdicts as JSON, and exit 1 if any verdict is not the one
-its claim expects (a claim not proved, a canary proved, vacuous assumptions, a claim that
-used up its budget of z3 resource units, a wall-clock timeout).
+"""``python -m proofs [GAME] [--json PATH] [--timeout MS]`` in a checkout, ``python -m
+rulespec.proofs …`` with the package installed (the wheel ships this package as
+``rulespec.proofs``): check the claims, print a table, optionally write the verdicts as
+JSON, and exit 1 if any verdict is not the one its claim expects (a claim not proved, a
+canary proved, vacuous assumptions, a claim that used up its budget of z3 resource units, a
+wall-clock timeout).
 
 Each claim's budget of resource units is part of the claim (``Claim.rlimit``), so a
 verdict is the same on an idle and a busy machine; ``--timeout`` only sets the wall-clock
@@ -28,10 +30,13 @@ _NUMERIC = 4
 """The columns from this one on are numbers, aligned right."""
 
 
+_PROG = f"python -m {__package__ or 'proofs'}"
+"""How this module was run: ``python -m proofs`` in a checkout, ``python -m rulespec.proofs``
+from an installed package."""
+
+
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
-        prog="python -m proofs", description="Check the z3 proofs of the rules."
-    )
+    p = argparse.ArgumentParser(prog=_PROG, description="Check the z3 proofs of the rules.")
     p.add_argument("game", nargs="?", help="a game id (default: every game with claims)")
     p.add_argument("--json", metavar="PATH", type=Path, help="also write the verdicts here")
     p.add_argument(
@@ -96,7 +101,7 @@ def main(
             games = [args.game] if args.game else list(claims)
             verdicts = [v for g in games for v in check_all(claims[g], timeout_ms=args.timeout)]
     except (rulespec.UnknownGame, MissingProofs, KeyError) as exc:
-        print(f"python -m proofs: {exc}", file=sys.stderr)
+        print(f"{_PROG}: {exc}", file=sys.stderr)
         return 2
     print(table(verdicts))
     ok = all(v.ok for v in verdicts)

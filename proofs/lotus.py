@@ -546,7 +546,7 @@ def winners(scores: Sequence[Z], emperor: Z, palaces: Sequence[Z]) -> list[Z]:
 # --- the claims ---------------------------------------------------------------------------
 
 
-# conflicts: the loser's refund (analysis §5 D13), payments, someone always leaves
+# conflicts: the loser's refund, payments, someone always leaves
 
 
 def _refund_editions_agree() -> Built:
@@ -620,7 +620,7 @@ def _round_conserves(players: int) -> Built:
     return assumptions, z3.And(*statements)
 
 
-# claims: rice-field extras (analysis §5 D7) and the five-marker cap
+# claims: rice-field extras and the five-marker cap
 
 
 def _rice_inputs() -> tuple[Z, Z, list[Z]]:
@@ -664,7 +664,7 @@ def _at_most_five() -> Built:
     return assumptions, z3.And(*statements)
 
 
-# rebellion: the reward order and its tie (analysis §5 D23)
+# rebellion: the reward order and its tie
 
 
 def _tie_inputs(players: int, prefix: str) -> tuple[Z, list[Z], list[Z]]:
@@ -756,7 +756,7 @@ def _order_each_once(players: int) -> Built:
     return assumptions, z3.And(*statements)
 
 
-# the emperor after a rebellion (analysis §5 D26, §7 G8) and in phase 2
+# the emperor after a rebellion and in phase 2
 
 
 def _palace_inputs(players: int, prefix: str) -> tuple[list[Z], Z, Z, list[Z]]:
@@ -996,7 +996,7 @@ def _winners_sound(players: int) -> Built:
     )
 
 
-# supplies (analysis §7 G1–G3): VP chips, the card bank, each colour's 16 chips
+# supplies: VP chips, the card bank, each colour's 16 chips
 
 
 def _vp_supply_lasts() -> Built:
@@ -1216,7 +1216,7 @@ def _taker_fits() -> Built:
     ], chips_fit(plus_one(held, building))
 
 
-# the game ends (analysis §7 G30)
+# the game ends
 
 
 def _never_blocks_everyone(players: int) -> Built:
@@ -1374,8 +1374,8 @@ CLAIMS: tuple[Claim, ...] = (
         "lotus.rebellion.new_emperor_ties:at_most_one_above_emperor",
         "lotus.rebellion.new_emperor_ties",
         "Expected counterexample: after a rebellion two players can both own more palaces "
-        "than the emperor (analysis §7 G8 cases C and E), where the French text alone names "
-        "no single emperor; hence the ruling",
+        "than the emperor, where the French text alone names no single emperor; hence the "
+        "ruling",
         _plain_french_names_one,
         Expect.COUNTEREXAMPLE,
     ),
@@ -1530,7 +1530,7 @@ CLAIMS: tuple[Claim, ...] = (
         "lotus.end.trigger",
         "Each year that does not end the game leaves at least one fewer unowned area and "
         "a neutral area for the next year's claims, so the game ends within as many years "
-        "as there are areas in play (analysis §7 G30, abstract board)",
+        "as there are areas in play (on an abstract board of any shape)",
         lambda: each_player_count(_unowned_decrease, PLAYER_COUNTS),
     ),
     # canaries: false on purpose; a proof here means the encodings or the harness broke

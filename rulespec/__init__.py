@@ -1,4 +1,4 @@
-"""rulespec: the executable, cited rules of four board games.
+"""rulespec: the executable, cited rules of board games (White Lotus and Mandala so far).
 
 >>> import rulespec
 >>> g = rulespec.game("mandala", players=3)

@@ -171,3 +171,33 @@ def test_the_unpacked_wheel_discovers_the_proofs_of_every_game(unpacked: Path) -
     assert "proofs" not in found["modules"]
     root = unpacked.resolve()
     assert all(Path(f).resolve().is_relative_to(root) for f in found["files"]), found["files"]
+
+
+def test_the_unpacked_wheel_runs_the_proofs_as_a_module(unpacked: Path, tmp_path: Path) -> None:
+    """``python -m rulespec.proofs GAME`` is the documented way to run the z3 claims from an
+    installed package: it checks them all and writes the verdicts it was asked for."""
+    pytest.importorskip("z3")
+    out = tmp_path / "verdicts.json"
+    work = unpacked.parent / "elsewhere"
+    work.mkdir(exist_ok=True)
+    done = subprocess.run(
+        [sys.executable, "-m", "rulespec.proofs", "mandala", "--json", str(out)],
+        cwd=work,
+        env={**os.environ, "PYTHONPATH": str(unpacked)},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    verdicts = json.loads(out.read_text(encoding="utf-8"))
+    assert verdicts
+    assert "not as expected" in done.stdout
+    usage = subprocess.run(
+        [sys.executable, "-m", "rulespec.proofs", "--help"],
+        cwd=work,
+        env={**os.environ, "PYTHONPATH": str(unpacked)},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert usage.stdout.startswith("usage: python -m rulespec.proofs")

@@ -48,6 +48,9 @@ def as_data(book: Rulebook) -> dict[str, Any]:
     data: dict[str, Any] = {"game": book.game, "book": []}
     for b in book.books:
         entry: dict[str, Any] = {"id": b.id, "file": b.file, "title": b.title}
+        for key in ("language", "publisher", "year", "edition"):
+            if getattr(b, key):
+                entry[key] = getattr(b, key)
         if b.sections:
             entry["sections"] = [[line, heading] for line, heading in b.sections]
         data["book"].append(entry)
@@ -87,6 +90,17 @@ def test_the_shipped_rulebook_round_trips(game: str) -> None:
     data = tomllib.loads(shipped_file(game))
     assert as_data(loaded) == data
     assert parse_rulebook(as_data(loaded), "<round trip>", game=game) == loaded
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_shipped_book_says_which_printed_book_it_is(game: str) -> None:
+    """A reader can only follow a citation to a book he can find: its language, its
+    publisher, its year and its edition."""
+    for b in load_rulebook(game).books:
+        missing = [k for k in ("language", "publisher", "year", "edition") if not getattr(b, k)]
+        assert not missing, f"{game}: book {b.id} does not give its {', '.join(missing)}"
+        assert b.title in b.reference
+        assert b.language in b.reference
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -282,6 +296,10 @@ CASES: dict[str, tuple[Any, str]] = {
     "blank text": (
         lambda d: rule(d, 0).update(text="  \n "),
         "rule demo.setup.deal: 'text' is blank",
+    ),
+    "book detail not a string": (
+        lambda d: d["book"][0].update(year=2024),
+        "book demo.en: 'year' must be a string, not an integer",
     ),
     "blank option name": (
         lambda d: rule(d, 2).update(option=""),

@@ -42,6 +42,7 @@ resolve are looked up the way Python would, from the docstring's module (see
 from __future__ import annotations
 
 import dataclasses
+import enum
 import functools
 import html
 import importlib
@@ -51,6 +52,7 @@ import math
 import pkgutil
 import random
 import re
+import typing
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
@@ -155,11 +157,13 @@ def option_ref(game: str, key: str) -> str:
 
 
 def cite(c: Citation, rulebook: Rulebook) -> str:
-    """``mandala.de`` L74–76, *2. Karten vom Stapel ziehen* (one citation, as reST)."""
-    lines = f"L{c.first}" if c.first == c.last else f"L{c.first}–{c.last}"
-    where = f", *{text(c.section)}*" if c.section else ""
+    """``mandala.de`` *2. Karten vom Stapel ziehen* (l. 74–76): one citation, as reST. The
+    book's own section heading comes first, since that is what a reader with the printed
+    book can look up; the line of rulespec's transcription follows."""
+    lines = f"l. {c.first}" if c.first == c.last else f"l. {c.first}–{c.last}"
     book = rulebook.book(c.book)
-    return f":abbr:`{c.book} ({text(book.title)})` {lines}{where}"
+    where = f" *{text(c.section)}*" if c.section else ""
+    return f":abbr:`{c.book} ({text(book.reference)})`{where} ({lines})"
 
 
 def cites(items: Sequence[Citation], rulebook: Rulebook) -> str:
@@ -563,17 +567,20 @@ def rule_entry(r: Rule, rulebook: Rulebook) -> list[str]:
     ]
     if r.is_ruling:
         body += ruling_lines(r, rulebook)
+    elif r.option:  # a variant the book itself offers, turned on by a game option
+        body += field("Game option", option_ref(r.game, r.option))
     body += field("Sources", cites(r.cites, rulebook))
     return [f".. {RULE_DIRECTIVE}:: {r.id}", "", *indent(body, 3), ""]
 
 
 def books_lines(rulebook: Rulebook) -> list[str]:
-    """What each book id in the citations stands for."""
-    items = [
-        f"{literal(b.id)}: {text(b.title)} (``shared/rulebooks/{b.file}``)" for b in rulebook.books
-    ]
+    """What each book id in the citations stands for, and how to follow a citation."""
+    items = [f"{literal(b.id)}: *{text(b.title)}*: {text(b.details)}" for b in rulebook.books]
     return [
-        "Citations give a book, its lines and the section they fall in:",
+        "A citation names a book, then the section of the book by its own heading, then "
+        "the lines of rulespec's plain-text transcription of the book (in brackets). Look "
+        "a passage up by its heading: the transcriptions are not published, since the "
+        "books are under copyright, and rulespec only paraphrases them.",
         "",
         *bullet_list(items),
         "",
@@ -617,7 +624,11 @@ def format_value(value: object) -> str:
 
 
 def option_entry(
-    game: str, opt: variants.OptionSpec, table: variants.VariantTable, rulebook: Rulebook
+    game: str,
+    opt: variants.OptionSpec,
+    table: variants.VariantTable,
+    rulebook: Rulebook,
+    options_type: type,
 ) -> list[str]:
     """One game option as an object description (the link target of ``:game-option:``)."""
     other = next((v for v in opt.values if v != opt.default), opt.default)
@@ -632,6 +643,7 @@ def option_entry(
         *field("Choices", choices),
         *field("Default", literal(repr(opt.default))),
         *field("Rule", rule_ref(opt.rule)),
+        *field("Field", typed_field(options_type, opt.key)),
         *field("Sources", cites(opt.cites, rulebook)),
         *field("Example", literal(f'rulespec.game("{game}", {example}{opt.key}={other!r})')),
     ]
@@ -646,9 +658,40 @@ def cell_lines(cell: variants.Cell, rulebook: Rulebook) -> list[str]:
     return [*body, "", f"Sources: {cites(cell.cites, rulebook)}"]
 
 
-def row_head(row: variants.Row) -> list[str]:
+def public_name(obj: type) -> str:
+    """The dotted name a class is documented under: its game's face (``rulespec.lotus``)
+    if that exports it, else its own module."""
+    module = obj.__module__
+    parts = module.split(".")
+    if len(parts) > 2 and parts[0] == "rulespec" and parts[1] in game_ids():
+        face = importlib.import_module(f"rulespec.{parts[1]}")
+        if getattr(face, obj.__name__, None) is obj:
+            module = face.__name__
+    return f"{module}.{obj.__name__}"
+
+
+def typed_field(cls: type, key: str) -> str:
+    """A link to the field ``key`` of a game's typed variant or options class, and to its
+    enum type if it has one: ``LotusVariant.loser_refund`` (a ``LoserRefund``)."""
+    owner = public_name(cls)
+    out = f":attr:`{key} <{owner}.{key}>`"
+    kind = typing.get_type_hints(cls).get(key)
+    if isinstance(kind, type) and issubclass(kind, enum.Enum):
+        out += f" (:class:`~{public_name(kind)}`)"
+    return out
+
+
+def typed_classes(game: str) -> tuple[type, type]:
+    """A game's typed variant and options classes (``LotusVariant``, ``LotusOptions``)."""
+    made = rulespec.game(game, **rulespec.spec(game).variants()[0])
+    typed = type(made).typed
+    return typed.variant_type, typed.options_type
+
+
+def row_head(row: variants.Row, variant_type: type) -> list[str]:
     """The first cell of a row: the rule point, its rule and its variant field."""
-    return [f"**{text(row.title)}**", "", f"{rule_ref(row.rule)}, field {literal(row.key)}"]
+    field = typed_field(variant_type, row.key)
+    return [f"**{text(row.title)}**", "", f"{rule_ref(row.rule)}, field {field}"]
 
 
 class VariantTableDirective(_Directive):
@@ -664,6 +707,7 @@ class VariantTableDirective(_Directive):
         table = rulespec.spec(game).table()
         self.env.note_dependency(str(variants.tables_dir() / f"{game}.toml"))
         self.depend_on_game(game)
+        variant_type, options_type = typed_classes(game)
         values = {
             a: list(dict.fromkeys(dict(c.axes)[a] for c in table.columns)) for a in table.axes
         }
@@ -685,7 +729,10 @@ class VariantTableDirective(_Directive):
                 lines += [".. rubric:: Rule points that depend on the whole variant", ""]
             header = ["Rule point", *(c.title for c in table.columns)]
             rows = [
-                [row_head(r), *(cell_lines(r.cell(c.id), book) for c in table.columns)]
+                [
+                    row_head(r, variant_type),
+                    *(cell_lines(r.cell(c.id), book) for c in table.columns),
+                ]
                 for r in whole
             ]
             lines += list_table(header, rows)
@@ -695,18 +742,21 @@ class VariantTableDirective(_Directive):
                 continue
             lines += [f".. rubric:: Rule points that depend on ``{axis}`` only", ""]
             header = ["Rule point", *(f"{axis} = {v}" for v, _ in only[0].by_axis)]
-            rows = [[row_head(r), *(cell_lines(cell, book) for _, cell in r.by_axis)] for r in only]
+            rows = [
+                [row_head(r, variant_type), *(cell_lines(cell, book) for _, cell in r.by_axis)]
+                for r in only
+            ]
             lines += list_table(header, rows)
         if table.options:
             lines += [
                 ".. rubric:: Options",
                 "",
-                "Choices players make whatever the variant; each is a recorded ruling "
-                "with its alternatives.",
+                "Choices players make whatever the variant: each is a recorded ruling with "
+                "its alternatives, or a variant the rulebook itself offers.",
                 "",
             ]
             for opt in table.options:
-                lines += option_entry(game, opt, table, book)
+                lines += option_entry(game, opt, table, book, options_type)
         return self.render(lines)
 
 
@@ -723,6 +773,26 @@ def ruling_entry(r: Rule, rulebook: Rulebook) -> list[str]:
         *field("Sources", cites(r.cites, rulebook)),
     ]
     return [".. container:: rulespec-ruling", "", *indent(body, 3), ""]
+
+
+def options_summary(game: str) -> list[str]:
+    """The rulings players may settle another way: each game option whose rule is a ruling,
+    with its values, the default first."""
+    found = []
+    for opt in rulespec.spec(game).table().options:
+        if not rulespec.rule(opt.rule).is_ruling:
+            continue  # a variant the book offers, not a reading of ours
+        values = [opt.default, *(v for v in opt.values if v != opt.default)]
+        shown = ", ".join(literal(v) for v in values)
+        found.append(f"{option_ref(game, opt.key)} ({rule_ref(opt.rule)}): {shown}")
+    if not found:
+        return []
+    return [
+        "Players may choose another reading of these when they create the game (default first):",
+        "",
+        *bullet_list(found),
+        "",
+    ]
 
 
 class RulingsDirective(_Directive):
@@ -743,6 +813,7 @@ class RulingsDirective(_Directive):
                 f"{len(book.rulings)} rulings and ambiguities for "
                 f"{text(rulespec.spec(game).title)}.",
                 "",
+                *options_summary(game),
             ]
             for r in book.rulings:
                 lines += ruling_entry(r, book)
@@ -916,12 +987,12 @@ def classification_lines(label: str, about: Sequence[Any]) -> list[str]:
 
 
 def edition_heading(game: str, value: str, rulebook: Rulebook) -> str:
-    """``de``: *Der weiße Lotus* (the book ``<game>.<value>``, up to its first comma)."""
+    """``de``: *Der weiße Lotus* (the title of the book ``<game>.<value>``)."""
     books = {b.id: b for b in rulebook.books}
     book = books.get(f"{game}.{value}")
     if book is None:
         return literal(value)
-    return f"{literal(value)}: *{text(book.title.partition(',')[0])}*"
+    return f"{literal(value)}: *{text(book.title)}*"
 
 
 class EditionComparisonDirective(_Directive):
@@ -939,6 +1010,7 @@ class EditionComparisonDirective(_Directive):
         table = rulespec.spec(game).table()
         self.env.note_dependency(str(variants.tables_dir() / f"{game}.toml"))
         self.depend_on_game(game)
+        variant_type, _ = typed_classes(game)
         for path in proofs_sources():
             self.env.note_dependency(str(path))
         env_data(self.env).proof_docs.add(self.env.docname)
@@ -967,7 +1039,7 @@ class EditionComparisonDirective(_Directive):
             for label in (SAME_VALUE, SAME_RESULT, DIFFERENT)
         }
         books = "; ".join(
-            f"{literal(v)} is *{text(b.title)}*"
+            f"{literal(v)} is *{text(b.title)}* ({text(b.details)})"
             for v in editions
             for b in book.books
             if b.id == f"{game}.{v}"
@@ -982,7 +1054,7 @@ class EditionComparisonDirective(_Directive):
         header = ["Rule point", *(edition_heading(game, v, book) for v in editions)]
         body = [
             [
-                row_head(r),
+                row_head(r, variant_type),
                 *(cell_lines(cell, book) for _, cell in r.by_axis),
                 classification_lines(label, about),
             ]

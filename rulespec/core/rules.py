@@ -38,16 +38,47 @@ class RuleKind(enum.Enum):
 
 @attrs.frozen
 class Book:
-    """One source text in ``shared/rulebooks/``, with its section headings by line."""
+    """One rulebook the citations name: which printed book it is, and the section headings
+    of rulespec's plain-text transcription of it, by line.
+
+    Readers find a passage by the book's own section heading; the line numbers count lines
+    of the transcription (``shared/rulebooks/<file>``), which is not distributed, since the
+    books are under copyright.
+    """
 
     id: str
     """Short id used in citations, e.g. ``mandala.de``."""
     file: str
-    """File name under ``shared/rulebooks/``."""
+    """File name of the transcription under ``shared/rulebooks/``."""
     title: str
+    """The book's own title, e.g. ``Der weiße Lotus``."""
     sections: tuple[tuple[int, str], ...] = ()
     """(first line, heading) pairs in line order; a citation's section is the last
     heading at or above its first line."""
+    language: str = ""
+    """The language the book is written in, e.g. ``German``."""
+    publisher: str = ""
+    """Who published it (or, for an unofficial translation, who made it)."""
+    year: str = ""
+    """When it was published, as printed (``2000``), or ``undated``."""
+    edition: str = ""
+    """Which edition or printing of the game it belongs to."""
+
+    @property
+    def details(self) -> str:
+        """Language, publisher, year and edition, as one line (what is given of them)."""
+        who = ", ".join(x for x in (self.publisher, self.year) if x)
+        return "; ".join(x for x in (self.language, who, self.edition) if x)
+
+    @property
+    def reference(self) -> str:
+        """The book as a reader would look for it: title, language, publisher, year, edition.
+
+        >>> Book("demo.en", "demo.en.txt", "Demo", language="English",
+        ...      publisher="Demo Games", year="2024", edition="first edition").reference
+        'Demo (English; Demo Games, 2024; first edition)'
+        """
+        return f"{self.title} ({self.details})" if self.details else self.title
 
     def section_at(self, line: int) -> str:
         """The heading of the section that contains ``line`` (empty before the first)."""
@@ -85,7 +116,8 @@ class Rule:
 
     ``options``, ``decision`` and ``reason`` are filled for rulings and ambiguities: the
     readings considered, what rulespec does, and why. ``option`` names the game option
-    that lets players choose another reading, where there is one.
+    that lets players choose another reading, where there is one, or, on a plain rule, the
+    option that turns on a variant the rulebook itself offers.
     """
 
     id: str
@@ -267,10 +299,13 @@ def _split_ref(ref: str) -> tuple[str, int, int]:
 # --- the rulebook file ----------------------------------------------------------------
 
 _TOP_KEYS = {"game", "book", "parts", "rule"}
-_BOOK_KEYS = {"id", "file", "title", "sections"}
+_BOOK_KEYS = {"id", "file", "title", "sections", "language", "publisher", "year", "edition"}
+_BOOK_DETAILS = ("language", "publisher", "year", "edition")
 _PART_KEYS = {"title", "merge"}
 _RULE_KEYS = {"id", "kind", "title", "text", "cite", "options", "decision", "reason", "option"}
-_RULING_KEYS = ("options", "decision", "reason", "option")
+_RULING_KEYS = ("options", "decision", "reason")
+"""What only a ruling or ambiguity has (``option`` may also name the option of a variant the
+book itself offers, on a plain rule)."""
 _NAME = re.compile(r"[a-z][a-z0-9_]*")
 _RULE_ID = re.compile(r"[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*){2,}")
 
@@ -375,7 +410,8 @@ def _parse_books(check: _Checker, raw: object) -> tuple[Book, ...]:
                     f"{sections[-1][1]!r} at line {sections[-1][0]}; list sections in line order"
                 )
             sections.append((line, heading))
-        books.append(Book(book_id, file, title, tuple(sections)))
+        details = {k: check.string(where, entry, k, prose=True) for k in _BOOK_DETAILS}
+        books.append(Book(book_id, file, title, tuple(sections), **details))
     return tuple(books)
 
 

@@ -18,7 +18,7 @@ from rulespec.errors import MalformedAction
 from rulespec.lotus.bounds import point_caps
 from rulespec.lotus.codec import CODEC
 from rulespec.lotus.components import BUILDINGS, CHIP_FRONTS, Building, Side
-from rulespec.lotus.variant import ChipSupply, Negotiation
+from rulespec.lotus.variant import Negotiation
 
 if TYPE_CHECKING:
     from rulespec.lotus.game import LotusGame
@@ -134,7 +134,7 @@ class ChooseSide(Tagged, codec=CODEC):
     side: Side
 
     def __str__(self) -> str:
-        return f"join the {self.side.value}' side"
+        return "join the emperor's side" if self.side is Side.EMPEROR else "join the rebels' side"
 
 
 @attrs.frozen(cache_hash=True, field_transformer=checked_fields)
@@ -242,7 +242,7 @@ def numbering(game: LotusGame) -> tuple[tuple[Listing, ...], tuple[Listing, ...]
     zero = (False, True) if game.variant.zero_cards else (False,)
     # a seat owns at most the palace fronts of its colour's chips, or, with an unlimited
     # chip supply, every area in play
-    limited = game.options.chip_supply is ChipSupply.LIMITED
+    limited = game.options.chip_supply.limited
     palaces = CHIP_FRONTS[Building.PALACE] if limited else len(game.in_play)
     decisions: tuple[Listing, ...] = (
         listing((PlaceMarker(a) for a in areas), "area, in board order"),

@@ -1,9 +1,9 @@
 """The White Lotus board as data: areas, adjacency, brown/light, start and dragon marks.
 
-The printed map's area names and adjacency are not available in any source (see
-``shared/rulebooks/NOTES.md``), so rulespec ships a *schematic stand-in* with the counts
-the rulebooks state, and takes any other board as data in the same format (a host program
-reads a file with :func:`load_board`; client data never names a file)::
+The printed map's area names and adjacency are not available in any source we found (see the
+docs page "Sources beyond the rulebooks"), so rulespec ships a *schematic stand-in* with the
+counts the rulebooks state, and takes any other board as data in the same format (a host
+program reads a file with :func:`load_board`; client data never names a file)::
 
     {"format": 1, "name": "…", "stand_in": "why this is (not) the printed map",
      "areas": [{"id": "a01", "name": "…", "brown": false, "lotus": true,

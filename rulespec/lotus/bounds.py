@@ -37,7 +37,7 @@ from rulespec.lotus.components import (
     START_INFLUENCE,
     Building,
 )
-from rulespec.lotus.variant import CardSupply, ChipSupply, Negotiation
+from rulespec.lotus.variant import ChipSupply, Negotiation
 
 if TYPE_CHECKING:
     from rulespec.lotus.game import LotusGame
@@ -48,7 +48,8 @@ NEUTRAL_TOTAL = sum(NEUTRAL_CHIPS)
 
 def years(game: LotusGame) -> int:
     """The most years a game can last: the areas in play (claim
-    ``lotus.end.trigger:unowned_areas_decrease``)."""
+    ``lotus.end.trigger:unowned_areas_decrease``; with chip_supply = 'limited_at_award',
+    where a year may award nothing, the year cap of ruling lotus.end.year_cap)."""
     areas = len(game.in_play)
     if areas > NEUTRAL_TOTAL:  # the claim needs a chip for every empty area
         raise ValueError(
@@ -59,10 +60,11 @@ def years(game: LotusGame) -> int:
 
 
 def most_buildings(chip_supply: ChipSupply) -> tuple[int, ...]:
-    """Per building, the most one seat can own: its colour's fronts with the limited chip
-    supply (rulings lotus.claim.chip_supply, lotus.rebellion.chip_supply), else the
-    neutral chips of that building (lotus.components.neutral_chips)."""
-    if chip_supply is ChipSupply.LIMITED:
+    """Per building, the most one seat can own: its colour's fronts when the chip supply is
+    limited, at the claim or at the award (rulings lotus.claim.chip_supply,
+    lotus.rebellion.chip_supply), else the neutral chips of that building
+    (lotus.components.neutral_chips)."""
+    if chip_supply.limited:
         return (*CHIP_FRONTS[: Building.VILLAGE], NEUTRAL_CHIPS[Building.VILLAGE])
     return NEUTRAL_CHIPS
 
@@ -95,16 +97,17 @@ def all_seats_income(players: int) -> tuple[int, int]:
 def point_caps(game: LotusGame) -> tuple[int, int]:
     """The most influence points and the most combat points one seat can ever hold.
 
-    Limited card supply: the bank and the players hold 154 influence and 100 combat
-    points between them (every payment goes back to the bank, income only comes out of
-    it, and the bank never goes below 0: claim
-    ``lotus.income.supply_limit:bank_never_negative``), so no seat holds more; the
+    Limited card supply (paid in turn order or pro rata): the bank and the players hold
+    154 influence and 100 combat points between them (every payment goes back to the bank,
+    income only comes out of it, and the bank never goes below 0: claim
+    ``lotus.income.supply_limit:bank_never_negative`` for turn order,
+    :func:`rulespec.lotus.rules.pro_rata` for shares), so no seat holds more; the
     German 0-card is worth nothing and adds nothing. Unlimited supply: the starting
     points plus the most income of every year but the last (the final year stops after
     the rebellion, lotus.end.trigger); with negotiation a seat can be given everyone's
     points, so the bound is every seat's start and income together.
     """
-    if game.options.card_supply is CardSupply.LIMITED:
+    if game.options.card_supply.limited:
         return INFLUENCE_POINTS, COMBAT_POINTS
     paid = years(game) - 1
     n = game.players
@@ -145,7 +148,7 @@ def window_actions(game: LotusGame) -> int:
     that makes gifts of at least one point each out of what it holds (at most every
     point all seats hold: the point caps' totals)."""
     n = game.players
-    if game.options.card_supply is CardSupply.LIMITED:
+    if game.options.card_supply.limited:
         points = INFLUENCE_POINTS + COMBAT_POINTS
     else:
         influence, combat = all_seats_income(n)
@@ -195,7 +198,14 @@ def bounds(game: LotusGame) -> Bounds:
         why={
             "max_game_length": (
                 f"An upper bound, {length} actions. At most {y} years, one per area in play "
-                "(z3 claim lotus.end.trigger:unowned_areas_decrease). A year takes at most "
+                "(z3 claim lotus.end.trigger:unowned_areas_decrease"
+                + (
+                    "; with chip_supply = limited_at_award a year may award nothing, and the "
+                    "year cap of ruling lotus.end.year_cap ends the game after that many years"
+                    if game.options.chip_supply is ChipSupply.LIMITED_AT_AWARD
+                    else ""
+                )
+                + "). A year takes at most "
                 f"{year_actions(game)} decisions: {game.variant.max_markers} placements per "
                 "seat (lotus.claim.max_markers); per contested area with k claimants one "
                 "choice, k − 1 rounds of bids and one tie decision each "
@@ -228,7 +238,7 @@ def bounds(game: LotusGame) -> Bounds:
 
 
 def _caps_why(game: LotusGame, influence: int, combat: int) -> str:
-    if game.options.card_supply is CardSupply.LIMITED:
+    if game.options.card_supply.limited:
         return (
             f"{influence} influence, {combat} combat: the limited bank and the seats hold "
             "exactly the components' points between them and the bank never goes below 0 "

@@ -18,6 +18,7 @@ from rulespec.lotus import conflicts
 from rulespec.lotus.actions import Action, DeclineExtra, PlaceMarker, StartChip
 from rulespec.lotus.components import BASIC_MARKERS, BUILDINGS, NEUTRAL
 from rulespec.lotus.state import ClaimRound, Phase, State, place_chips
+from rulespec.lotus.variant import RiceExtras
 
 if TYPE_CHECKING:
     from rulespec.lotus.game import LotusGame
@@ -64,7 +65,8 @@ def _next(
     s: State, position: int, claims: tuple[frozenset[int], ...], declined: frozenset[int]
 ) -> State:
     """The next placement: rounds 1–3 for everyone, 4–5 for rice extras
-    (lotus.claim.three_rounds, lotus.claim.extra_rounds); a seat with no legal area
+    (lotus.claim.three_rounds, lotus.claim.extra_rounds: a seat in ``declined`` has given
+    up its extras; one with a single extra has none in round 5); a seat with no legal area
     skips (lotus.claim.no_legal_area). ``claims`` and ``declined`` are the markers and
     refusals so far, stored with the next placement (one new state per marker)."""
     n = s.players
@@ -164,8 +166,14 @@ def check_decline(s: State, a: DeclineExtra) -> Problem:
 
 
 def decline(s: State, a: DeclineExtra) -> State:
-    """The seat places no more extra markers this year."""
-    return _next(s, _cursor(s) + 1, s.claims, _claiming(s).declined | {s.seat})
+    """The seat places no more extra markers this year; with rice_extras =
+    'each_separate' it gives up only this round's extra (lotus.claim.extra_rounds)."""
+    declined = _claiming(s).declined
+    if s.game.options.rice_extras is RiceExtras.EACH_SEPARATE:
+        decided("lotus.claim.extra_rounds")
+    else:
+        declined = declined | {s.seat}
+    return _next(s, _cursor(s) + 1, s.claims, declined)
 
 
 def _claiming(s: State) -> ClaimRound:

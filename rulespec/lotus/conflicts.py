@@ -15,9 +15,9 @@ from rulespec.lotus import negotiation, rebellion
 from rulespec.lotus import rules as steps
 from rulespec.lotus.actions import Action, Bid, ChooseConflict, Remove, bid_of
 from rulespec.lotus.commitments import by_seat
-from rulespec.lotus.components import OWNED, Building, Chip
+from rulespec.lotus.components import OWNED, Building, Chip, chips_fit
 from rulespec.lotus.state import Conflict, ConflictReveal, Phase, State, place_chips
-from rulespec.lotus.variant import Negotiation
+from rulespec.lotus.variant import ChipSupply, Negotiation
 
 if TYPE_CHECKING:
     from rulespec.lotus.game import LotusGame
@@ -48,15 +48,28 @@ def _award(
 ) -> State:
     """The single claimant of each of ``areas`` takes it: his chip replaces the neutral
     one (lotus.resolve.uncontested, lotus.conflict.award). ``claims`` (default: the
-    state's) and ``changes`` are the caller's, made in the same new state."""
+    state's) and ``changes`` are the caller's, made in the same new state.
+
+    With chip_supply = 'limited_at_award' a claimant who cannot show the building keeps
+    nothing: the area stays neutral and his marker comes back (ruling
+    lotus.claim.chip_supply); several areas won at once are taken in board order."""
     placed: dict[int, Chip] = {}
     left = list(s.claims if claims is None else claims)
+    at_award = s.game.options.chip_supply is ChipSupply.LIMITED_AT_AWARD
+    held: dict[int, list[int]] = {}
     for i in areas:
         chip = s.chips[i]
         assert chip is not None
         (seat,) = left[i]
-        placed[i] = OWNED[seat][chip.building]
         left[i] = frozenset()
+        if at_award:
+            mine = held.setdefault(seat, list(s.held(seat)))
+            mine[chip.building] += 1
+            if not chips_fit(mine):
+                mine[chip.building] -= 1
+                decided("lotus.claim.chip_supply")
+                continue
+        placed[i] = OWNED[seat][chip.building]
     return s.but(chips=place_chips(s, placed), claims=tuple(left), **changes)
 
 
@@ -294,9 +307,17 @@ def _trace_payments(
 
 
 def _end(s: State) -> State:
-    """End of phase 2: the end trigger (lotus.end.trigger), then phase 3's point for
-    the emperor (lotus.tribute.emperor_point) and the rebellion."""
+    """End of phase 2: the end trigger (lotus.end.trigger, and the year cap of ruling
+    lotus.end.year_cap), then phase 3's point for the emperor
+    (lotus.tribute.emperor_point) and the rebellion."""
     final = all((c := s.chips[i]) is not None and not c.neutral for i in s.game.in_play)
+    if (
+        not final
+        and s.game.options.chip_supply is ChipSupply.LIMITED_AT_AWARD
+        and s.year >= len(s.game.in_play)
+    ):
+        decided("lotus.end.year_cap")
+        final = True
     decided("lotus.resolve.phase_end")
     if not final:
         decided("lotus.resolve.unclaimed_neutral")

@@ -29,7 +29,14 @@ from rulespec.lotus.board import Board
 from rulespec.lotus.codec import CODEC
 from rulespec.lotus.phases import TABLE
 from rulespec.lotus.state import State
-from rulespec.lotus.variant import TYPED, AreasInPlay, LotusOptions, LotusVariant
+from rulespec.lotus.variant import (
+    TYPED,
+    AreasInPlay,
+    LotusOptions,
+    LotusVariant,
+    SideReveal,
+    SideRevealChoice,
+)
 
 SPEC = GameSpec(
     id="lotus",
@@ -65,6 +72,9 @@ class LotusGame(BaseGame[State]):
     start_areas: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
     index_adjacency: tuple[frozenset[int], ...] = attrs.field(init=False, eq=False, repr=False)
     adjacency: Mapping[int, frozenset[int]] = attrs.field(init=False, eq=False, repr=False)
+    side_reveal: SideReveal = attrs.field(init=False, eq=False, repr=False)
+    """When the rebellion's sides are revealed in this game: the option ``side_reveal``,
+    or the edition's reading (the variant row) when the option is ``book``."""
 
     spec = SPEC
     typed = TYPED
@@ -87,6 +97,12 @@ class LotusGame(BaseGame[State]):
         in_play = tuple(i for i, a in enumerate(areas) if everything or not a.brown)
         adjacency = tuple(frozenset(index[n] for n in a.adjacent) for a in areas)
         shipped = self.board == boards.schematic()
+        chosen = self.options.side_reveal
+        reveal = (
+            self.variant.side_reveal
+            if chosen is SideRevealChoice.BOOK
+            else SideReveal(chosen.value)
+        )
         values = {
             "board_setting": "schematic" if shipped else self.board.to_json(),
             "area_ids": tuple(a.id for a in areas),
@@ -96,6 +112,7 @@ class LotusGame(BaseGame[State]):
             "start_areas": tuple(i for i in in_play if areas[i].lotus),
             "index_adjacency": adjacency,
             "adjacency": dict(enumerate(adjacency)),
+            "side_reveal": reveal,
         }
         for name, value in values.items():
             object.__setattr__(self, name, value)

@@ -1,5 +1,7 @@
 """Phase 5: new cards. Everyone is paid in turn order from the emperor; a palace owner
-first chooses influence or combat for each palace."""
+first chooses influence or combat for each palace. With card_supply = 'pro_rata' every
+palace owner chooses first and a short bank is then shared in proportion to what each
+player is owed (lotus.income.supply_limit)."""
 
 from __future__ import annotations
 
@@ -13,13 +15,15 @@ from rulespec.lotus import expansion
 from rulespec.lotus import rules as steps
 from rulespec.lotus.actions import Action, PalaceIncome
 from rulespec.lotus.components import Building
-from rulespec.lotus.state import Phase, State
+from rulespec.lotus.state import IncomeReveal, Phase, State
 from rulespec.lotus.variant import CardSupply
 
 
 def begin(s: State) -> State:
     """Income for everyone, the emperor first."""
     decided("lotus.income.order")
+    if s.game.options.card_supply is CardSupply.PRO_RATA:
+        return _next_pro_rata(s, s.order_from_emperor(), IncomeReveal())
     return _next(s, s.order_from_emperor())
 
 
@@ -65,6 +69,35 @@ def _next(s: State, queue: tuple[int, ...], chosen: tuple[int, int] | None = Non
     return expansion.begin(state)
 
 
+def _next_pro_rata(s: State, queue: tuple[int, ...], record: IncomeReveal) -> State:
+    """card_supply = 'pro_rata': the next palace owner in ``queue`` chooses (his choice is
+    public, kept in ``record``); once nobody is left to choose, everyone is paid at once."""
+    for k, seat in enumerate(queue):
+        if s.held(seat)[Building.PALACE]:
+            return s.but(phase=Phase.PALACE_INCOME, seat=seat, queue=queue[k:], last=record)
+    chosen = dict(record.choices)
+    owed = {seat: steps.income(s.held(seat), chosen.get(seat, 0)) for seat in range(s.players)}
+    if trace.TRACING:
+        for seat in range(s.players):
+            _trace_income(s.held(seat))
+    influence = steps.pro_rata([owed[seat][0] for seat in range(s.players)], s.bank[0])
+    combat = steps.pro_rata([owed[seat][1] for seat in range(s.players)], s.bank[1])
+    if influence != [i for i, _ in owed.values()] or combat != [c for _, c in owed.values()]:
+        decided("lotus.income.supply_limit")
+    record = record.but(
+        owed=tuple((seat, i, c) for seat, (i, c) in owed.items()),
+        paid=tuple((seat, influence[seat], combat[seat]) for seat in range(s.players)),
+    )
+    state = s.but(
+        queue=(),
+        influence=tuple(h + g for h, g in zip(s.influence, influence, strict=True)),
+        combat=tuple(h + g for h, g in zip(s.combat, combat, strict=True)),
+        bank=(s.bank[0] - sum(influence), s.bank[1] - sum(combat)),
+        last=record,
+    )
+    return expansion.begin(state)
+
+
 def legal(s: State) -> tuple[Action, ...]:
     """How many of one's palaces pay combat instead of influence: none to all."""
     return _palace_choices(s.held(s.seat)[Building.PALACE])
@@ -81,8 +114,13 @@ def check(s: State, a: PalaceIncome) -> Problem:
 
 
 def palace_income(s: State, a: PalaceIncome) -> State:
-    """The palace owner is paid as he chose; the next is paid."""
+    """The palace owner is paid as he chose (with pro-rata income, his choice is noted and
+    everyone is paid later); the next is paid."""
     decided("lotus.income.palace")
+    if s.game.options.card_supply is CardSupply.PRO_RATA:
+        assert isinstance(s.last, IncomeReveal)
+        record = s.last.but(choices=(*s.last.choices, (s.seat, a.combat)))
+        return _next_pro_rata(s, s.queue[1:], record)
     return _next(s, s.queue[1:], (s.seat, a.combat))
 
 

@@ -167,7 +167,7 @@ def _rebellion(state: State, player: int) -> RebellionView | None:
     if r is None:
         return None
     public = state.phase is Phase.REWARD or (
-        state.phase is Phase.COMBAT and state.game.variant.side_reveal is SideReveal.BEFORE_COMBAT
+        state.phase is Phase.COMBAT and state.game.side_reveal is SideReveal.BEFORE_COMBAT
     )
     sides = r.sides if public else tuple((s, x) for s, x in r.sides if s == player)
     committed: tuple[int, ...] = ()

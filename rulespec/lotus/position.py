@@ -51,7 +51,7 @@ from rulespec.lotus.components import (
     chips_fit,
 )
 from rulespec.lotus.state import Phase, State
-from rulespec.lotus.variant import ChipSupply, TempleExtra, VpChips
+from rulespec.lotus.variant import TempleExtra, VpChips
 
 if TYPE_CHECKING:
     from rulespec.lotus.game import LotusGame
@@ -281,7 +281,7 @@ def invariant_problems(state: State) -> list[str]:
                 f"there are {NEUTRAL_CHIPS[b]} (lotus.components.neutral_chips)"
             )
     palaces = [state.held(s)[Building.PALACE] for s in range(n)]
-    if game.options.chip_supply is ChipSupply.LIMITED:
+    if game.options.chip_supply.limited:
         for s in range(n):
             if not chips_fit(state.held(s)):
                 out.append(

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from rulespec.lotus.actions import Action
-from rulespec.lotus.components import BUILDINGS
-from rulespec.lotus.state import ConflictReveal, RebellionReveal, State
+from rulespec.lotus.components import BUILDINGS, Side
+from rulespec.lotus.state import ConflictReveal, IncomeReveal, RebellionReveal, State
 
 
 def render(state: State) -> str:
@@ -72,6 +72,16 @@ def _describe(state: State) -> str:
         if last.loser is None:
             return f"{area}: {bids}; tie: the emperor decides"
         return f"{area}: {bids}; seat {last.loser} leaves"
+    if isinstance(last, IncomeReveal):
+        if not last.paid:
+            return "income: " + "; ".join(
+                f"seat {s} takes {k} palace(s) as combat" for s, k in last.choices
+            )
+        return "income pro rata: " + "; ".join(
+            f"seat {s} {i} of {oi} influence, {c} of {oc} combat"
+            for (s, i, c), (_, oi, oc) in zip(last.paid, last.owed, strict=True)
+        )
     assert isinstance(last, RebellionReveal)
     emperor, rebels = last.totals
-    return f"rebellion: emperor's side {emperor}, rebels {rebels}; {last.winner.value} win"
+    won = "the emperor's side wins" if last.winner is Side.EMPEROR else "the rebels win"
+    return f"rebellion: emperor's side {emperor}, rebels {rebels}; {won}"

@@ -91,7 +91,7 @@ def _pending(state: State) -> tuple[int, ...]:
         return tuple(s for s, _ in r.sides)
     if state.phase is Phase.COMBAT:
         commits = tuple(s for s, _ in r.commits)
-        if state.game.variant.side_reveal is SideReveal.WITH_COMBAT:
+        if state.game.side_reveal is SideReveal.WITH_COMBAT:
             return tuple(s for s, _ in r.sides) + commits
         return commits
     return ()
@@ -142,7 +142,7 @@ def deal(state: State, player: int, rng: random.Random) -> State | None:
             bids.append((seat, drawn))
         new = new.but(conflict=c.but(bids=tuple(bids)))
     elif r is not None and new.phase in {Phase.SIDE, Phase.COMBAT}:
-        hide = new.phase is Phase.SIDE or new.game.variant.side_reveal is SideReveal.WITH_COMBAT
+        hide = new.phase is Phase.SIDE or new.game.side_reveal is SideReveal.WITH_COMBAT
         sides = tuple(
             (seat, rng.choice(_SIDES) if hide and seat != player else side)
             for seat, side in r.sides

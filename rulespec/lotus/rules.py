@@ -240,6 +240,27 @@ def income(held: Sequence[int], combat_palaces: int) -> tuple[int, int]:
     return influence, combat
 
 
+def pro_rata(owed: Sequence[int], bank: int) -> list[int]:
+    """What each player receives of one kind of points when the bank pays income pro rata
+    (card_supply = 'pro_rata', ruling lotus.income.supply_limit): in full if the bank
+    covers everyone, else ``owed × bank // total`` each, rounded down, the few points left
+    over staying in the bank. Nobody gets more than he is owed, and the bank never goes
+    below 0.
+
+    >>> pro_rata([30, 20, 10], bank=100)
+    [30, 20, 10]
+    >>> pro_rata([30, 20, 10], bank=31)
+    [15, 10, 5]
+    >>> pro_rata([10, 10, 10], bank=20)
+    [6, 6, 6]
+    """
+    total = sum(owed)
+    available = max(bank, 0)
+    if total <= available:
+        return list(owed)
+    return [o * available // total for o in owed]
+
+
 K = TypeVar("K", bound=Hashable)
 
 

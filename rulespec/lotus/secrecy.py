@@ -30,5 +30,5 @@ def reveals(before: State, after: State) -> bool:
     """Whether this step shows everyone every commitment made so far."""
     if after.last is not None and after.last is not before.last:
         return True
-    early = after.game.variant.side_reveal is SideReveal.BEFORE_COMBAT
+    early = after.game.side_reveal is SideReveal.BEFORE_COMBAT
     return early and before.phase is Phase.SIDE and after.phase is Phase.COMBAT

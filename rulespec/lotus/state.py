@@ -4,7 +4,7 @@ Data that lives only during one part of the year sits in a sub-record that is ``
 the rest of the time: :class:`ClaimRound` (phase 1), :class:`Conflict` (a contested area in
 phase 2), :class:`Rebellion` (phase 4) and :class:`Expansion` (phase 6). What a public
 reveal showed is kept as a typed record (:class:`ConflictReveal`,
-:class:`RebellionReveal`).
+:class:`RebellionReveal`, and with pro-rata income :class:`IncomeReveal`).
 
 What happens in each phase is in one module per phase (:mod:`~rulespec.lotus.claims`,
 :mod:`~rulespec.lotus.conflicts`, :mod:`~rulespec.lotus.rebellion`,
@@ -64,6 +64,8 @@ if TYPE_CHECKING:
 
 Points = Annotated[int, Range(0, 100_000)]
 """A number of influence or combat points a player holds or plays."""
+PalaceCount = Annotated[int, Range(0, NEUTRAL_CHIPS[Building.PALACE])]
+"""A number of palaces one player owns: at most the five palace chips there are."""
 
 
 class Phase(PhaseEnum):
@@ -197,8 +199,26 @@ class RebellionReveal(Tagged, Evolve, codec=CODEC):
     winner: Side
 
 
-Reveal = ConflictReveal | RebellionReveal
-"""The last public reveal: a conflict round's or a rebellion's."""
+@attrs.frozen
+class IncomeReveal(Tagged, Evolve, codec=CODEC):
+    """Phase 5 with card_supply = 'pro_rata' (lotus.income.supply_limit): the palace owners'
+    choices, public as they are made, and once everyone has chosen what each seat was
+    owed and what the bank could pay it. The other supply options pay as they go and keep
+    no such record."""
+
+    KIND: ClassVar[str] = "income"
+
+    choices: tuple[tuple[Seat, PalaceCount], ...] = attrs.field(default=(), metadata=BY_SEAT)
+    """(seat, palaces taken as combat) per palace owner who has chosen, in turn order."""
+    owed: tuple[tuple[Seat, Points, Points], ...] = attrs.field(default=(), metadata=BY_SEAT)
+    """(seat, influence, combat) each seat's income comes to, by seat (once paid)."""
+    paid: tuple[tuple[Seat, Points, Points], ...] = attrs.field(default=(), metadata=BY_SEAT)
+    """(seat, influence, combat) each seat received, by seat (once paid)."""
+
+
+Reveal = ConflictReveal | RebellionReveal | IncomeReveal
+"""The last public reveal: a conflict round's or a rebellion's (or, with pro-rata income,
+phase 5's payout)."""
 
 
 # --- the state ------------------------------------------------------------------------
@@ -241,9 +261,11 @@ class State(Kernel[Action], Evolve):
     resume: Phase | None
     """After a negotiation window, the secret stage that opens."""
     final: bool
-    """Every area in play is owned: the game ends after this year's rebellion."""
+    """Every area in play is owned (or, with chip_supply = 'limited_at_award', the year cap
+    of ruling lotus.end.year_cap is reached): the game ends after this year's rebellion."""
     last: Reveal | None
-    """The last public reveal (conflict round or rebellion), for views and logs."""
+    """The last public reveal (conflict round, rebellion or pro-rata payout), for views and
+    logs."""
 
     @classmethod
     def initial(cls, game: LotusGame) -> State:
@@ -371,7 +393,7 @@ class State(Kernel[Action], Evolve):
         losers = self.losers()
         mine = set(facts.owned(seat))
         adjacency = self.game.index_adjacency
-        limited = self.game.options.chip_supply is ChipSupply.LIMITED
+        limited = self.game.options.chip_supply.limited
         held = list(facts.held(seat))
         out = []
         for i, chip in enumerate(self.chips):

@@ -72,10 +72,18 @@ class AreasInPlay(enum.Enum):
 
 
 class CardSupply(enum.Enum):
-    """Option: the card bank is limited (default) or unlimited (lotus.income.supply_limit)."""
+    """Option: the card bank is limited and a short bank pays in turn order from the
+    emperor (default), limited and shared pro rata, or unlimited
+    (lotus.income.supply_limit)."""
 
     LIMITED = "limited"
+    PRO_RATA = "pro_rata"
     UNLIMITED = "unlimited"
+
+    @property
+    def limited(self) -> bool:
+        """Whether the bank holds only the components' points and can run short."""
+        return self is not CardSupply.UNLIMITED
 
 
 class VpChips(enum.Enum):
@@ -86,11 +94,35 @@ class VpChips(enum.Enum):
 
 
 class ChipSupply(enum.Enum):
-    """Option: each colour's 16 chips limit what it can hold (default) or not
-    (lotus.claim.chip_supply)."""
+    """Option: each colour's 16 chips limit what it can claim and take (default), limit
+    only what it can take, an area won without a chip to show staying neutral, or limit
+    nothing (lotus.claim.chip_supply)."""
 
     LIMITED = "limited"
+    LIMITED_AT_AWARD = "limited_at_award"
     UNLIMITED = "unlimited"
+
+    @property
+    def limited(self) -> bool:
+        """Whether a player's holding must stay showable with his colour's chips."""
+        return self is not ChipSupply.UNLIMITED
+
+
+class SideRevealChoice(enum.Enum):
+    """Option: when the rebellion's side cards are revealed; ``BOOK`` (default) follows the
+    edition's reading, the variant row ``side_reveal`` (lotus.rebellion.side_reveal)."""
+
+    BOOK = "book"
+    WITH_COMBAT = "with_combat"
+    BEFORE_COMBAT = "before_combat"
+
+
+class RiceExtras(enum.Enum):
+    """Option: declining a rice-field extra marker ends that player's extras for the year
+    (default), or each extra is declined on its own (lotus.claim.extra_rounds)."""
+
+    DECLINE_ENDS = "decline_ends"
+    EACH_SEPARATE = "each_separate"
 
 
 class RewardChoice(enum.Enum):
@@ -137,6 +169,8 @@ class LotusOptions:
     chip_supply: ChipSupply = ChipSupply.LIMITED
     reward_choice: RewardChoice = RewardChoice.AREA_FIRST
     negotiation: Negotiation = Negotiation.OFF
+    side_reveal: SideRevealChoice = SideRevealChoice.BOOK
+    rice_extras: RiceExtras = RiceExtras.DECLINE_ENDS
 
 
 TYPED: TypedTable[LotusVariant, LotusOptions] = TypedTable(

@@ -55,6 +55,10 @@ _ENCODED = (
 )
 _EXAMPLE = "a worked example of the books, checked by tests, not a rule of play"
 _VIEW = "what the observations show: decided by the views, not by play"
+_PLAYERS = (
+    "the player count is a column of the variant table: a game is made for one of them, "
+    "and no decision in play depends on it beyond what the variant holds"
+)
 
 NOT_DECIDING: Mapping[str, str] = {
     # Mandala
@@ -64,6 +68,7 @@ NOT_DECIDING: Mapping[str, str] = {
     "mandala.components.colour_names": _FACT,
     "mandala.components.markers": _FACT,
     "mandala.setup.markers": _SETUP,
+    "mandala.setup.players": _PLAYERS,
     "mandala.play.one_colour_one_mandala": _ENCODED + " (a play names one colour and mandala)",
     "mandala.play.at_least_one": _ENCODED + " (the legal plays count from one)",
     "mandala.resolve.no_refusal": _ENCODED + " (there is no refusing action)",
@@ -87,6 +92,7 @@ NOT_DECIDING: Mapping[str, str] = {
     "lotus.board.stand_in": _FACT,
     "lotus.end.dragon_areas": _FACT + " (scored under lotus.score.dragons)",
     "lotus.expand.disconnected": _FACT + " (a board is checked when it is loaded)",
+    "lotus.setup.players": _PLAYERS,
     "lotus.setup.kit": _SETUP,
     "lotus.setup.dragon_cards": _SETUP,
     "lotus.setup.starting_cards": _SETUP,

@@ -129,7 +129,7 @@ def test_the_limited_bank_caps_points_at_the_components() -> None:
         state = game.initial_state()
         assert sum(state.influence) + state.bank[0] == INFLUENCE_POINTS
         assert sum(state.combat) + state.bank[1] == COMBAT_POINTS
-        if settings["card_supply"] == "limited":
+        if settings["card_supply"] != "unlimited":
             assert point_caps(game) == (INFLUENCE_POINTS, COMBAT_POINTS)
         else:
             assert point_caps(game) > (INFLUENCE_POINTS, COMBAT_POINTS)

@@ -29,6 +29,7 @@ from rulespec.lotus import (
     State,
     TakeArea,
 )
+from rulespec.lotus.variant import SideReveal
 from tests.machine import without
 
 from . import E, R, bids_of, commits_of, game, load, position, run, sides_of
@@ -180,7 +181,7 @@ def test_in_combat_german_sides_are_hidden_french_sides_are_shown(state: State, 
         ),
     )
     same = twin.observation(observer) == state.observation(observer)
-    assert same is (state.game.variant.edition.value == "de")
+    assert same is (state.game.side_reveal is SideReveal.WITH_COMBAT)
 
 
 # --- card points and the face-down chips ------------------------------------------------------

@@ -1,7 +1,7 @@
 """Properties of whole White Lotus games: seeded random play of every edition and player count
 (and each option once) to the end with the invariants checked after every step; the two
-editions reaching the same result where the analysis says "same result, different
-wording", both as pure functions (hypothesis) and over whole games played in lockstep."""
+editions reaching the same result where the variant table says "same result" in different
+words, both as pure functions (hypothesis) and over whole games played in lockstep."""
 
 from __future__ import annotations
 

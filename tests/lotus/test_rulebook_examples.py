@@ -1,12 +1,11 @@
 """Every worked example of the White Lotus rulebooks, as hand-built positions.
 
 Sources (line numbers as in ``cat -n``): the German ``shared/rulebooks/white-lotus.de.txt``
-(de:L…) and the French ``white-lotus.fr.txt`` (fr:L…); the analysis numbers the examples in
-its §8. Where a book leaves numbers open, the values here are our choice (marked "chosen");
-the assertions are what the book states or what its rules force. The rebellion examples
-need adjacency facts the books take for granted; the positions place the chips on the
-schematic board (tests/lotus/__init__.py lists its facts) so that those facts hold, and each
-test says which adjacency it relies on.
+(de:L…) and the French ``white-lotus.fr.txt`` (fr:L…). Where a book leaves numbers open, the
+values here are our choice (marked "chosen"); the assertions are what the book states or
+what its rules force. The rebellion examples need adjacency facts the books take for
+granted; the positions place the chips on the schematic board (tests/lotus/__init__.py lists
+its facts) so that those facts hold, and each test says which adjacency it relies on.
 """
 
 from __future__ import annotations
@@ -106,7 +105,7 @@ def test_influence_example_with_blues_zero_card_is_the_same(red_points: int) -> 
 
 
 REFUNDS = [(0, 0, 0), (1, 1, 0), (2, 1, 1), (3, 2, 1), (4, 2, 2), (5, 3, 2), (6, 3, 3), (7, 4, 3)]
-"""(bid B, the loser keeps, returns to the piles): analysis §8.1, from de:L153 / fr:L155."""
+"""(bid B, the loser keeps, returns to the piles), from de:L153 / fr:L155."""
 
 
 # de:L153 ("discard half, rounded down in his favour") and fr:L155 ("keep half, rounded
@@ -234,7 +233,7 @@ def test_rebellion_example_4p_emperor_alone_takes_one_area(takes: str) -> None:
 # The emperor takes an area of a rebel; of his two allies, tied on combat points, the one
 # sitting first clockwise after the leader (the emperor) goes next and takes an area of one
 # of the two rebels not yet hit; the last ally would take from the last rebel, but no area
-# of that rebel borders his own, so he gets a VP chip. Chosen (analysis §8.4): E seat 0
+# of that rebel borders his own, so he gets a VP chip. Chosen: E seat 0
 # (palace a16: +2) commits 1; L seat 1 (villages a15, a22: +2) 2; X seat 2 (a21) 2;
 # R1 seat 3 (a29) 2; Y seat 4 (a35) 2; R2 seat 5 (a05) 1. Adjacency: a16 touches a15 and
 # a22 (L only); X's a21 touches L's a22 and R1's a29; Y's a35 touches R1's a29 only; R2's
@@ -272,7 +271,7 @@ def test_rebellion_example_6p_tie_goes_to_the_emperor_last_ally_gets_a_vp_chip(
     assert emperor_after_rewards(done) == 0
 
 
-# analysis §8.4, the wording check D23: emperor at seat 3, tied allies at seats 5 and 1:
+# The two wordings of the reward tie: emperor at seat 3, tied allies at seats 5 and 1:
 # the German "first to the left of the victorious leader" and the French "closest in turn
 # order" both put seat 5 first (clockwise 4, 5, 0, 1).
 @pytest.mark.parametrize("tie", list(RewardTie))

@@ -28,6 +28,7 @@ from rulespec.lotus import (
     DeclineExtra,
     DrawChip,
     Give,
+    IncomeReveal,
     Lead,
     LotusGame,
     PalaceIncome,
@@ -361,6 +362,17 @@ def test_the_board_is_data_with_a_schematic_stand_in(tmp_path: Any) -> None:
 # --- setup --------------------------------------------------------------------------------
 
 
+@pytest.mark.rule("lotus.setup.players")
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6, 7])
+def test_three_to_six_players(players: int) -> None:
+    for edition in EDITIONS:
+        if 3 <= players <= 6:
+            assert game(edition, players).players == players
+        else:
+            with pytest.raises(rulespec.UnknownVariant):
+                game(edition, players)
+
+
 @pytest.mark.rule("lotus.setup.kit", "lotus.setup.starting_cards", "lotus.setup.card_piles")
 @pytest.mark.parametrize("edition", EDITIONS)
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
@@ -586,6 +598,35 @@ def test_extras_come_in_rounds_four_and_five_basic_markers_are_compulsory() -> N
     assert sum(1 for c in state.claims if 0 in c) == 3
 
 
+@pytest.mark.rule("lotus.claim.extra_rounds")
+def test_with_each_separate_a_declined_extra_leaves_the_second() -> None:
+    """Seat 0 owns two rice fields (the emperor is seat 1): declining his round-4 extra ends
+    his extras by default; with rice_extras = 'each_separate' he is asked again in round 5."""
+    assert "each_separate" in ruling("lotus.claim.extra_rounds")
+    data = claiming(3, RICE, emperor=1, seat=0, rnd=4)
+    for option, asked_again in (("decline_ends", False), ("each_separate", True)):
+        state = load(data, rice_extras=option).apply(DeclineExtra())
+        assert (state.phase is Phase.CLAIM) is asked_again
+        if asked_again:
+            assert state.seat == 0
+            assert state.claiming.cursor // 3 == 4  # round 5
+            assert state.claiming.declined == frozenset()
+            marker = next(a for a in state.legal_actions() if isinstance(a, PlaceMarker))
+            state = state.apply(marker)
+            assert state.phase is not Phase.CLAIM
+            assert owner(state, marker.area) == 0  # his only marker there: he takes it
+    # seat 2 owns one rice field: once declined, his only extra is gone either way, and
+    # round 5 asks seat 0 alone
+    one = claiming(3, RICE, emperor=1, seat=2, rnd=4)
+    for option in ("decline_ends", "each_separate"):
+        state = load(one, rice_extras=option).apply(DeclineExtra())
+        assert state.seat == 0
+        state = state.apply(next(a for a in state.legal_actions() if isinstance(a, PlaceMarker)))
+        assert state.phase is Phase.CLAIM
+        assert state.seat == 0
+        assert state.claiming.cursor // 3 == 4
+
+
 @pytest.mark.rule("lotus.claim.no_legal_area")
 def test_a_player_without_a_legal_area_skips() -> None:
     ruling("lotus.claim.no_legal_area")
@@ -617,6 +658,33 @@ def test_a_claim_must_stay_showable_with_the_players_chips() -> None:
     state = state.apply(PlaceMarker(LIGHT[17]))
     assert state.claiming.cursor == 4
     assert state.seat == 1  # seat 0, the emperor, has no legal area and is skipped
+
+
+@pytest.mark.rule("lotus.claim.chip_supply")
+def test_with_limited_at_award_a_claim_is_free_and_an_unshowable_win_stays_neutral() -> None:
+    """Seat 0 owns three palaces, all his colour has: by default he cannot claim a fourth;
+    with chip_supply = 'limited_at_award' he can, and winning it, alone or by conflict,
+    leaves it neutral."""
+    assert "limited_at_award" in ruling("lotus.claim.chip_supply")
+    three = {"a16": (P, 0), "a23": (P, 0), "a09": (P, 0), "a17": P, "a24": V, "a29": V}
+    data = claiming(3, three, seat=0)
+    assert PlaceMarker("a17") not in load(data).legal_actions()
+    state = load(data, chip_supply="limited_at_award")
+    assert PlaceMarker("a17") in state.legal_actions()
+    # alone on the palace: the marker comes back, the chip stays neutral
+    claims = {"a17": [0], "a24": [0, 1], "a29": [1]}
+    last = claiming(3, three, seat=2, rnd=3, claims=claims)
+    for option, taken in (("limited_at_award", None), ("unlimited", 0)):
+        state = load(last, chip_supply=option).apply(PlaceMarker("a29"))
+        assert state.phase is not Phase.CLAIM
+        assert owner(state, "a17") == taken
+        assert claimants(state, "a17") == frozenset()
+    # by conflict: seat 1 leaves, seat 0 wins a17 but cannot show it
+    fight = conflict(3, three, "a17", [0, 1])
+    state = bids(load(fight, chip_supply="limited_at_award"), {0: (1, 1), 1: (0, 0)})
+    assert owner(state, "a17") is None
+    assert claimants(state, "a17") == frozenset()
+    assert state.influence[0] == START_INFLUENCE - 1  # he paid for the fight all the same
 
 
 # --- phase 2: resolution -------------------------------------------------------------------
@@ -1106,6 +1174,31 @@ def test_sides_are_revealed_before_combat_in_french_with_it_in_german(edition: s
     )
 
 
+@pytest.mark.rule("lotus.rebellion.side_reveal")
+@pytest.mark.parametrize("edition", EDITIONS)
+@pytest.mark.parametrize("option", ["book", "with_combat", "before_combat"])
+def test_the_side_reveal_option_overrides_the_editions_reading(edition: str, option: str) -> None:
+    """What the emperor (seat 0) and the rebel leader (seat 1) know of the sides when they
+    commit combat: the edition's reading by default, the option's reading otherwise."""
+    assert "side_reveal = 'with_combat'" in ruling("lotus.rebellion.side_reveal")
+    made = game(edition, 4, side_reveal=option)
+    book = SideReveal.WITH_COMBAT if edition == "de" else SideReveal.BEFORE_COMBAT
+    expected = book if option == "book" else SideReveal(option)
+    assert made.side_reveal is expected
+    assert made.variant.side_reveal is book  # the row still says what the book says
+    data = position(4, REBELLION, edition=edition, phase="lead", seat=1)
+    state = run(
+        load(data, side_reveal=option),
+        Lead(True),
+        ChooseSide(Side.REBELS),
+        ChooseSide(Side.EMPEROR),
+    )
+    assert state.phase is Phase.COMBAT
+    shown = {2: Side.REBELS, 3: Side.EMPEROR} if expected is SideReveal.BEFORE_COMBAT else {}
+    for seat in (0, 1):
+        assert dict(state.observation(seat).rebellion.sides) == shown
+
+
 @pytest.mark.rule("lotus.rebellion.combat_commit", "lotus.secret.zero_allowed")
 def test_everyone_commits_combat_emperor_and_leader_included() -> None:
     state = run(led(), ChooseSide(Side.EMPEROR), ChooseSide(Side.REBELS))
@@ -1319,7 +1412,7 @@ def test_the_zero_card_has_no_part_in_a_rebellion() -> None:
     assert done.influence == (12, 12, 12, 12)
 
 
-# --- the emperor after a rebellion (analysis §7 G8) -----------------------------------------
+# --- the emperor after a rebellion ----------------------------------------------------------
 
 G8_CASES = {
     # case: (players, board, leader, sides, combat, rewards in order, palaces after,
@@ -1509,6 +1602,57 @@ def test_a_limited_bank_pays_in_turn_order_from_the_emperor(emperor: int) -> Non
     assert free.problems() == ()
 
 
+@pytest.mark.rule("lotus.income.supply_limit")
+def test_pro_rata_shares_never_overpay_and_favour_nobody() -> None:
+    """Every owed triple up to 12 and bank up to 40: nobody gets more than he is owed, the
+    bank never goes below 0, fewer points than seats stay behind, and equal debts get equal
+    shares whatever the seat."""
+    for owed in itertools.product(range(13), repeat=3):
+        for bank in range(-2, 41):
+            paid = steps.pro_rata(owed, bank)
+            assert all(0 <= p <= o for p, o in zip(paid, owed, strict=True))
+            assert sum(paid) <= max(bank, 0)
+            if sum(owed) <= max(bank, 0):
+                assert paid == list(owed)
+            else:
+                assert max(bank, 0) - sum(paid) < len(owed)
+            assert steps.pro_rata(owed[::-1], bank) == paid[::-1]
+
+
+@pytest.mark.rule("lotus.income.supply_limit", "lotus.income.order", "lotus.income.palace")
+def test_a_pro_rata_bank_shares_a_shortage_after_every_palace_choice() -> None:
+    """The emperor (seat 0) owns a palace; the bank holds 5 influence and 3 combat. In turn
+    order he is paid first and takes everything; pro rata, his public choice is noted, and
+    then each seat gets its share of what it is owed, rounded down."""
+    assert "pro_rata" in ruling("lotus.income.supply_limit")
+    data = position(3, {"a16": (P, 0), "a30": (V, 1)}, phase="lead", seat=1)
+    data.update(influence=[50, 50, 49], combat=[33, 33, 31], bank={"influence": 5, "combat": 3})
+    turns = load(data).apply(Lead(False)).apply(PalaceIncome(1))
+    assert turns.influence == (55, 50, 49)
+    assert turns.combat == (36, 33, 31)
+    state = load(data, card_supply="pro_rata").apply(Lead(False))
+    assert state.phase is Phase.PALACE_INCOME
+    assert state.last == IncomeReveal()
+    paid = state.apply(PalaceIncome(1))
+    # owed: seat 0 10 influence and 2 + 1 combat, the others 10 and 2 (totals 30 and 7)
+    assert paid.last == IncomeReveal(
+        choices=((0, 1),),
+        owed=((0, 10, 3), (1, 10, 2), (2, 10, 2)),
+        paid=((0, 1, 1), (1, 1, 0), (2, 1, 0)),
+    )
+    assert paid.influence == (51, 51, 50)
+    assert paid.combat == (34, 33, 31)
+    assert paid.bank == (2, 2)  # what rounding down leaves stays in the bank
+    assert paid.problems() == ()
+    assert paid.observation(2).last == paid.last  # the payout is public
+    # a bank that covers everyone pays in full, as the other options do
+    rich = {**data, "influence": [20, 20, 14], "combat": [17, 17, 16]}
+    rich["bank"] = {"influence": 100, "combat": 50}
+    full = load(rich, card_supply="pro_rata").apply(Lead(False)).apply(PalaceIncome(1))
+    assert full.influence == (30, 30, 24)
+    assert full.combat == (20, 19, 18)
+
+
 # --- phase 6: new areas -----------------------------------------------------------------------
 
 
@@ -1648,6 +1792,27 @@ def test_the_game_ends_after_phase_4_of_the_year_every_area_became_owned() -> No
         load(claiming(3, full_board("a16"))).outcome()
 
 
+@pytest.mark.rule("lotus.end.year_cap", "lotus.claim.chip_supply")
+@pytest.mark.parametrize("option", ["limited", "limited_at_award"])
+def test_with_limited_at_award_the_game_ends_after_as_many_years_as_areas(option: str) -> None:
+    """Year 31 with three players (31 light areas), two neutral areas left: only under
+    chip_supply = 'limited_at_award' does phase 2 of this year end the game."""
+    assert "limited_at_award" in ruling("lotus.end.year_cap")
+    board = full_board("a16")
+    board["a17"] = FO  # seat 1's fortress there is still neutral
+    capped = option == "limited_at_award"
+    for year, final in ((30, False), (31, capped)):
+        data = conflict(3, board, "a16", [0, 1], year=year)
+        state = bids(load(data, chip_supply=option), {0: (1, 1), 1: (0, 0)})
+        assert owner(state, "a16") == 0
+        assert owner(state, "a17") is None
+        assert state.final is final
+        state = decline_all(state)
+        assert state.is_terminal is final
+    # the cap is the bound's count of years, so the longest game stays as it was
+    assert game(chip_supply="limited_at_award").bounds() == game().bounds()
+
+
 @pytest.mark.rule("lotus.end.leftover_chips")
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_eight_neutral_chips_are_never_used_with_fewer_than_six(players: int) -> None:
@@ -1728,7 +1893,10 @@ def test_ties_go_to_the_emperor_then_the_most_palaces_else_shared() -> None:
 @pytest.mark.rule("lotus.variant.negotiation")
 @pytest.mark.parametrize("negotiation", ["off", "on"])
 def test_negotiation_windows_only_with_the_variant(negotiation: str) -> None:
-    assert "off" in ruling("lotus.variant.negotiation")
+    rule = rulespec.rule("lotus.variant.negotiation")
+    assert rule.kind.value == "rule"  # the books' own variant, not a ruling of rulespec's
+    assert rule.option == "negotiation"
+    assert rulespec.spec("lotus").table().option("negotiation").rule == rule.id
     data = claiming(
         3, {"a16": V, "a17": V}, seat=2, rnd=3, claims={"a16": [0, 1, 2], "a17": [0, 1]}
     )

@@ -178,6 +178,16 @@ def test_markers_start_in_the_centre_and_seat_0_starts(players: int) -> None:
     assert state.turn == 1
 
 
+@pytest.mark.rule("mandala.setup.players")
+@pytest.mark.parametrize("players", [1, 2, 3, 4, 5])
+def test_two_to_four_players(players: int) -> None:
+    if 2 <= players <= 4:
+        assert mandala_game(players).players == players
+    else:
+        with pytest.raises(rulespec.UnknownVariant):
+            mandala_game(players)
+
+
 @pytest.mark.rule("mandala.setup.starting_hands")
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_starting_hands_5_6_7_8_dealt_seat_by_seat(players: int) -> None:
