@@ -48,6 +48,7 @@ if TYPE_CHECKING:
     from rulespec.core.play import advance, playout, random_step
     from rulespec.core.record import Record
     from rulespec.core.rules import Citation, Rule, RuleKind
+    from rulespec.core.session import Session, resume, session
     from rulespec.errors import (
         GameNotOver,
         IllegalAction,
@@ -81,6 +82,7 @@ _HOMES: dict[str, tuple[str, ...]] = {
     "rulespec.core.play": ("advance", "playout", "random_step"),
     "rulespec.core.record": ("Record",),
     "rulespec.core.rules": ("Citation", "Rule", "RuleKind"),
+    "rulespec.core.session": ("Session", "resume", "session"),
     "rulespec.scale.batch": ("simulate",),
     "rulespec.errors": (
         "GameNotOver", "IllegalAction", "InvalidArgument", "MalformedAction", "MalformedPosition",
@@ -99,10 +101,11 @@ __all__ = [
     "Game", "GameNotOver", "GameSpec", "IllegalAction", "Information", "InvalidArgument",
     "MalformedAction", "MalformedNotation",
     "MalformedPosition", "MalformedRecord", "Node", "NotYourTurn", "Outcome", "Record",
-    "Rule", "RuleKind", "RulebookError", "RulespecError", "StaleAction", "State", "UnknownGame",
+    "Rule", "RuleKind", "RulebookError", "RulespecError", "Session", "StaleAction", "State",
+    "UnknownGame",
     "UnknownRule", "UnknownVariant", "Utility", "VariantTableError", "__version__",
-    "advance", "explain", "game", "load_record", "playout", "random_step", "replay", "rule",
-    "rulebook", "rules", "rulings", "search", "simulate", "spec",
+    "advance", "explain", "game", "load_record", "playout", "random_step", "replay", "resume",
+    "rule", "rulebook", "rules", "rulings", "search", "session", "simulate", "spec",
 ]  # fmt: skip
 """Every public name (``tests/test_packaging.py`` checks it against ``_HOMES``)."""
 

@@ -200,12 +200,36 @@ def load_record(data: Mapping[str, Any]) -> Record:
     seed = data.get("seed")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         problems.append(f"'seed' must be a whole number or null, got {bounded(seed)}")
+    draws = data.get("draws", "stream")
+    if draws not in ("stream", "step"):
+        problems.append(f'draws: expected "stream" or "step", got {bounded(draws)}')
+    seats = _seats(data.get("seats"), len(raw), g.players, problems)
     if problems:
         raise MalformedRecord(problems)
-    return Record.of(g, tuple(parsed), seed)
+    return Record.of(g, tuple(parsed), seed, draws=draws, seats=seats)
 
 
-_RECORD_KEYS = frozenset({"game", "settings", "seed", "actions"})
+_RECORD_KEYS = frozenset({"game", "settings", "seed", "actions", "draws", "seats"})
+
+
+def _seats(
+    raw: object, count: int, players: int, problems: list[str]
+) -> tuple[int | None, ...] | None:
+    """A record's ``"seats"``: absent, or one seat (or null, for a chance outcome) per
+    action."""
+    if raw is None:
+        return None
+    if not isinstance(raw, list) or len(raw) != count:
+        problems.append(
+            f"seats: expected a list of {count} seats (one per action), got {bounded(raw)}"
+        )
+        return None
+    for i, seat in enumerate(raw):
+        if seat is not None and (type(seat) is not int or not 0 <= seat < players):
+            problems.append(
+                f"seats[{i}]: expected a seat from 0 to {players - 1} or null, got {bounded(seat)}"
+            )
+    return tuple(raw)
 
 
 def replay(record: Record, *, upto: int | None = None) -> State[Any]:

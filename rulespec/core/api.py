@@ -82,6 +82,15 @@ class Outcome:
         share = 1.0 / len(self.winners)
         return tuple(share if s in self.winners else 0.0 for s in range(len(self.scores)))
 
+    def to_json(self) -> JSON:
+        """``{"scores": [...], "tiebreaks": [[...], ...], "winners": [...]}``: per seat,
+        the points and the tie-break values; the winning seats in increasing order."""
+        return {
+            "scores": list(self.scores),
+            "tiebreaks": [list(t) for t in self.tiebreaks],
+            "winners": sorted(self.winners),
+        }
+
 
 @attrs.frozen
 class Explanation:

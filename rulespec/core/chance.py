@@ -43,3 +43,14 @@ def sample(outcomes: Sequence[tuple[T, Fraction]], rng: random.Random) -> T:
     """Draw one outcome of an exact distribution (as returned by ``chance_outcomes``)."""
     denominator = math.lcm(*(p.denominator for _, p in outcomes))
     return pick_weighted([(x, int(p * denominator)) for x, p in outcomes], rng)
+
+
+def at_step(seed: int, step: int) -> random.Random:
+    """The generator that resolves the chance node reached at ``step`` of a session seeded
+    with ``seed`` (:mod:`rulespec.core.session`): one ``random.Random`` per (seed, step),
+    so no generator state outlives a step and a position with its seed is all it takes to
+    go on. Distinct (seed, step) pairs seed distinct generators: the seed is folded to a
+    natural number (0, -1, 1, -2, ... to 0, 1, 2, 3, ...) and the step fills the low 64
+    bits."""
+    folded = 2 * seed if seed >= 0 else -2 * seed - 1
+    return random.Random((folded << 64) | step)
