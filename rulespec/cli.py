@@ -27,6 +27,7 @@ import rulespec
 from rulespec import cli_settings
 from rulespec import verify as verifying
 from rulespec.cli_settings import UsageError
+from rulespec.core import session_bench
 from rulespec.core.api import GameSpec
 from rulespec.core.play import advance, playout, random_step
 from rulespec.errors import RulespecError
@@ -267,6 +268,19 @@ def bench_adapters(specs: Sequence[GameSpec], seconds: float, seed: int) -> int:
         "pettingzoo: a decision through env.step with a random id the mask allows, chance "
         "resolved inside; raw: legal_actions, choice, apply; fastest of 3 runs each"
     )
+    return 0
+
+
+def bench_sessions(specs: Sequence[GameSpec], seconds: float, seed: int) -> int:
+    """``bench --sessions``: µs per view and per submit, naive and through a session
+    (rulespec.core.session_bench)."""
+    variants = []
+    for spec in specs:
+        axes = set(spec.table().axes)
+        for settings in spec.variants(options=False):
+            label = ",".join(f"{k}={v}" for k, v in settings.items() if k in axes)
+            variants.append((spec.id, label, settings))
+    session_bench.report(variants, seconds, seed)
     return 0
 
 
@@ -684,6 +698,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--adapters", action="store_true", help="us/step raw and through rulespec.openspiel"
     )
     p_bench.add_argument(
+        "--sessions",
+        action="store_true",
+        help="us per view() and submit(), naive and through rulespec.Session",
+    )
+    p_bench.add_argument(
         "--rounds", type=int, default=5, help="interleaved rounds per variant (with --against)"
     )
     _add_workers(p_bench)
@@ -752,6 +771,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         "bench": lambda: (
             bench_adapters(_specs(args.game), args.seconds, args.seed)
             if args.adapters
+            else bench_sessions(_specs(args.game), args.seconds, args.seed)
+            if args.sessions
             else bench(_specs(args.game), args.seconds, args.seed, runner)
             if args.against is None
             else bench_against_openspiel(_specs(args.game), args.seconds, args.seed, args.rounds)

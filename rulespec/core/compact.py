@@ -12,10 +12,10 @@ to 17. Every field of an entry is either a list of values (any one of them) or
 An action that fits in no larger entry is an entry of one-value lists.
 
 Nothing here knows a game: the entries are worked out from the actions' JSON. Actions of
-one type with the same fields are one group; a group whose actions are exactly the product
-of each field's values is one entry; any other group is split on the field with the fewest
-values and each part compacted in turn (parts that come out alike but for that field are
-merged again). :func:`expand` is the inverse: ``expand(compact(a))`` holds the same actions
+one type with the same fields are one group; within a group, field by field (the one
+with the most values first), entries alike in every other field are merged into one, so
+a group that is exactly the product of each field's values ends as one entry and any
+other as a few. :func:`expand` is the inverse: ``expand(compact(a))`` holds the same actions
 as ``a``, each once.
 """
 
@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from itertools import product
 from typing import Any
 
@@ -39,17 +39,40 @@ def compact(actions: Sequence[Mapping[str, Any]]) -> list[JSON]:
     the order they first appear."""
     groups: dict[tuple[Any, tuple[str, ...]], list[Mapping[str, Any]]] = {}
     for action in actions:
-        fields = tuple(k for k in action if k != "type")
+        keys = tuple(action)
+        # "type" first, as every game writes its actions; anywhere, as JSON may have it
+        fields = keys[1:] if keys[:1] == ("type",) else tuple(k for k in keys if k != "type")
         groups.setdefault((action.get("type"), fields), []).append(action)
     out: list[JSON] = []
+    values: dict[Any, Any] = {}  # each value's key: the value
     for (kind, fields), members in groups.items():
-        rows = _unique([tuple(_Value(a[f]) for f in fields) for a in members])
-        for entry in _cover(rows, len(fields)):
+        rows: list[Row] = []
+        for a in members:
+            row = []
+            for f in fields:
+                v = a[f]
+                t = type(v)
+                k = (
+                    v
+                    if t is str
+                    else (t, json.dumps(v, sort_keys=True))
+                    if t in _NESTED
+                    else (t, v)
+                )
+                values[k] = v
+                row.append(k)
+            rows.append(tuple(row))
+        for entry in _cover(list(dict.fromkeys(rows)), len(fields)):
             item: JSON = {"type": kind}
-            for name, values in zip(fields, entry, strict=True):
-                item[name] = _written(values)
+            for name, keys in zip(fields, entry, strict=True):
+                item[name] = _written([values[k] for k in keys])
             out.append(item)
     return out
+
+
+_NESTED = (list, dict)
+"""Values keyed by their canonical JSON text. Any other value is keyed as itself (text)
+or with its type (``1``, ``1.0`` and ``true`` stay apart)."""
 
 
 def expand(entries: Sequence[Mapping[str, Any]]) -> list[JSON]:
@@ -68,61 +91,53 @@ def count(entries: Sequence[Mapping[str, Any]]) -> int:
     return sum(math.prod(len(_choices(v)) for k, v in e.items() if k != "type") for e in entries)
 
 
-class _Value:
-    """A JSON value as a hashable key (lists and objects by their canonical text)."""
-
-    __slots__ = ("key", "value")
-
-    def __init__(self, value: Any) -> None:
-        self.value = value
-        if isinstance(value, list | dict):
-            self.key: Any = (type(value).__name__, json.dumps(value, sort_keys=True))
-        else:
-            self.key = (type(value).__name__, value)  # 1, 1.0 and true stay apart
-
-    def __hash__(self) -> int:
-        return hash(self.key)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, _Value) and self.key == other.key
+Row = tuple[Any, ...]
+Entry = tuple[tuple[Any, ...], ...]
+"""Per field, the keys of the values an entry allows (in order of first appearance)."""
 
 
-Row = tuple[_Value, ...]
-Entry = tuple[tuple[_Value, ...], ...]
-"""Per field, the values an entry allows (in order of first appearance)."""
+def _cover(rows: list[Row], width: int) -> list[Entry]:
+    """Entries whose products are disjoint and together are exactly ``rows`` (distinct).
+
+    One pass per field, the field with the most values first: entries that agree on every
+    other field (as sets of values) are merged into one, the union of their values in this
+    field. Entries stay disjoint, and a group that is a full product ends as one entry;
+    each pass is one grouping, so a view's hundred actions cost microseconds."""
+    if len(rows) < 2 or width == 0:
+        return [tuple((k,) for k in row) for row in rows]
+    # per entry: its values per field, and the same as keys that ignore order (a single
+    # value as itself, several as a frozenset; no value's key is a frozenset)
+    columns = [tuple(dict.fromkeys(row[i] for row in rows)) for i in range(width)]
+    if math.prod(map(len, columns)) == len(rows):  # a full product (one field, often)
+        return [tuple(columns)]
+    entries: list[tuple[Entry, Row]] = [(tuple((k,) for k in row), row) for row in rows]
+    spread = [len(c) for c in columns]
+    for i in sorted(range(width), key=lambda i: -spread[i]):
+        if spread[i] < 2:
+            continue
+        merged: dict[Row, tuple[Entry, Row, list[Any]]] = {}
+        for entry, canon in entries:
+            rest = canon[:i] + canon[i + 1 :]
+            found = merged.get(rest)
+            if found is None:
+                merged[rest] = (entry, canon, list(entry[i]))
+            else:
+                found[2].extend(entry[i])
+        entries = []
+        for entry, canon, values in merged.values():
+            if len(values) == len(entry[i]):
+                entries.append((entry, canon))
+                continue
+            entries.append(
+                (
+                    (*entry[:i], tuple(values), *entry[i + 1 :]),
+                    (*canon[:i], frozenset(values), *canon[i + 1 :]),
+                )
+            )
+    return [entry for entry, _ in entries]
 
 
-def _unique(rows: list[Row]) -> list[Row]:
-    return list(dict.fromkeys(rows))
-
-
-def _columns(rows: list[Row], width: int) -> Entry:
-    return tuple(tuple(dict.fromkeys(row[i] for row in rows)) for i in range(width))
-
-
-def _cover(rows: list[Row], width: int) -> Iterator[Entry]:
-    """Entries whose products are disjoint and together are exactly ``rows`` (distinct)."""
-    columns = _columns(rows, width)
-    if math.prod(len(c) for c in columns) == len(rows):
-        yield columns
-        return
-    # not a product: split on the field with the fewest values (more than one: some
-    # field varies, else the product would have matched)
-    split = min((i for i in range(width) if len(columns[i]) > 1), key=lambda i: len(columns[i]))
-    parts: dict[_Value, list[Row]] = {}
-    for row in rows:
-        parts.setdefault(row[split], []).append(row)
-    merged: dict[Entry, list[_Value]] = {}  # entries alike but for the split field
-    for value, part in parts.items():
-        for entry in _cover(part, width):
-            rest = entry[:split] + entry[split + 1 :]
-            merged.setdefault(rest, []).append(value)
-    for rest, values in merged.items():
-        yield (*rest[:split], tuple(values), *rest[split:])
-
-
-def _written(values: tuple[_Value, ...]) -> Any:
-    plain = [v.value for v in values]
+def _written(plain: list[Any]) -> Any:
     if len(plain) >= MIN_RANGE and all(type(v) is int for v in plain):
         low, high = min(plain), max(plain)
         if high - low + 1 == len(plain):

@@ -485,7 +485,8 @@ def _labelled(tp: type[LabelledEnum]) -> Plan:
             return members[0]
         return found
 
-    return Plan(lambda v, ctx: v.label, load, lambda ctx: {"enum": labels})
+    label_of = dict(zip(members, labels, strict=True)).__getitem__  # no name.lower() per dump
+    return Plan(lambda v, ctx: label_of(v), load, lambda ctx: {"enum": labels})
 
 
 def _article(name: str) -> str:
@@ -590,6 +591,17 @@ def field_hints(cls: type) -> dict[str, Any]:
 
 
 def _record_plan_fields(conv: Converter, cls: type) -> tuple[_Field, ...]:
+    """The plan of each JSON field of ``cls``, worked out once per converter and class (it
+    evaluates the annotations: reading an action did that on every call)."""
+    key = ("fields", cls)
+    found: tuple[_Field, ...] | None = conv._plans.get(key)  # type: ignore[assignment]
+    if found is None:
+        found = _plan_fields(conv, cls)
+        conv._plans[key] = found  # type: ignore[assignment]
+    return found
+
+
+def _plan_fields(conv: Converter, cls: type) -> tuple[_Field, ...]:
     hints = field_hints(cls)
     out = []
     for field in attrs.fields(cls):

@@ -156,8 +156,18 @@ class PhaseTable(Generic[S, A]):
             )
 
     def action_types(self) -> frozenset[type]:
-        """Every action type some phase accepts (decisions and chance outcomes)."""
-        return frozenset(t for step in self.steps.values() for t in step.moves)
+        """Every action type some phase accepts (decisions and chance outcomes); worked
+        out once per table (reading each action asks)."""
+        known = _ACTION_TYPES.get(id(self))
+        if known is not None and known[0] is self:
+            return known[1]
+        found = frozenset(t for step in self.steps.values() for t in step.moves)
+        _ACTION_TYPES[id(self)] = (self, found)
+        return found
+
+
+_ACTION_TYPES: dict[int, tuple[PhaseTable[Any, Any], frozenset[type]]] = {}
+"""Per table (by identity, the table kept alive with its answer): its action types."""
 
 
 def _who(actor: int | Node) -> str:

@@ -17,10 +17,13 @@ from rulespec.lotus.components import BUILDINGS, NEUTRAL, OWNED, Building, Chip
 _LABELS = [b.label for b in BUILDINGS]
 
 
+_LABEL_OF = dict(zip(BUILDINGS, _LABELS, strict=True)).__getitem__  # not name.lower() per dump
+
+
 def _dump_chip(chip: Chip, game: Any) -> dict[str, Any]:
     if chip.owner is None:
-        return {"building": chip.building.label}
-    return {"building": chip.building.label, "owner": chip.owner}
+        return {"building": _LABEL_OF(chip.building)}
+    return {"building": _LABEL_OF(chip.building), "owner": chip.owner}
 
 
 def _load_chip(raw: Any, reader: Reader) -> Chip:

@@ -25,6 +25,9 @@ def _load_tile(raw: Any, reader: Reader) -> Tile:
 
 
 _LABELS = [t.label for t in TILES]
+_LABEL_OF = dict(zip(TILES, _LABELS, strict=True)).__getitem__
 
-CODEC = Converter({Tile: Repr(lambda t, game: t.label, _load_tile, lambda game: {"enum": _LABELS})})
+CODEC = Converter(
+    {Tile: Repr(lambda t, game: _LABEL_OF(t), _load_tile, lambda game: {"enum": _LABELS})}
+)
 """Reads and writes every Mandala record."""
