@@ -55,7 +55,7 @@ class App:
 
     ``store`` maps a table id to its saved JSON text (a dict, a :class:`Files`, or a
     database behind the same interface). ``new_seed`` draws each table's seed: from
-    :mod:`secrets`, never from a client (whoever knows the seed knows every hidden card).
+    ``secrets``, never from a client (whoever knows the seed knows every hidden card).
     """
 
     def __init__(

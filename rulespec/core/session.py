@@ -214,7 +214,7 @@ def view_of(state: Any, seat: int) -> JSON:
 def session(game_id: str, /, seed: int | None = None, **settings: Any) -> Session:
     """A new table of ``game_id`` with ``settings`` (as for :func:`rulespec.game`), setup
     dealt: ``session("lotus", seed=..., edition="de", players=4)``. Without ``seed``, one
-    is drawn from :mod:`secrets` (read it back from :attr:`Session.seed` to save it)."""
+    is drawn from ``secrets`` (read it back from :attr:`Session.seed` to save it)."""
     if seed is None:
         seed = secrets.randbits(64)
     _check_seed(seed)
