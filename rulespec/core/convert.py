@@ -186,6 +186,19 @@ def _kind(value: object) -> str:
     )
 
 
+class Reuse(typing.Protocol):
+    """Where :meth:`Converter.to_json_reusing` keeps the JSON of field values it dumped:
+    ``(field name, id(value))`` to ``(value, JSON)`` (a dict will do)."""
+
+    def get(self, key: tuple[str, int]) -> tuple[Any, Any] | None: ...
+
+    def __setitem__(self, key: tuple[str, int], entry: tuple[Any, Any]) -> None: ...
+
+
+_PLAIN = frozenset({int, bool, str, type(None), float})
+"""Values dumped afresh: cheaper than a look-up (and small ints share their ids)."""
+
+
 class Converter:
     """Reads and writes records of one game; ``hooks`` give each domain type its form."""
 
@@ -220,6 +233,32 @@ class Converter:
         """An attrs record as a JSON object."""
         data: dict[str, Any] = self.plan(type(record)).dump(record, ctx)
         return data
+
+    def to_json_reusing(self, record: Any, ctx: Any, memo: Reuse) -> dict[str, Any]:
+        """:meth:`to_json`, each field whose value is the very object dumped before (by
+        identity: records and their fields are immutable) taking the JSON dumped then
+        from ``memo``. The result shares its nested values with ``memo``: read-only.
+        A seat's view reuses the board of the other seats' views and of earlier steps,
+        which change only where play changed them."""
+        kind = getattr(type(record), "KIND", None)
+        out: dict[str, Any] = {} if kind is None else {"type": kind}
+        for f in _record_plan_fields(self, type(record)):
+            value = getattr(record, f.name)
+            if type(value) in _PLAIN:
+                dumped = f.plan.dump(value, ctx)
+            else:
+                key = (f.name, id(value))
+                hit = memo.get(key)
+                if hit is not None and hit[0] is value:
+                    dumped = hit[1]
+                else:
+                    dumped = f.plan.dump(value, ctx)
+                    memo[key] = (value, dumped)
+            target = out
+            for part in f.key[:-1]:
+                target = target.setdefault(part, {})
+            target[f.key[-1]] = dumped
+        return out
 
     def fields(
         self,

@@ -29,6 +29,7 @@ games" page.
 from __future__ import annotations
 
 import json
+import operator
 import secrets
 from collections.abc import Mapping
 from typing import Any
@@ -36,6 +37,7 @@ from typing import Any
 from rulespec.catalog import game, load_record
 from rulespec.core.api import JSON, Action, Game
 from rulespec.core.compact import compact
+from rulespec.core.convert import Reuse
 from rulespec.core.record import Record, settings_from_json, settle
 from rulespec.errors import InvalidArgument, MalformedAction, MalformedRecord, bounded
 
@@ -51,7 +53,9 @@ class Session:
     come, so it stays on the server, in checkpoints and records the server keeps.
     """
 
-    __slots__ = ("_actions", "_from_setup", "_memo", "_seats", "_state", "game", "seed")
+    __slots__ = (
+        "_actions", "_fields", "_from_setup", "_memo", "_seats", "_state", "game", "seed",
+    )  # fmt: skip
 
     def __init__(
         self,
@@ -72,6 +76,7 @@ class Session:
         self._seats = list(seats)
         self._from_setup = from_setup
         self._memo: dict[Any, Any] = {}
+        self._fields = _Generations()
 
     def __repr__(self) -> str:
         return f"<Session {self.game.spec.id}, step {self.step}, to act: {sorted(self.to_act)}>"
@@ -121,6 +126,7 @@ class Session:
         self._actions.append(decision)
         self._seats.append(seat)
         self._memo.clear()
+        self._fields.age()
         return self.step
 
     def _read(self, action: object) -> Action:
@@ -155,7 +161,7 @@ class Session:
         key = self._state._check_seat(seat, "view")
         found = self._memo.get(key)
         if found is None:
-            found = self._memo[key] = view_of(self._state, key)
+            found = self._memo[key] = view_of(self._state, key, self._fields)
         return dict(found)
 
     def view_json(self, seat: int) -> str:
@@ -197,18 +203,66 @@ class Session:
         )
 
 
-def view_of(state: Any, seat: int) -> JSON:
-    """The view of ``state`` for ``seat`` that :meth:`Session.view` returns (without the
-    session's memo)."""
+def view_of(state: Any, seat: int, reuse: Reuse | None = None) -> JSON:
+    """The view of ``state`` for ``seat`` that :meth:`Session.view` returns. With
+    ``reuse``, the observation's fields that are the very objects dumped before take
+    their JSON from it (:meth:`~rulespec.core.convert.Converter.to_json_reusing`): the
+    view then shares nested values with ``reuse``."""
     legal = state.legal_actions(player=seat)
+    seen = state.observation(seat)
+    reusing = getattr(seen, "to_json_reusing", None)
     return {
         "seat": seat,
         "step": state.step,
         "to_act": sorted(state.to_act),
-        "observation": state.observation(seat).to_json(),
-        "legal_actions": compact([a.to_json() for a in legal]) if legal else [],
+        "observation": seen.to_json() if reuse is None or reusing is None else reusing(reuse),
+        "legal_actions": _compact(legal, reuse),
         "outcome": state.outcome().to_json() if state.is_terminal else None,
     }
+
+
+def _compact(legal: tuple[Any, ...], reuse: Reuse | None) -> list[JSON]:
+    """The compact form of ``legal``; with ``reuse``, worked out once per list of the very
+    same action objects (games build most of their actions once and hand them out again:
+    94% of the actions a seat was offered in a measured game of each)."""
+    if not legal:
+        return []
+    if reuse is None:
+        return compact([a.to_json() for a in legal])
+    key = ("legal", hash(tuple(map(id, legal))))
+    hit = reuse.get(key)
+    if hit is not None and len(hit[0]) == len(legal) and all(map(operator.is_, hit[0], legal)):
+        found: list[JSON] = hit[1]
+        return found
+    made = compact([a.to_json() for a in legal])
+    reuse[key] = (legal, made)
+    return made
+
+
+class _Generations:
+    """The JSON of observation fields dumped at this step and the one before: what a
+    view reuses (the board, the banks), and no more (older entries are dropped)."""
+
+    __slots__ = ("before", "now")
+
+    def __init__(self) -> None:
+        self.now: dict[tuple[str, int], tuple[Any, Any]] = {}
+        self.before: dict[tuple[str, int], tuple[Any, Any]] = {}
+
+    def get(self, key: tuple[str, int]) -> tuple[Any, Any] | None:
+        found = self.now.get(key)
+        if found is None:
+            found = self.before.get(key)
+            if found is not None:
+                self.now[key] = found
+        return found
+
+    def __setitem__(self, key: tuple[str, int], entry: tuple[Any, Any]) -> None:
+        self.now[key] = entry
+
+    def age(self) -> None:
+        """A step was made: what was not used since the one before is dropped."""
+        self.before, self.now = self.now, {}
 
 
 def session(game_id: str, /, seed: int | None = None, **settings: Any) -> Session:

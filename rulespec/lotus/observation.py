@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Annotated
 import attrs
 
 from rulespec.core.api import JSON, Node
-from rulespec.core.convert import PER_SEAT, Range, Seat
+from rulespec.core.convert import PER_SEAT, Range, Reuse, Seat
 from rulespec.core.tensor import Domain, ObservationParts, PerKey, Positions, register_domain
 from rulespec.lotus.actions import Bid
 from rulespec.lotus.codec import CHIPS_BY_AREA, CLAIMS_BY_AREA, CODEC, AreaIndex, Bank
@@ -124,6 +124,11 @@ class LotusObservation(ObservationParts):
     def to_json(self) -> JSON:
         """The view as JSON, in the vocabulary of a position."""
         return self.stepped(CODEC.to_json(self, self.game))
+
+    def to_json_reusing(self, memo: Reuse) -> JSON:
+        """:meth:`to_json`, reusing the JSON of fields dumped before (read-only; see
+        :meth:`~rulespec.core.convert.Converter.to_json_reusing`)."""
+        return self.stepped(CODEC.to_json_reusing(self, self.game, memo))
 
 
 def observe(state: State, player: int) -> LotusObservation:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated
 import attrs
 
 from rulespec.core.api import JSON, Node
-from rulespec.core.convert import PER_SEAT, Length, Range, Seat
+from rulespec.core.convert import PER_SEAT, Length, Range, Reuse, Seat
 from rulespec.core.tensor import Domain, ObservationParts, Positions, register_domain
 from rulespec.mandala.codec import CODEC
 from rulespec.mandala.components import (
@@ -76,6 +76,11 @@ class MandalaObservation(ObservationParts):
     def to_json(self) -> JSON:
         """The view as JSON, in the same vocabulary as a position."""
         return self.stepped(CODEC.to_json(self))
+
+    def to_json_reusing(self, memo: Reuse) -> JSON:
+        """:meth:`to_json`, reusing the JSON of fields dumped before (read-only; see
+        :meth:`~rulespec.core.convert.Converter.to_json_reusing`)."""
+        return self.stepped(CODEC.to_json_reusing(self, None, memo))
 
 
 def observe(state: State, player: int) -> MandalaObservation:
