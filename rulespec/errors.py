@@ -68,7 +68,7 @@ class IllegalAction(RulespecError, ValueError):
 
 class NotYourTurn(IllegalAction):
     """The action was submitted on behalf of a seat that owes no decision now. The rule
-    named is the one that says who acts (not the phase's), and :attr:`to_act` lists the
+    named is the one that says who acts (not the phase's), and ``to_act`` lists the
     seats that may act."""
 
     code = "not_your_turn"
