@@ -34,6 +34,8 @@ from .harness import (
 class MissingProofs(rulespec.RulespecError, LookupError):
     """A game of :data:`rulespec.GAMES` has no ``proofs/<id>.py`` with ``CLAIMS``."""
 
+    code = "missing_proofs"
+
 
 def claims(game_id: str) -> tuple[Claim, ...]:
     """The claims of a listed game, canaries included, from its module ``<id>``.

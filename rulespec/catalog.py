@@ -86,7 +86,7 @@ def _suggest(name: object, choices: Sequence[str]) -> str:
     if not isinstance(name, str) or len(name) > _SUGGEST_UP_TO:
         return ""
     close = difflib.get_close_matches(name, choices, n=1)
-    return f" (did you mean {close[0]!r}?)" if close else ""
+    return f' (did you mean "{close[0]}"?)' if close else ""
 
 
 _SUGGEST_UP_TO = 64

@@ -51,14 +51,14 @@ def test_labels_become_members_and_tiles() -> None:
 @pytest.mark.parametrize(
     ("build", "needle"),
     [
-        (lambda: Play(0, "greem", 1), "Play.colour: 'greem' is not a colour"),
+        (lambda: Play(0, "greem", 1), 'Play.colour: "greem" is not a colour'),
         (lambda: Play(0, 3, 1), "Play.colour: 3 is not a colour"),
-        (lambda: Play(0, Colour.RED, "1"), "Play.count: expected a whole number, got '1'"),
-        (lambda: Play(True, Colour.RED, 1), "Play.mandala: expected a whole number, got True"),
+        (lambda: Play(0, Colour.RED, "1"), 'Play.count: expected a whole number, got "1"'),
+        (lambda: Play(True, Colour.RED, 1), "Play.mandala: expected a whole number, got true"),
         (lambda: TakeTile("red-8"), "TakeTile.tile:"),
         (lambda: PlaceMarker(17), "PlaceMarker.area: expected a string, got 17"),
         (lambda: Bid(1, 2, 1), "Bid.zero_card: expected true or false, got 1"),
-        (lambda: ChooseSide("rebel"), "ChooseSide.side: expected one of 'emperor', 'rebels'"),
+        (lambda: ChooseSide("rebel"), 'ChooseSide.side: expected one of "emperor", "rebels"'),
     ],
 )
 def test_a_field_of_the_wrong_kind_is_refused_naming_the_field(build: Any, needle: str) -> None:

@@ -104,15 +104,15 @@ def test_the_notation_reads_letters_in_either_case() -> None:
 
 
 MALFORMED = [
-    ("mandala", "9Q@0", "'Q' is not a colour"),
+    ("mandala", "9Q@0", '"Q" is not a colour'),
     ("mandala", "2R@", "a play is COUNT COLOUR @ MANDALA"),
-    ("mandala", "+R9", "'9' is not a tile's face"),
-    ("mandala", "~Z", "'Z' is not a colour"),
+    ("mandala", "+R9", '"9" is not a tile\'s face'),
+    ("mandala", "~Z", '"Z" is not a colour'),
     ("mandala", "~@", "after ~@ comes a mandala number"),
     ("mandala", "R7", "not a Mandala action"),
     ("mandala", "   ", "empty text"),
-    ("lotus", "~Q", "'Q' is not a building"),
-    ("lotus", "~*", "'' is not a building"),
+    ("lotus", "~Q", '"Q" is not a building'),
+    ("lotus", "~*", '"" is not a building'),
     ("lotus", "@", "an area id is missing"),
     ("lotus", "3>", "a bid is INFLUENCE>SEAT"),
     ("lotus", "g>1", "a gift names an amount"),

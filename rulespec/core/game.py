@@ -10,6 +10,7 @@ is derived from those, once for every game (one level of inheritance, no hooks).
 
 from __future__ import annotations
 
+import difflib
 import inspect
 import random
 import typing
@@ -250,10 +251,9 @@ class BaseGame(Generic[S]):
         """Read one action; :class:`~rulespec.MalformedAction` lists every problem, each
         with its JSON path."""
         kind = data.get("type") if isinstance(data, Mapping) else None
-        if isinstance(data, Mapping) and kind not in _kinds(self.table):
+        if isinstance(data, Mapping) and not (isinstance(kind, str) and kind in _kinds(self.table)):
             # what a client may send: the decisions (chance outcomes are read, not offered)
-            offered = ", ".join(sorted(_kinds(self.table, decisions=True)))
-            raise MalformedAction([f"type: expected one of {offered}, got {bounded(kind)}"])
+            raise MalformedAction([f"type: {_unknown_kind(self.table, kind)}"])
         reader = Reader(self)
         action = self.codec.tagged(self.table.action_types()).load(data, reader)
         if reader.problems or action is None:
@@ -303,6 +303,17 @@ _STEP_SCHEMA = {
     "minimum": 0,
     "description": "Actions (decisions and chance outcomes) applied since setup.",
 }
+
+
+def _unknown_kind(table: PhaseTable[Any, Any], kind: object) -> str:
+    """What to say of an action ``type`` that names no action: the closest decision type,
+    or the first few (all of them in ``game.json_schema("action")``)."""
+    offered = sorted(_kinds(table, decisions=True))
+    close = difflib.get_close_matches(kind, offered, n=1) if isinstance(kind, str) else []
+    if close:
+        return f"expected an action type such as {close[0]!s}, got {bounded(kind)}"
+    shown = ", ".join(offered[:6]) + (f", ... ({len(offered)} in all)" if len(offered) > 6 else "")
+    return f"expected one of {shown}, got {bounded(kind)}"
 
 
 _KINDS: dict[tuple[int, bool], frozenset[str]] = {}

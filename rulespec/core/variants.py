@@ -128,7 +128,7 @@ class VariantTable:
         for o in self.options:
             if o.key == key:
                 return o
-        raise UnknownVariant(f"{self.game} has no option {key!r}")
+        raise UnknownVariant(f"{self.game} has no option {bounded(key)}")
 
 
 def tables_dir() -> Path:
@@ -437,7 +437,7 @@ def structure_options(table: VariantTable, cls: type[T], given: Mapping[str, obj
         if not any(type(raw) is type(v) and raw == v for v in spec.values):
             raise UnknownVariant(
                 f"{table.game} option {key}={bounded(raw)} is not allowed; choose one of "
-                + ", ".join(repr(v) for v in spec.values)
+                + ", ".join(bounded(v) for v in spec.values)
             )
         try:
             values[key] = _converter(hints[key])(raw)

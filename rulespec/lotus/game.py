@@ -152,7 +152,7 @@ def _board(board: object) -> Board:
     if isinstance(board, Mapping):
         return boards.from_json(board)
     raise UnknownVariant(
-        f"board: expected one of {', '.join(map(repr, BOARDS))} or a board's data (an "
+        f"board: expected one of {', '.join(map(bounded, BOARDS))} or a board's data (an "
         f"object), got {bounded(board)}; rulespec reads no file named in settings: read it "
         "with rulespec.lotus.board.load_board(path) and pass the board"
     )

@@ -38,6 +38,7 @@ import re
 from typing import Any
 
 from rulespec.core.notation import malformed, text_of
+from rulespec.errors import bounded
 from rulespec.lotus.actions import (
     Action,
     Bid,
@@ -187,7 +188,7 @@ def _read(raw: str) -> Action:
 def _building(letter: str) -> Building:
     building = _BUILDING_OF.get(letter.upper())
     if building is None:
-        raise _Bad(f"{letter!r} is not a building; the buildings are {_BUILDINGS_TOLD}")
+        raise _Bad(f"{bounded(letter)} is not a building; the buildings are {_BUILDINGS_TOLD}")
     return building
 
 
@@ -198,7 +199,7 @@ def _area(text: str) -> str:
     if text[0] != '"':
         if not _PLAIN.fullmatch(text):
             raise _Bad(
-                f"{text!r} is not an area id as written: a plain name like a17, or any id "
+                f"{bounded(text)} is not an area id as written: a plain name like a17, or any id "
                 'as a JSON string like "Area 7"'
             )
         return text

@@ -27,7 +27,7 @@ from rulespec.lotus.board import Area
 from rulespec.lotus.components import BUILDINGS, Chip, Side
 from rulespec.lotus.notation import LETTERS
 from rulespec.lotus.observation import LotusObservation
-from rulespec.lotus.state import ConflictReveal, RebellionReveal, Reveal, State
+from rulespec.lotus.state import ConflictReveal, IncomeReveal, RebellionReveal, Reveal, State
 
 if TYPE_CHECKING:
     from rulespec.lotus.game import LotusGame
@@ -382,6 +382,12 @@ def _reveal(scene: _Scene, last: Reveal) -> str:
         )
         leaves = "a tie" if last.loser is None else f"seat {last.loser} leaves"
         return f"{ids[last.area]}: {bids}; {leaves}"
+    if isinstance(last, IncomeReveal):
+        if not last.paid:
+            chosen = ", ".join(f"seat {s} {k} palace(s) as combat" for s, k in last.choices)
+            return f"income: {chosen or 'palace owners choosing'}"
+        paid = "; ".join(f"seat {s} {i} influence, {c} combat" for s, i, c in last.paid)
+        return f"income paid pro rata: {paid}"
     assert isinstance(last, RebellionReveal)
     emperor, rebels = last.totals
     return f"rebellion: emperor's side {emperor}, rebels {rebels}; {_side(last.winner)} won"

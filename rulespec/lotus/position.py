@@ -106,7 +106,8 @@ def upgrade(data: Mapping[str, Any]) -> dict[str, Any]:
     move(
         "expansion",
         _FLAT_EXPANSION,
-        phase in {p.value for p in _EXPANDING} or bool(given(_FLAT_EXPANSION)),
+        (isinstance(phase, str) and phase in {p.value for p in _EXPANDING})
+        or bool(given(_FLAT_EXPANSION)),
     )
     if phase == "setup" and isinstance(data.get("queue"), list):
         out["queue"] = []  # the lotus areas still to deal are those without a chip

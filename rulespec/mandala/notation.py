@@ -22,6 +22,7 @@ import re
 from typing import Any
 
 from rulespec.core.notation import malformed, text_of
+from rulespec.errors import bounded
 from rulespec.mandala.actions import (
     PLAYS,
     Action,
@@ -119,18 +120,21 @@ def _chance(rest: str) -> Action | str:
 def _colour(letter: str) -> Colour | str:
     colour = _COLOUR_OF.get(letter.upper())
     if colour is None:
-        return f"{letter!r} is not a colour; the colours are {_COLOURS_TOLD}"
+        return f"{bounded(letter)} is not a colour; the colours are {_COLOURS_TOLD}"
     return colour
 
 
 def _tile(text: str) -> Tile | str:
     match = _TILE.fullmatch(text)
     if match is None:
-        return f"{text!r} is not a tile: a colour letter and a face (2, 3, 4, 5, 7 or x3), like R7"
+        return (
+            f"{bounded(text)} is not a tile: a colour letter and a face (2, 3, 4, 5, 7 or x3), "
+            "like R7"
+        )
     colour = _colour(match[1])
     if isinstance(colour, str):
         return colour
     face = _FACES.get(match[2].upper())
     if face is None:
-        return f"{match[2]!r} is not a tile's face; the faces are 2, 3, 4, 5, 7 and x3"
+        return f"{bounded(match[2])} is not a tile's face; the faces are 2, 3, 4, 5, 7 and x3"
     return Tile(colour, face)

@@ -212,7 +212,7 @@ def test_the_claims_are_discovered_from_the_games() -> None:
     assert "mandla" not in proofs.CLAIMS
     with pytest.raises(KeyError):
         proofs.CLAIMS["mandla"]
-    with pytest.raises(rulespec.UnknownGame, match="did you mean 'mandala'"):
+    with pytest.raises(rulespec.UnknownGame, match='did you mean "mandala"'):
         proofs.claims("mandla")
 
 
