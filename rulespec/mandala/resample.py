@@ -35,10 +35,10 @@ from rulespec.mandala.deal import Deal
 from rulespec.mandala.hidden import Timeline, unseen
 from rulespec.mandala.state import State
 
-__all__ = ["plan", "resample", "unseen"]
+__all__ = ["cache_clear", "plan", "resample", "sampler", "unseen"]
 
 CACHE_SIZE = 8
-"""Samplers kept for the most recent (history, seat) pairs: information-set search asks
+"""Samplers kept, for the most recent (history, seat) pairs: information-set search asks
 for many samples of one state, and the counting is done once for all of them."""
 
 _cache: OrderedDict[tuple[int, State, tuple[Any, ...]], Deal] = OrderedDict()
@@ -63,6 +63,11 @@ def sampler(player: int, root: State, actions: Sequence[Any]) -> Deal:
     else:
         _cache.move_to_end(key)
     return found
+
+
+def cache_clear() -> None:
+    """Forget the kept samplers."""
+    _cache.clear()
 
 
 def plan(state: State, player: int, root: State, actions: Sequence[Any]) -> core.Proposer:
