@@ -1,10 +1,9 @@
 """Resampling a state from one seat's information state (``state.resample``), for every game
-of ``GAMES`` (first and last variant column), and exhaustive checks of the distribution on
-small positions of both games."""
+of ``GAMES`` (first and last variant column), and exhaustive checks of White Lotus's
+distribution on small positions (Mandala's: ``test_mandala_resample.py``)."""
 
 from __future__ import annotations
 
-import itertools
 import math
 import random
 from collections import Counter
@@ -14,11 +13,7 @@ from typing import Any
 import pytest
 
 import rulespec
-from rulespec.core import history as histories
 from rulespec.lotus.actions import Bid
-from rulespec.mandala.actions import DrawCard, Play
-from rulespec.mandala.components import COLOURS, FULL_DECK, NO_CARDS, add
-from rulespec.mandala.resample import unseen
 
 
 def cases() -> list[tuple[str, dict[str, object]]]:
@@ -109,118 +104,6 @@ def test_bad_seats_and_finished_games_are_refused() -> None:
     with pytest.raises(rulespec.InvalidArgument, match="game is over"):
         end.resample(0, random.Random(0))
     assert end.to_json() == before
-
-
-# --- Mandala: every consistent history, enumerated --------------------------------------
-
-
-def small_mandala() -> tuple[Any, Any]:
-    """A two-player position with few unseen cards (most are in the open discard pile),
-    and a history from it: seat 0 plays and draws (the draw pile runs out and the discard
-    pile is shuffled in), seat 1 plays red, and draws a card."""
-    game = rulespec.game("mandala", players=2)
-    rng = random.Random(4)
-    state = game.new_game(rng=rng)
-    hand0 = state.hands[0]
-    hand1 = add(add(NO_CARDS, 0, 1), 2, 1)  # one black, one red
-    deck = add(add(NO_CARDS, 2, 1), 3, 1)  # one red, one green
-    rest = list(FULL_DECK)
-    for pile in (hand0, hand1, deck):
-        for c in COLOURS:
-            rest[c] -= pile[c]
-    for area in state.mandalas:
-        for pile in (*area.up, *area.down):
-            for c in COLOURS:
-                rest[c] -= pile[c]
-    root = state.but(hands=(hand0, hand1), deck=deck, discard=tuple(rest))
-    assert root.problems() == ()
-    play0 = next(a for a in root.legal_actions() if isinstance(a, Play) and a.count == 1)
-    current = root.apply(play0)
-    while current.is_chance:
-        current = current.apply(current.sample_chance(rng))
-    red = next(a for a in current.legal_actions() if isinstance(a, Play) and a.colour == COLOURS[2])
-    current = current.apply(red)
-    return root, current.apply(current.sample_chance(rng))
-
-
-def mandala_histories(state: Any, player: int) -> dict[tuple[object, ...], Fraction]:
-    """Every history seat ``player`` cannot tell from ``state``'s, by brute force: each
-    deal of the unseen cards at the root (card-level uniform) and each hidden draw,
-    with its probability; keyed by the other hand at the root and the hidden draws."""
-    root, actions = histories.walk(state)
-    other = 1 - player
-    cards = unseen(root, player)
-    size = sum(root.hands[other])
-    pool = [c for c in COLOURS for _ in range(cards[c])]
-    out: dict[tuple[object, ...], Fraction] = {}
-    total = math.comb(len(pool), size)
-    for chosen in itertools.combinations(range(len(pool)), size):
-        hand = NO_CARDS
-        for k in chosen:
-            hand = add(hand, pool[k], 1)
-        deck = tuple(cards[c] - hand[c] for c in COLOURS)
-        start = root.but(hands=(root.hands[0], hand) if other else (hand, root.hands[1]), deck=deck)
-        explore(start, actions, 0, player, Fraction(1, total), (hand,), out, state)
-    return out
-
-
-def explore(  # noqa: PLR0917
-    current: Any,
-    actions: tuple[Any, ...],
-    i: int,
-    player: int,
-    weight: Fraction,
-    key: tuple[object, ...],
-    out: dict[tuple[object, ...], Fraction],
-    original: Any,
-) -> None:
-    if i == len(actions):
-        if str(current.information_state(player)) == str(original.information_state(player)):
-            out[key] = out.get(key, Fraction(0)) + weight
-        return
-    action = actions[i]
-    if isinstance(action, DrawCard) and current.seat != player:
-        for outcome, p in current.chance_outcomes():
-            explore(
-                current.apply(outcome),
-                actions,
-                i + 1,
-                player,
-                weight * p,
-                (*key, outcome.colour),
-                out,
-                original,
-            )
-        return
-    if action not in current.legal_actions():
-        return
-    p = dict(current.chance_outcomes()).get(action, Fraction(1)) if current.is_chance else 1
-    explore(current.apply(action), actions, i + 1, player, weight * p, key, out, original)
-
-
-def test_mandala_resampling_matches_the_conditioned_fair_shuffle_exactly() -> None:
-    root, state = small_mandala()
-    player = 0
-    target = mandala_histories(state, player)
-    norm = sum(target.values())
-    target = {k: w / norm for k, w in target.items()}
-    assert len(target) >= 4
-    hidden = []
-    before = root
-    _, actions = histories.walk(state)
-    for i, action in enumerate(actions):
-        if isinstance(action, DrawCard) and before.seat != player:
-            hidden.append(i)
-        before = before.apply(action)
-    rng = random.Random(5)
-    n = 2000
-    seen: Counter[tuple[object, ...]] = Counter()
-    for _ in range(n):
-        new_root, new_actions = histories.walk(state.resample(player, rng))
-        seen[(new_root.hands[1], *(new_actions[i].colour for i in hidden))] += 1
-    assert set(seen) == set(target)
-    for key, p in target.items():
-        assert within(seen[key], n, p), (key, seen[key], float(p) * n)
 
 
 # --- White Lotus: pending bids, from a history and from a position ----------------------

@@ -29,6 +29,9 @@ Joint = tuple[int, ...]
 
 T = TypeVar("T")
 
+SHARING = 3
+"""Joint states per distinct pair of starts above which pair sums are shared."""
+
 
 def running(weights: Sequence[int]) -> list[int]:
     """Running totals of ``weights``."""
@@ -87,50 +90,105 @@ def sums(rows: Sequence[Row], target: int) -> list[tuple[Joint, int]]:
     return out
 
 
-Entry = tuple[int, int, int]
-"""A row entry with its capped form: ``(hand, count, capped hand)``."""
+class Transitions:
+    """The transitions of one epoch, from any joint state: the tuples of the seats'
+    capped end hands that add up to the public total, each with its number of word
+    tuples. The seat with the most end hands is looked up, the others enumerated; for
+    three seats the two enumerated ones are first summed in pairs, grouped by their
+    sum and capped hands, and the pairs are shared by all joint states that start them
+    alike."""
 
+    def __init__(self, walks: Sequence[Walk], epoch: int, starts: Sequence[set[int]]) -> None:
+        self.m = len(walks)
+        self.epoch = epoch
+        self.rows: list[dict[int, list[tuple[int, int, int]]]] = []
+        """Per seat and start: its end hands, each with its count and capped form."""
+        self.lookups: list[dict[int, dict[int, tuple[int, int]]]] = []
+        for walk, hands in zip(walks, starts, strict=True):
+            capped = Capped(walk.cap_after(epoch))
+            rows = {h: [(y, w, capped[y]) for y, w in walk.row(epoch, h).items()] for h in hands}
+            self.rows.append(rows)
+            self.lookups.append({})
+        sizes = [sum(map(len, rows.values())) / max(1, len(rows)) for rows in self.rows]
+        self.order = sorted(range(self.m), key=lambda s: sizes[s])
+        self._pairs: dict[tuple[int, int], list[tuple[int, int, int, int]]] = {}
+        self.shared = False
+        """Whether the pair sums are shared: when at least :data:`SHARING` joint states
+        start the two enumerated seats alike, on average."""
 
-def lumped(rows: Sequence[list[Entry]], target: int) -> dict[Joint, int]:
-    """As :func:`sums`, but only the tuples of capped hands are kept (in seat order),
-    each with the total count of the tuples of hands behind it."""
-    m = len(rows)
-    top = target | GUARD
-    order = sorted(range(m), key=lambda s: len(rows[s]))
-    last = {y: (w, k) for y, w, k in rows[order[-1]]}
-    raw: dict[tuple[int, ...], int] = {}
-    get = raw.get
-    if m == 1:
-        hit = last.get(target)
-        return {(hit[1],): hit[0]} if hit else {}
-    if m == 2:
-        for ya, wa, ka in rows[order[0]]:
-            rest = top - ya
-            if rest & GUARD == GUARD:
-                hit = last.get(rest - GUARD)
-                if hit:
-                    key2 = (ka, hit[1])
-                    raw[key2] = get(key2, 0) + wa * hit[0]
-    else:
-        row_b = rows[order[1]]
-        for ya, wa, ka in rows[order[0]]:
-            rest_a = top - ya
-            if rest_a & GUARD != GUARD:
-                continue
-            for yb, wb, kb in row_b:
-                rest = rest_a - yb
+    def share(self, joints: Sequence[Joint]) -> None:
+        """Decide whether to share pair sums among ``joints``."""
+        if self.m == 3:
+            a, b = self.order[0], self.order[1]
+            pairs = {(j[a], j[b]) for j in joints}
+            self.shared = len(joints) >= SHARING * len(pairs)
+
+    def __call__(self, joint: Joint, target: int) -> dict[Joint, int]:
+        *free, last = self.order
+        lookup = self.lookups[last].get(joint[last])
+        if lookup is None:
+            lookup = self.lookups[last][joint[last]] = {
+                y: (w, k) for y, w, k in self.rows[last][joint[last]]
+            }
+        top = target | GUARD
+        raw: dict[tuple[int, ...], int] = {}
+        get = raw.get
+        if not free:
+            hit = lookup.get(target)
+            return {(hit[1],): hit[0]} if hit else {}
+        if len(free) == 1:
+            for y, w, k in self.rows[free[0]][joint[free[0]]]:
+                rest = top - y
                 if rest & GUARD == GUARD:
-                    hit = last.get(rest - GUARD)
+                    hit = lookup.get(rest - GUARD)
+                    if hit:
+                        key2 = (k, hit[1])
+                        raw[key2] = get(key2, 0) + w * hit[0]
+        elif self.shared:
+            for sum_ab, ka, kb, w in self._pair(joint[free[0]], joint[free[1]]):
+                rest = top - sum_ab
+                if rest & GUARD == GUARD:
+                    hit = lookup.get(rest - GUARD)
                     if hit:
                         key3 = (ka, kb, hit[1])
-                        raw[key3] = get(key3, 0) + wa * wb * hit[0]
-    found: dict[Joint, int] = {}
-    for key, w in raw.items():
-        joint = [0] * m
-        for s, k in zip(order, key, strict=True):
-            joint[s] = k
-        found[tuple(joint)] = w
-    return found
+                        raw[key3] = get(key3, 0) + w * hit[0]
+        else:
+            row_b = self.rows[free[1]][joint[free[1]]]
+            for ya, wa, ka in self.rows[free[0]][joint[free[0]]]:
+                rest_a = top - ya
+                if rest_a & GUARD != GUARD:
+                    continue
+                for yb, wb, kb in row_b:
+                    rest = rest_a - yb
+                    if rest & GUARD == GUARD:
+                        hit = lookup.get(rest - GUARD)
+                        if hit:
+                            key3 = (ka, kb, hit[1])
+                            raw[key3] = get(key3, 0) + wa * wb * hit[0]
+        found: dict[Joint, int] = {}
+        for key, w in raw.items():
+            joint_out = [0] * self.m
+            for s, k in zip(self.order, key, strict=True):
+                joint_out[s] = k
+            found[tuple(joint_out)] = w
+        return found
+
+    def _pair(self, ha: int, hb: int) -> list[tuple[int, int, int, int]]:
+        """The end hands of the two enumerated seats from ``ha`` and ``hb``, summed:
+        ``(sum, capped a, capped b, count)``, grouped."""
+        key = (ha, hb)
+        found = self._pairs.get(key)
+        if found is None:
+            a, b = self.order[0], self.order[1]
+            grouped: dict[tuple[int, int, int], int] = {}
+            get = grouped.get
+            row_b = self.rows[b][hb]
+            for ya, wa, ka in self.rows[a][ha]:
+                for yb, wb, kb in row_b:
+                    k = (ya + yb, ka, kb)
+                    grouped[k] = get(k, 0) + wa * wb
+            found = self._pairs[key] = [(y, ka, kb, w) for (y, ka, kb), w in grouped.items()]
+        return found
 
 
 class Capped(dict[int, int]):
@@ -160,21 +218,14 @@ class Chain:
         """Per epoch: from each joint state, the next ones and their word-tuple counts."""
         for e in range(reshuffles):
             moves: dict[Joint, dict[Joint, int]] = {}
-            capped = [Capped(w.cap_after(e)) for w in walks]
-            entries: list[dict[int, list[Entry]]] = [{} for _ in walks]
-            for joint in self.layers[-1]:
+            layer = self.layers[-1]
+            step = Transitions(walks, e, [{j[s] for j in layer} for s in range(m)])
+            step.share(list(layer))
+            for joint in layer:
                 target = total(steps[e], joint)
                 if min(target) < 0:
                     continue
-                rows = []
-                for s, (walk, h) in enumerate(zip(walks, joint, strict=True)):
-                    row = entries[s].get(h)
-                    if row is None:
-                        row = entries[s][h] = [
-                            (y, w, capped[s][y]) for y, w in walk.row(e, h).items()
-                        ]
-                    rows.append(row)
-                found = lumped(rows, pack(target))
+                found = step(joint, pack(target))
                 if found:
                     moves[joint] = found
             self.moves.append(moves)

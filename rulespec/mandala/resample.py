@@ -1,20 +1,25 @@
-"""What Mandala hides from a seat, and how :meth:`State.resample` redraws it.
+"""What Mandala hides from a seat, and how :meth:`State.resample` redraws it, exactly.
 
 Hidden from seat ``p`` (ruling mandala.info.public, :mod:`rulespec.mandala.observation`):
 the colours of the cards the other seats draw (in the deal and in step 2) and so their
 hands, and the draw pile's composition. Everything else is public: plays, tiles, the
 discard pile, hand and pile sizes.
 
-The distribution sampled, exactly: the draw pile as a fair shuffle deals it, card by card,
+The distribution sampled: the draw pile as a fair shuffle deals it, card by card,
 conditioned on everything ``p`` has seen. The history is cut into *epochs*
 (:mod:`rulespec.mandala.hidden`): the first starts with the full deck (or, for a history
 from a position, with every card ``p`` cannot see at the root), each later one with the
-discard pile shuffled into a new draw pile when the old one ran out. Each epoch's cards
-are dealt in a uniformly random order to its draws and, in the last epoch, to the cards
-still in the pile; ``p``'s own draws are conditioned on (their colours are fixed). The
-other seats' plays are evidence only of feasibility (a seat must hold the cards it
-plays): choices are not modelled. :mod:`rulespec.mandala.deal` draws from this
-distribution exactly, by counting.
+discard pile, whose colours everyone saw, shuffled into a new draw pile when the old one
+ran out. Every order of each epoch's cards among its draws and, in the last epoch, the
+cards still in the pile is equally likely, ``p``'s own draws fixed (conditioned on),
+among the orders that let every seat hold the cards of each of its public plays. The
+other seats' plays are evidence only of feasibility: choices are not modelled.
+
+:mod:`rulespec.mandala.deal` draws from exactly this distribution, by counting: every
+proposal is a valid history and the first is accepted. The counting is done once per
+history and seat (the last ``CACHE_SIZE`` are kept); a further draw costs
+milliseconds, mostly the replay that checks it. Measured costs are in the docs'
+"Resampling" page.
 
 A state without history (read from a position) has no past: the cards ``p`` cannot see
 are dealt uniformly to the other hands and the draw pile (sizes as shown); it is the
@@ -35,11 +40,12 @@ from rulespec.mandala.deal import Deal
 from rulespec.mandala.hidden import Timeline, unseen
 from rulespec.mandala.state import State
 
-__all__ = ["plan", "resample", "unseen"]
+__all__ = ["cache_clear", "plan", "resample", "sampler", "unseen"]
 
-CACHE_SIZE = 8
-"""Samplers kept for the most recent (history, seat) pairs: information-set search asks
-for many samples of one state, and the counting is done once for all of them."""
+CACHE_SIZE = 4
+"""Samplers kept, for the most recent (history, seat) pairs: information-set search asks
+for many samples of one state, and the counting is done once for all of them. (A sampler
+late in a 4-player game holds up to a few tens of megabytes of counts.)"""
 
 _cache: OrderedDict[tuple[int, State, tuple[Any, ...]], Deal] = OrderedDict()
 
@@ -52,7 +58,7 @@ def resample(state: State, player: int, rng: random.Random) -> State:
 
 def sampler(player: int, root: State, actions: Sequence[Any]) -> Deal:
     """The exact sampler for seat ``player`` of the history ``actions`` from ``root``
-    (cached: the last :data:`CACHE_SIZE` are kept)."""
+    (cached: the last ``CACHE_SIZE`` are kept)."""
     key = (player, root, tuple(actions))
     found = _cache.get(key)
     if found is None:
@@ -63,6 +69,11 @@ def sampler(player: int, root: State, actions: Sequence[Any]) -> Deal:
     else:
         _cache.move_to_end(key)
     return found
+
+
+def cache_clear() -> None:
+    """Forget the kept samplers."""
+    _cache.clear()
 
 
 def plan(state: State, player: int, root: State, actions: Sequence[Any]) -> core.Proposer:
