@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from typing import TypeVar
 
 from rulespec.mandala.hidden import Vector
-from rulespec.mandala.walks import GUARD, Row, Walk, minimum, pack, unpack
+from rulespec.mandala.walks import GUARD, Row, Walk, minimum, pack, remainder, unpack
 
 Joint = tuple[int, ...]
 """The seats' relative hands at a reshuffle, packed, in seat order."""
@@ -71,22 +71,17 @@ def sums(rows: Sequence[Row], target: int) -> list[tuple[Joint, int]]:
     row_last = rows[last]
     out: list[tuple[Joint, int]] = []
     for combo in itertools.product(*(rows[s].items() for s in free)):
-        rest = target | GUARD
-        weight = 1
-        for hand, w in combo:
-            rest -= hand
-            if rest & GUARD != GUARD:
-                break
-            weight *= w
-        else:
-            rest -= GUARD
-            count = row_last.get(rest)
-            if count:
-                hands = [0] * m
-                for s, (hand, _) in zip(free, combo, strict=True):
-                    hands[s] = hand
-                hands[last] = rest
-                out.append((tuple(hands), weight * count))
+        left = remainder(target, combo)
+        if left is None:
+            continue
+        rest, weight = left
+        count = row_last.get(rest)
+        if count:
+            hands = [0] * m
+            for s, (hand, _) in zip(free, combo, strict=True):
+                hands[s] = hand
+            hands[last] = rest
+            out.append((tuple(hands), weight * count))
     return out
 
 

@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from rulespec.mandala.chain import Joint, pick, running, total
 from rulespec.mandala.components import NUM_COLOURS
 from rulespec.mandala.hidden import Vector
-from rulespec.mandala.walks import GUARD, ONE, Row, Walk, pack, unpack
+from rulespec.mandala.walks import GUARD, ONE, Row, Walk, pack, remainder, unpack
 
 EXACT_WORK = 300_000
 """Operations counting may take before the rejection step is used instead."""
@@ -121,22 +121,18 @@ class Ending:
             table = tables.get(h)
             options: list[tuple[int, tuple[int, ...]]] = []
             rows = [self.rows[s][j[s]].items() for s in self.others]
+            packed = pack(left)
             for combo in itertools.product(*rows):
-                rest = pack(left) | GUARD
-                weight = 1
-                for hand, w in combo:
-                    rest -= hand
-                    if rest & GUARD != GUARD:
-                        break
-                    weight *= w
+                remaining = remainder(packed, combo)
+                if remaining is None:
+                    continue
+                rest, weight = remaining
+                if table is None:
+                    found = sum(w for w, _ in self.absorbed(h, rest))
                 else:
-                    rest -= GUARD
-                    if table is None:
-                        found = sum(w for w, _ in self.absorbed(h, rest))
-                    else:
-                        found = table.get(rest, 0)
-                    if found:
-                        options.append((weight * found, tuple(hand for hand, _ in combo)))
+                    found = table.get(rest, 0)
+                if found:
+                    options.append((weight * found, tuple(hand for hand, _ in combo)))
             if options:
                 self.counts[j] = sum(w for w, _ in options)
                 self.choices[j] = (running([w for w, _ in options]), [o for _, o in options])

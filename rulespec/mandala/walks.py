@@ -55,6 +55,20 @@ def covers(a: int, b: int) -> bool:
     return ((a | GUARD) - b) & GUARD == GUARD
 
 
+def remainder(target: int, combo: Sequence[tuple[int, int]]) -> tuple[int, int] | None:
+    """What is left of the packed ``target`` once the hands of ``combo`` ((hand, count)
+    pairs) are taken from it, with the product of their counts; ``None`` as soon as some
+    colour goes negative (a guard bit is borrowed)."""
+    rest = target | GUARD
+    weight = 1
+    for hand, w in combo:
+        rest -= hand
+        if rest & GUARD != GUARD:
+            return None
+        weight *= w
+    return rest - GUARD, weight
+
+
 def minimum(a: int, b: int) -> int:
     """Colour by colour, the smaller count."""
     mask = ((((a | GUARD) - b) & GUARD) >> (BITS - 1)) * FIELD
