@@ -133,6 +133,19 @@ class Symbol(LabelledEnum):
     """Solo: a rival courtier to the castle gate (castle.de:584)."""
     ASCEND = 23
     """Solo: the rival's lowest courtier up ``amount`` (1 or 2) levels (castle.de:588)."""
+    # --- engine-internal steps of the agenda; never in a data file (the loader rejects them)
+    AUDIENCE = 24
+    """Part A of the castle action: 2 coins, leftmost courtier to the gate."""
+    ASCENT = 25
+    """Part B of the castle action: 2/5 pearls, one courtier up 1/2 levels."""
+    SECTION = 26
+    """One light section of castle card ``amount`` (after a courtier took it)."""
+    DAIMYO = 27
+    """Take a free space of the level 3 card and its reward."""
+
+
+INTERNAL = frozenset({Symbol.AUDIENCE, Symbol.ASCENT, Symbol.SECTION, Symbol.DAIMYO})
+"""Symbols only the engine puts on its agenda; a data file may not use them."""
 
 
 TILE_SYMBOL: dict[Colour, Symbol] = {
