@@ -6,7 +6,7 @@ records; nothing printed is hard-coded in the rules.
 
 Effects as data
 ---------------
-An :class:`Effect` is one printed symbol (castle.de:646-718): a :class:`Symbol`, an
+An :class:`Effect` is one printed symbol (castle.de:646-722): a :class:`Symbol`, an
 ``amount`` (resources, coins, seals, points, influence steps, or a ground's iron cost /
 ascent levels for solo symbols) and ``options`` (the symbols of a "one of" choice). An
 :data:`Effects` tuple is one *action*: a card section, a tile face, a garden, a family
@@ -86,11 +86,11 @@ ROW_COLOUR: dict[Figure, Colour] = {
 
 
 class Symbol(LabelledEnum):
-    """The printed symbols (castle.de:646-718), costs (castle.de:201-211) and the solo
+    """The printed symbols (castle.de:646-722), costs (castle.de:201-211) and the solo
     rival's symbols (castle.de:574-604)."""
 
     LANTERN = 0
-    """Take your lantern bonus (castle.de:427)."""
+    """Take your lantern bonus (castle.de:646, 427)."""
     CASTLE = 1
     """The castle action: audience and/or ascent (castle.de:361-405)."""
     VP = 2
@@ -106,21 +106,21 @@ class Symbol(LabelledEnum):
     PEARL = 8
     """Gain ``amount`` of that resource (capped at 7)."""
     WELL = 9
-    """The well's action without placing a die: 1 seal and the two well tiles."""
+    """The well's action without placing a die: 1 seal and the two well tiles (castle.de:674)."""
     FAMILY = 10
-    """One family-board row as if a die were placed there (castle.de:690)."""
+    """One family-board row as if a die were placed there (castle.de:682)."""
     LIGHT = 11
-    """One light section of any card in the five rooms (castle.de:694)."""
+    """One light section of any card in the five rooms (castle.de:690)."""
     ANY_RESOURCE = 12
-    """``amount`` resources of your choice, split as you like (castle.de:698)."""
+    """``amount`` resources of your choice, split as you like (castle.de:694)."""
     ANY_TILE = 13
-    """The action beside any die tile in the castle (castle.de:702)."""
+    """The action beside any die tile in the castle (castle.de:698)."""
     SEALS = 14
     """Gain ``amount`` seals."""
     WHITE_TILE = 15
     BLACK_TILE = 16
     RED_TILE = 17
-    """The action beside a die tile of that colour in the castle (castle.de:706-714)."""
+    """The action beside a die tile of that colour in the castle (castle.de:706, 714, 722)."""
     COINS = 18
     """Gain ``amount`` coins."""
     PAY_COINS = 19
@@ -163,14 +163,14 @@ SOLO_ONLY = frozenset({Symbol.GATE, Symbol.ASCEND})
 
 
 class GardenKind(LabelledEnum):
-    """Plant gardens (green half) and stone gardens (brown half) (castle.de:116)."""
+    """Plant gardens (green half) and stone gardens (brown half) (castle.de:114)."""
 
     PLANT = 0
     STONE = 1
 
 
 class TileSide(LabelledEnum):
-    """Training tiles are double-sided; each lies on its ground's colour (castle.de:124)."""
+    """Training tiles are double-sided; each lies on its ground's colour (castle.de:122)."""
 
     BLUE = 0
     BEIGE = 1
@@ -395,7 +395,7 @@ class Track(Provenance):
 
 @attrs.frozen(kw_only=True)
 class Court(Provenance):
-    """Points per courtier at the gate and levels 1-3 (castle.de:487-490)."""
+    """Points per courtier at the gate and levels 1-3 (castle.de:491-495)."""
 
     points: tuple[int, int, int, int]
 
@@ -405,7 +405,7 @@ class Board(Provenance):
     """The printed main board and family board (one for all families)."""
 
     rooms: tuple[Room, ...]
-    """Level 1 rooms then level 2 rooms (3 + 2, castle.de:241)."""
+    """Level 1 rooms then level 2 rooms (3 + 2, castle.de:243)."""
     outside: tuple[OutsideField, OutsideField]
     well: Well
     grounds: tuple[Ground, ...]
