@@ -26,9 +26,12 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from importlib import resources
 from typing import Any
 
+import attrs
+
 from rulespec.castle.components import (
     COSTS,
     FIGURES_PER_ROW,
+    INTERNAL,
     SOLO_ONLY,
     Area,
     Board,
@@ -41,6 +44,7 @@ from rulespec.castle.components import (
     GardenKind,
     Source,
     Symbol,
+    TrainingTile,
 )
 from rulespec.core.convert import JSON, Converter, Reader, Repr, listing
 from rulespec.errors import MalformedPosition, bounded
@@ -127,6 +131,11 @@ _CITE = re.compile(
 with an optional index and key (``card_castle_level1.json[4]``, ``board.jsonc yard``) or
 ``NOTES.md``; several separated by ", "."""
 
+_STAND_IN = re.compile(r"stand-in: ([a-z_]+(?:, [a-z_]+)*)\.")
+"""A note starting ``stand-in: dark, lantern.`` marks those fields of an entry as stand-ins
+although the entry's source is stronger (a transcribed card with a stand-in back); a
+training tile may also name ``pairing`` (which faces share a tile)."""
+
 
 class MalformedCastleData(MalformedPosition):
     """Component data that does not describe a White Castle box; lists every problem."""
@@ -137,7 +146,7 @@ class MalformedCastleData(MalformedPosition):
 
 # --- effects as compact strings ----------------------------------------------------------
 
-_SYMBOL = {s.label: s for s in Symbol}
+_SYMBOL = {s.label: s for s in Symbol if s not in INTERNAL}
 _KIND = {k.label: k for k in GardenKind}
 _EFFECT_SHAPE = '"<symbol> [amount] [option ...]", e.g. "food 2", "choice castle garden"'
 
@@ -160,7 +169,7 @@ def _load_effect(raw: JSON, reader: Reader) -> Effect:
         return placeholder
     first, *rest = raw.split()
     symbol = _SYMBOL.get(first)
-    if symbol is None:
+    if symbol is None or symbol in INTERNAL:
         reader.bad(f"{bounded(first)} is not a symbol ({listing(sorted(_SYMBOL))})")
         return placeholder
     amount = 1
@@ -303,8 +312,9 @@ def _check(values: Mapping[str, Any], reader: Reader) -> None:
             )
     bonus_ids = collections.Counter(r.bonus for _, r in lists["resources"] if r.bonus is not None)
     known_bonuses = {b.id for _, b in lists["bonuses"]}
+    complete = len(lists["bonuses"]) == len(values.get("bonuses") or ())
     for i, card in lists["resources"]:
-        if card.bonus is not None and card.bonus not in known_bonuses:
+        if complete and card.bonus is not None and card.bonus not in known_bonuses:
             reader.at("resources").at(i).at("bonus").bad(
                 f"names no bonus card ({listing(sorted(known_bonuses))})"
             )
@@ -349,6 +359,18 @@ def _check_provenance(entry: Any, where: Reader) -> None:
         where.at("note").bad(f"a {entry.source.value} entry needs a note saying how it was chosen")
     if entry.source is Source.RULEBOOK and "castle.de:" not in entry.cite:
         where.at("cite").bad("a rulebook entry cites castle.de lines")
+    marked = _STAND_IN.match(entry.note)
+    if marked:
+        names = [n.strip() for n in marked.group(1).split(",")]
+        fields = {f.name for f in attrs.fields(type(entry))} - {"source", "cite", "note"}
+        if isinstance(entry, TrainingTile):
+            fields.add("pairing")  # which blue face shares a tile with which beige face
+        for name in names:
+            if name not in fields:
+                where.at("note").bad(
+                    f"'stand-in: {name[:40]}' names no field of this entry "
+                    f"({listing(sorted(fields))})"
+                )
     if entry.cite and not _CITE.fullmatch(entry.cite):
         where.at("cite").bad(
             f"{bounded(entry.cite)} is not a cite such as castle.de:320, "
