@@ -56,6 +56,7 @@ MAX_BYTES = 1_000_000
 MAX_AMOUNT = 20
 """No printed number is larger; a larger amount is a typing error."""
 MAX_ID = 40
+MAX_CITE = 300
 
 COUNTS: dict[str, tuple[int, str]] = {
     "level1": (15, "castle.de:52"),
@@ -201,12 +202,14 @@ def _load_effect(raw: JSON, reader: Reader) -> Effect:
     return Effect(symbol, amount)
 
 
-_EFFECT = Repr(
+EFFECT = Repr(
     lambda e, ctx: effect_text(e),
     _load_effect,
     lambda ctx: {"type": "string", "description": _EFFECT_SHAPE},
 )
-_CONVERTER = Converter({Effect: _EFFECT})
+"""How an effect is written and read, for any converter of White Castle records."""
+_EFFECT = EFFECT  # the name codec.py first used
+_CONVERTER = Converter({Effect: EFFECT})
 
 
 # --- loading -----------------------------------------------------------------------------
@@ -318,8 +321,9 @@ def _check(values: Mapping[str, Any], reader: Reader) -> None:
             reader.at("resources").at(i).at("bonus").bad(
                 f"names no bonus card ({listing(sorted(known_bonuses))})"
             )
+    shown_all = len(lists["resources"]) == len(values.get("resources") or ())
     for i, bonus in lists["bonuses"]:
-        if bonus_ids[bonus.id] != 1:
+        if shown_all and bonus_ids[bonus.id] != 1:
             reader.at("bonuses").at(i).bad(
                 f"shown on {bonus_ids[bonus.id]} resource cards; a bonus card is handed out "
                 "by exactly one (castle.de:144)"
@@ -371,7 +375,7 @@ def _check_provenance(entry: Any, where: Reader) -> None:
                     f"'stand-in: {name[:40]}' names no field of this entry "
                     f"({listing(sorted(fields))})"
                 )
-    if entry.cite and not _CITE.fullmatch(entry.cite):
+    if entry.cite and (len(entry.cite) > MAX_CITE or not _CITE.fullmatch(entry.cite)):
         where.at("cite").bad(
             f"{bounded(entry.cite)} is not a cite such as castle.de:320, "
             "card_castle_level1.json[4] or board.jsonc yard"
@@ -544,6 +548,8 @@ def _check_solo(cards: Sequence[tuple[int, Any]], board: Board | None, where: Re
                     f"{effect.symbol.label} is not a rival symbol "
                     f"({listing(sorted(s.label for s in SOLO_SYMBOLS))}; castle.de:571-604)"
                 )
+            elif effect.symbol is Symbol.GATE and effect.amount != 1:
+                on.bad("gate places one courtier (castle.de:584)")
             elif effect.symbol is Symbol.ASCEND and effect.amount > 2:
                 on.bad(f"ascend {effect.amount}: 1 or 2 levels (castle.de:588)")
             elif effect.symbol is Symbol.TRAINING and costs is not None:
@@ -731,6 +737,7 @@ def _shortest_cycle(graph: Mapping[str, set[str]], start: str, members: set[str]
 
 
 __all__ = [
+    "EFFECT",
     "FORMAT",
     "MalformedCastleData",
     "default",

@@ -127,7 +127,7 @@ def test_the_default_board_has_the_rulebook_facts() -> None:
 
 def effects(*texts: str) -> tuple[Effect, ...]:
     reader = castle_data.Reader(None)
-    out = tuple(castle_data._load_effect(t, reader) for t in texts)
+    out = tuple(castle_data.EFFECT.load(t, reader) for t in texts)
     assert not reader.problems
     return out
 
@@ -262,7 +262,7 @@ effect_strategy = st.one_of(
 @given(effect_strategy)
 def test_effects_round_trip_as_text(effect: Effect) -> None:
     reader = castle_data.Reader(None)
-    assert castle_data._load_effect(castle_data.effect_text(effect), reader) == effect
+    assert castle_data.EFFECT.load(castle_data.effect_text(effect), reader) == effect
     assert not reader.problems
 
 
@@ -291,6 +291,7 @@ def test_a_broken_copy_reports_every_problem_at_once() -> None:
     data["solo"][0]["actions"][0] = "castle"  # not a rival symbol
     data["solo"][1]["target"] = {"area": "family", "index": 0}  # the rival has no board
     data["solo"][2]["actions"][0] = "ascend 3"
+    data["solo"][4]["actions"][0] = "gate 2"
     data["solo"][3]["actions"][0] = "training 4"  # no 4-iron ground
     data["level3"][0]["spaces"][0] = ["audience"]  # an engine-internal symbol
     data["training"][0]["note"] = "stand-in: colour. oops"  # names no field
@@ -331,6 +332,7 @@ def test_a_broken_copy_reports_every_problem_at_once() -> None:
         "solo[0].actions[0]: castle is not a rival symbol",
         "solo[1].target: family: the rival has no family board",
         "solo[2].actions[0]: ascend 3: 1 or 2 levels",
+        "solo[4].actions[0]: gate places one courtier",
         "solo[3].actions[0]: training 4: no ground costs 4 iron",
         'level3[0].spaces[0][0]: "audience" is not a symbol',
         "training[0].note: 'stand-in: colour' names no field",
@@ -406,6 +408,23 @@ def test_too_few_cards_for_two_players() -> None:
     for card in data["level2"]:
         card["min_players"] = 3
     has(problems_of(data), "level2: 0 cards in play with 1-2 players, fewer than the 2 rooms")
+
+
+def test_a_cite_that_is_not_a_cite() -> None:
+    data = default_json()
+    data["gardens"][0]["cite"] = "castle.de:1" + ", castle.de:1" * 40
+    data["gardens"][1]["cite"] = "page 12"
+    data["gardens"][2]["cite"] = "castle.de:12-"
+    found = problems_of(data)
+    has(found, "gardens[0].cite: ", "gardens[1].cite: ", "gardens[2].cite: ")
+
+
+def test_a_broken_bonus_card_does_not_make_other_problems() -> None:
+    data = default_json()
+    data["bonuses"][0]["lantern"] = "vp"
+    data["resources"][4]["gains"] = 3
+    found = problems_of(data)
+    assert len(found) == 2, found
 
 
 def test_a_bonus_card_shown_twice() -> None:
@@ -509,7 +528,7 @@ def test_the_converted_excerpt_matches_the_default_data() -> None:
     reader = castle_data.Reader(None)
 
     def read(texts: list[str]) -> tuple[Effect, ...]:
-        return tuple(castle_data._load_effect(t, reader) for t in texts)
+        return tuple(castle_data.EFFECT.load(t, reader) for t in texts)
 
     for level, cards in ((1, d.level1), (2, d.level2)):
         for raw, card in zip(got[f"level{level}"], cards, strict=False):
@@ -582,7 +601,7 @@ def test_every_symbol_is_known_to_the_loader_or_internal() -> None:
     for symbol in usable:
         text = "choice castle garden" if symbol is Symbol.CHOICE else symbol.label
         reader = castle_data.Reader(None)
-        castle_data._load_effect(text, reader)
+        castle_data.EFFECT.load(text, reader)
         assert not reader.problems, symbol
     assert usable >= SOLO_ONLY
     assert {c.label for c in Colour} == {"red", "black", "white"}
