@@ -28,6 +28,7 @@ from rulespec.errors import (
 )
 
 if TYPE_CHECKING:  # the game packages load on first use, never on import
+    from rulespec.castle import CastleGame
     from rulespec.lotus import LotusGame
     from rulespec.mandala import MandalaGame
 
@@ -60,6 +61,7 @@ class Games(Sequence[GameSpec]):
 
 
 GAMES = Games(
+    "castle",
     "lotus",
     "mandala",
 )
@@ -101,6 +103,8 @@ def spec(game_id: str) -> GameSpec:
 
 # One overload per game id, so type checkers see the game's own state and action types
 # (tests/test_typed_api.py, which mypy checks): a new game adds its line here.
+@overload
+def game(game_id: Literal["castle"], **settings: Any) -> CastleGame: ...
 @overload
 def game(game_id: Literal["lotus"], **settings: Any) -> LotusGame: ...
 @overload

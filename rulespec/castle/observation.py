@@ -1,0 +1,160 @@
+"""What one White Castle player may see (ruling castle.info.decks).
+
+Everything lies on the table except, in solo play, which card is the solo deck's top
+card when it came from the shuffled part: its bridge side (die and target field) is
+public (castle.solo.deck), its back is not. The view lists the cards the player has not
+seen (``unseen``: the shuffled part with that top card) and the top card's bridge side.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated
+
+import attrs
+
+from rulespec.castle.codec import CODEC
+from rulespec.castle.components import Colour, Effect, Place, Slot
+from rulespec.castle.state import Family, Phase, Stage, State
+from rulespec.core.api import JSON, Node
+from rulespec.core.convert import PER_SEAT, Range, Reuse, Seat
+from rulespec.core.tensor import ObservationParts, Slots
+
+if TYPE_CHECKING:
+    from rulespec.castle.game import CastleGame
+
+MAX_FRAMES = 8
+MAX_TASKS = 24
+MAX_EFFECTS = 8
+
+
+Idx = Annotated[int, Range(-1, 10_000)]
+Task = Annotated[tuple[Effect, ...], Slots(lambda game: MAX_EFFECTS)]
+Frame = Annotated[tuple[Task, ...], Slots(lambda game: MAX_TASKS)]
+
+
+@attrs.frozen
+class SoloView:
+    """The solo deck as the player sees it."""
+
+    unseen: Annotated[tuple[Idx, ...], Slots(lambda game: 9)]
+    """Cards of the shuffled part, the top card among them if it came from there."""
+    bottom: Annotated[tuple[Idx, ...], Slots(lambda game: 9)]
+    top: Idx
+    """The top card if the player knows it (it came from under the deck), else -1."""
+    top_side: tuple[Colour, Slot, Place] | None
+    """The top card's bridge side, or None while there is no top card."""
+    row: Annotated[tuple[Idx, ...], Slots(lambda game: 9)]
+    tasks: Annotated[tuple[Effect, ...], Slots(lambda game: 4)]
+    choices: Annotated[tuple[Idx, ...], Slots(lambda game: 6)]
+
+
+@attrs.frozen
+class CastleObservation(ObservationParts):
+    """One player's view of a state; equal views mean the player cannot tell them apart.
+
+    Its JSON uses the vocabulary of a position."""
+
+    game: CastleGame = attrs.field(repr=False, eq=False, metadata={"json": None})
+    player: Seat = attrs.field(metadata={"private": True})
+    phase: Phase
+    stage: Stage
+    to_act: Seat | Node
+    round: Annotated[int, Range(1, 3)]
+    actor: Annotated[int, Range(0, 4)]
+    turns: Annotated[int, Range(0, 20)]
+    order: Annotated[tuple[Annotated[int, Range(0, 4)], ...], Slots(lambda game: 5)]
+    picking: Annotated[tuple[Annotated[int, Range(0, 4)], ...], Slots(lambda game: 5)]
+    rooms: Annotated[tuple[Idx, ...], Slots(lambda game: 5)]
+    deck1: Annotated[tuple[Idx, ...], Slots(lambda game: 40)]
+    deck2: Annotated[tuple[Idx, ...], Slots(lambda game: 40)]
+    level3: Idx
+    daimyo: Annotated[tuple[Idx, ...], Slots(lambda game: 6)]
+    beside: Annotated[tuple[Annotated[int, Range(0, 20)], ...], Slots(lambda game: 5)]
+    diamond: Annotated[tuple[Idx, ...], Slots(lambda game: 3)]
+    tiles: Annotated[tuple[Idx, ...], Slots(lambda game: 12)]
+    gardens: Annotated[tuple[Idx, ...], Slots(lambda game: 6)]
+    training: Annotated[tuple[Idx, ...], Slots(lambda game: 8)]
+    display: Annotated[tuple[tuple[Idx, Idx], ...], Slots(lambda game: 5)]
+    bridges: tuple[
+        Annotated[tuple[Annotated[int, Range(0, 6)], ...], Slots(lambda game: 5)],
+        Annotated[tuple[Annotated[int, Range(0, 6)], ...], Slots(lambda game: 5)],
+        Annotated[tuple[Annotated[int, Range(0, 6)], ...], Slots(lambda game: 5)],
+    ]
+    fields: Annotated[tuple[Annotated[int, Range(0, 6)], ...], Slots(lambda game: 7)]
+    stacked: Annotated[tuple[Annotated[int, Range(0, 2)], ...], Slots(lambda game: 7)]
+    held: tuple[
+        Annotated[int, Range(0, 6)], Annotated[int, Range(0, 6)], Annotated[int, Range(0, 1)]
+    ]
+    agenda: Annotated[tuple[Frame, ...], Slots(lambda game: MAX_FRAMES)]
+    families: Annotated[tuple[Family, ...], PER_SEAT]
+    rival: Family | None
+    solo: SoloView | None
+    refill: Idx
+    stamp: Annotated[int, Range(0, 10_000)]
+
+    def to_json(self) -> JSON:
+        """The view as JSON, in the same vocabulary as a position."""
+        return self.stepped(CODEC.to_json(self))
+
+    def to_json_reusing(self, memo: Reuse) -> JSON:
+        """:meth:`to_json`, reusing the JSON of fields dumped before."""
+        return self.stepped(CODEC.to_json_reusing(self, None, memo))
+
+
+def solo_view(state: State) -> SoloView | None:
+    """The solo deck as seen: the top card's identity only if it came from below."""
+    solo = state.solo
+    if solo is None:
+        return None
+    known = solo.top >= 0 and solo.top not in solo.hidden and solo.known
+    unseen = solo.hidden if known or solo.top < 0 else tuple(sorted((*solo.hidden, solo.top)))
+    side = None
+    if solo.top >= 0:
+        card = state.game.data.solo[solo.top]
+        side = (card.colour, card.slot, card.target)
+    return SoloView(
+        unseen=unseen,
+        bottom=solo.bottom,
+        top=solo.top if known else -1,
+        top_side=side,
+        row=solo.row,
+        tasks=solo.tasks,
+        choices=solo.choices,
+    )
+
+
+def observe(state: State, player: int) -> CastleObservation:
+    """The view of ``state`` for seat ``player``."""
+    return CastleObservation(
+        game=state.game,
+        player=player,
+        phase=state.phase,
+        stage=state.stage,
+        to_act=state.current_player,
+        round=state.round,
+        actor=state.actor,
+        turns=state.turns,
+        order=state.order,
+        picking=state.picking,
+        rooms=state.rooms,
+        deck1=state.deck1,
+        deck2=state.deck2,
+        level3=state.level3,
+        daimyo=state.daimyo,
+        beside=state.beside,
+        diamond=state.diamond,
+        tiles=state.tiles,
+        gardens=state.gardens,
+        training=state.training,
+        display=state.display,
+        bridges=state.bridges,
+        fields=state.fields,
+        stacked=state.stacked,
+        held=state.held,
+        agenda=state.agenda,
+        families=state.families,
+        rival=state.rival,
+        solo=solo_view(state),
+        refill=state.refill,
+        stamp=state.stamp,
+    )

@@ -1,0 +1,294 @@
+"""The solo rival, the Tokugawa clan (castle.solo.*).
+
+The rival is seat ``players`` (1): it has a :class:`~rulespec.castle.state.Family` for
+coins, points, figures and its marker, and never a decision of its own. Its turn reveals
+solo cards until the top card names a die that exists, places that die, and does the
+actions of the last two revealed cards. Its free choices (a garden among the cheapest, the
+room a courtier reaches) are seat 0's decisions by default (ruling castle.solo.free_choices).
+"""
+
+from __future__ import annotations
+
+from rulespec.castle.components import Area, Effect, Figure, Slot, Symbol
+from rulespec.castle.state import Family, Phase, Solo, State
+from rulespec.castle.tables import FIELD_OUTSIDE, FIELD_WELL
+from rulespec.castle.variant import RivalChoices
+from rulespec.core.trace import decided
+
+
+def _solo(s: State) -> Solo:
+    assert s.solo is not None
+    return s.solo
+
+
+def start(s: State) -> State:
+    """The rival's turn begins: flip the top card and look for a die (castle.solo.reveal)."""
+    decided("castle.solo.reveal")
+    return flip(s)
+
+
+def flip(s: State) -> State:
+    """Flip the top card into the row; the next card becomes the top (chance if it comes
+    from the shuffled part)."""
+    solo = _solo(s)
+    solo = solo.but(row=(*solo.row, solo.top), top=-1, known=False)
+    s = s.but(solo=solo)
+    if solo.hidden:
+        return s.but(phase=Phase.SOLO_DRAW)
+    if solo.bottom:
+        s = s.but(solo=solo.but(top=solo.bottom[0], bottom=solo.bottom[1:], known=True))
+        return check(s)
+    decided("castle.solo.deck_runs_out")
+    return fallback(s)
+
+
+def die_at(s: State, colour: int, slot: Slot) -> int:
+    """The index of the die at ``slot`` of bridge ``colour``, or -1."""
+    bridge = s.bridges[colour]
+    n = len(bridge)
+    i = {Slot.LEFT: 0, Slot.MIDDLE: n // 2, Slot.RIGHT: n - 1}[slot]
+    return i if bridge[i] else -1
+
+
+def check(s: State) -> State:
+    """The top card is known: its die, if there, is the rival's; else flip again."""
+    solo = _solo(s)
+    card = s.game.data.solo[solo.top]
+    i = die_at(s, card.colour, card.slot)
+    if i < 0:
+        return flip(s)
+    target = card.target
+    field = {Area.ROOM: 0, Area.OUTSIDE: FIELD_OUTSIDE, Area.WELL: FIELD_WELL}.get(
+        target.area, FIELD_WELL
+    )
+    if target.area in (Area.ROOM, Area.OUTSIDE):
+        field += target.index
+    return place(s, int(card.colour), i, field)
+
+
+def fallback(s: State) -> State:
+    """Every card revealed without a die: the left die of the first bridge with one, to
+    the well (ruling castle.solo.deck_runs_out)."""
+    for colour, bridge in enumerate(s.bridges):
+        for i, v in enumerate(bridge):
+            if v:
+                return place(s, colour, i, FIELD_WELL)
+    raise AssertionError("the rival plays only while dice are left")
+
+
+def place(s: State, colour: int, i: int, field: int) -> State:
+    """Take die ``i`` of bridge ``colour`` (the middle closes up as for a player) and put
+    it on ``field``, or on the well if that is taken (castle.solo.place)."""
+    from rulespec.castle import engine  # noqa: PLC0415 (engine calls the rival)
+
+    decided("castle.solo.place")
+    bridge = list(s.bridges[colour])
+    value = bridge[i]
+    n = len(bridge)
+    bridge[i] = 0
+    if i in (0, n - 1):
+        middle = range(1, n - 1) if i == 0 else range(n - 2, 0, -1)
+        for j in middle:
+            if bridge[j]:
+                bridge[i], bridge[j] = bridge[j], 0
+                break
+    bridges = list(s.bridges)
+    bridges[colour] = tuple(bridge)
+    s = s.but(bridges=(bridges[0], bridges[1], bridges[2]))
+    if field < FIELD_WELL and s.stacked[field]:
+        field = FIELD_WELL
+    gain = max(0, value - engine.covered(s, field, s.actor))
+    decided("castle.solo.basics")
+    rival = s.family(s.actor)
+    s = s.with_family(s.actor, rival.but(coins=rival.coins + gain))
+    if field < FIELD_WELL:
+        fields = list(s.fields)
+        fields[field] = value
+        stacked = list(s.stacked)
+        stacked[field] += 1
+        s = s.but(fields=tuple(fields), stacked=tuple(stacked))
+    solo = _solo(s)
+    decided("castle.solo.actions")
+    cards = solo.row[-2:]
+    tasks = tuple(e for c in cards for e in s.game.data.solo[c].actions)
+    solo = solo.but(bottom=(*solo.bottom, *solo.row), row=(), tasks=tasks)
+    return s.but(solo=solo, phase=Phase.RESOLVE)
+
+
+def candidates(s: State, effect: Effect) -> tuple[int, ...]:
+    """The equal choices the rival has for ``effect``: garden slots or rooms; empty if
+    the action cannot be done, (-1,) if it needs no choice."""
+    rival = s.family(s.actor)
+    data = s.game.data
+    if effect.symbol is Symbol.GARDEN:
+        if not rival.left[Figure.GARDENER]:
+            return ()
+        kinds = effect.kinds or (0, 1)
+        slots = [
+            g
+            for g in range(len(s.gardens))
+            if g % 2 in kinds and g not in rival.gardens and s.gardens[g] >= 0
+        ]
+        if not slots:
+            return ()
+        low = min(data.gardens[s.gardens[g]].points for g in slots)
+        return tuple(g for g in slots if data.gardens[s.gardens[g]].points == low)
+    if effect.symbol is Symbol.ASCEND:
+        level = lowest(rival.court)
+        if level < 0:
+            return ()
+        to = min(3, level + effect.amount)
+        if to == 3:
+            return (-1,)
+        rooms = s.game.tables.rooms_of_level(to)
+        return tuple(r for r in rooms if s.rooms[r] >= 0) or (-1,)
+    return (-1,)
+
+
+def lowest(court: tuple[int, int, int, int]) -> int:
+    """The lowest level (gate 0) with a rival courtier below level 3, or -1."""
+    for level in range(3):
+        if court[level]:
+            return level
+    return -1
+
+
+def proceed(s: State) -> State:
+    """Do the rival's actions in order until one needs seat 0's choice."""
+    while True:
+        solo = _solo(s)
+        if not solo.tasks:
+            return s.but(phase=Phase.RESOLVE)
+        effect = solo.tasks[0]
+        found = candidates(s, effect)
+        if len(found) > 1 and s.game.options.rival_choices is RivalChoices.PLAYER:
+            decided("castle.solo.free_choices")
+            return s.but(solo=solo.but(choices=found), phase=Phase.RIVAL)
+        s = act(s, effect, found[0] if found else None)
+        if s.refill >= 0:
+            return s.but(phase=Phase.RESOLVE)
+
+
+def choose(s: State, i: int) -> State:
+    """Seat 0 chose candidate ``i`` for the rival."""
+    solo = _solo(s)
+    s = s.but(solo=solo.but(choices=()), phase=Phase.RESOLVE)
+    s = act(s, solo.tasks[0], solo.choices[i])
+    from rulespec.castle import engine  # noqa: PLC0415 (engine calls the rival)
+
+    return engine.settle(s)
+
+
+def act(s: State, effect: Effect, choice: int | None) -> State:
+    """Do one rival action (castle.solo.symbols); undone: points = the round number."""
+    decided("castle.solo.symbols")
+    solo = _solo(s)
+    s = s.but(solo=solo.but(tasks=solo.tasks[1:]))
+    seat = s.actor
+    rival = s.family(seat)
+    sym = effect.symbol
+    done = True
+    if sym is Symbol.VP:
+        rival = rival.but(points=rival.points + effect.amount)
+    elif sym is Symbol.COINS:
+        rival = rival.but(coins=rival.coins + effect.amount)
+    elif sym is Symbol.INFLUENCE:
+        decided("castle.solo.trees_free")
+        last = s.game.data.board.track.last
+        to = min(last, rival.track + effect.amount)
+        if to != rival.track:
+            stamp = s.stamp + 1
+            s = s.but(stamp=stamp)
+            rival = rival.but(track=to, height=stamp)
+    elif sym is Symbol.GATE:
+        if rival.left[Figure.COURTIER]:
+            left = rival.left
+            rival = rival.but(
+                left=(left[0] - 1, left[1], left[2]), court=(rival.court[0] + 1, *rival.court[1:])
+            )
+        else:
+            done = False
+    elif sym is Symbol.TRAINING:
+        grounds = [g for g, gr in enumerate(s.game.data.board.grounds) if gr.cost == effect.amount]
+        if rival.left[Figure.WARRIOR] and grounds:
+            counts = list(rival.grounds)
+            counts[grounds[0]] += 1
+            left = rival.left
+            rival = rival.but(left=(left[0], left[1], left[2] - 1), grounds=tuple(counts))
+        else:
+            done = False
+    elif sym is Symbol.GARDEN:
+        if choice is None:
+            done = False
+        else:
+            left = rival.left
+            rival = rival.but(
+                left=(left[0], left[1] - 1, left[2]),
+                gardens=tuple(sorted((*rival.gardens, choice))),
+            )
+    elif sym is Symbol.ASCEND:
+        if choice is None:
+            done = False
+        else:
+            s, rival = _ascend(s, rival, effect.amount, choice)
+    else:
+        done = False
+    if not done:
+        decided("castle.solo.undone")
+        rival = rival.but(points=rival.points + s.round)
+    return s.with_family(seat, rival)
+
+
+def _ascend(s: State, rival: Family, steps: int, room: int) -> tuple[State, Family]:
+    level = lowest(rival.court)
+    to = min(3, level + steps)
+    court = list(rival.court)
+    court[level] -= 1
+    court[to] += 1
+    rival = rival.but(court=tuple(court))
+    if to == 3:
+        decided("castle.solo.no_daimyo_reward")
+        free = [i for i, o in enumerate(s.daimyo) if o < 0]
+        if free:
+            daimyo = list(s.daimyo)
+            daimyo[free[0]] = s.actor
+            s = s.but(daimyo=tuple(daimyo))
+        else:
+            beside = list(s.beside)
+            beside[s.actor] += 1
+            s = s.but(beside=tuple(beside))
+    elif room >= 0:
+        card = s.rooms[room]
+        deck = s.deck1 if s.game.tables.level_of[card] == 1 else s.deck2
+        if deck:
+            rooms = list(s.rooms)
+            rooms[room] = -1
+            s = s.but(rooms=tuple(rooms), refill=room)
+    return s, rival
+
+
+def round_coins(s: State) -> State:
+    """Right after the new order: the rival trades coins for points, groups of 3 if it
+    plays before you, of 5 if after (castle.solo.round_end)."""
+    decided("castle.solo.round_end")
+    seat = s.players
+    rival = s.family(seat)
+    group = 3 if s.order[0] == seat else 5
+    groups = rival.coins // group
+    return s.with_family(
+        seat, rival.but(coins=rival.coins - groups * group, points=rival.points + groups * s.round)
+    )
+
+
+def gardeners(s: State, active: int) -> State:
+    """The rival's activated gardeners score the round number each (castle.solo.gardeners)."""
+    decided("castle.solo.gardeners")
+    rival = s.family(s.players)
+    return s.with_family(s.players, rival.but(points=rival.points + active * s.round))
+
+
+def reshuffle(s: State) -> State:
+    """All solo cards form a new shuffled deck (castle.solo.reshuffle)."""
+    decided("castle.solo.reshuffle")
+    every = tuple(range(len(s.game.data.solo)))
+    return s.but(solo=Solo(every, (), -1, (), (), ()))

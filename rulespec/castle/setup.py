@@ -1,0 +1,362 @@
+"""Setup and every deal: rooms (with the redraw of castle.setup.redraw), the level 3 card,
+die tiles (♦ first, then the numbered slots with the move-on rule), gardens, training
+tiles, the influence stack, starting cards, the solo deck's top card, room refills, dice.
+
+Each deal is one chance node over the items left in its pile, all equally likely, so the
+law is that of a shuffle (ruling castle.info.decks).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rulespec.castle import engine
+from rulespec.castle import rival as rivals
+from rulespec.castle.actions import Deal, Pile, Roll, rolls
+from rulespec.castle.components import COLOURS, Colour
+from rulespec.castle.state import Family, Phase, Solo, Stage, State
+from rulespec.castle.tables import BOARD_FIELDS, GARDENS, ROOMS
+from rulespec.core.trace import decided
+
+TILE_SLOTS = 12
+"""Numbered die-tile slots: 1-10 in the rooms, 11 and 12 at the well."""
+
+
+def initial(game: object) -> State:
+    """Before any chance: full decks, nothing dealt (castle.setup.*)."""
+    from rulespec.castle.game import CastleGame  # noqa: PLC0415 (the game builds states)
+
+    assert isinstance(game, CastleGame)
+    t, data, variant = game.tables, game.data, game.variant
+    grounds = len(data.board.grounds)
+    players = variant.players
+    keep = [i for i, c in enumerate(t.cards) if variant.diamond_cards or c.min_players <= 2]
+    deck1 = tuple(i for i in keep if t.level_of[i] == 1)
+    deck2 = tuple(i for i in keep if t.level_of[i] == 2)
+    rival = None
+    solo = None
+    order: tuple[int, ...] = ()
+    stamp = 0
+    families = tuple(Family.start(grounds) for _ in range(players))
+    if variant.solo:
+        rival = Family.start(grounds).but(
+            points=variant.rival_points, track=variant.rival_influence
+        )
+        # the heron order (castle.solo.difficulty): position 1 plays first
+        order = (1, 0) if variant.rival_heron == 1 else (0, 1)
+        # on one space, the earlier seat in order lies on top
+        first, second = order
+        fams = {first: 2, second: 1}
+        families = (families[0].but(height=fams[0]),)
+        rival = rival.but(height=fams[1])
+        stamp = 2
+        solo = Solo(tuple(range(len(data.solo))), (), -1, (), (), ())
+    return State(
+        game=game,
+        phase=Phase.SETUP,
+        stage=Stage.SETUP,
+        round=1,
+        actor=0,
+        turns=0,
+        order=order,
+        picking=(),
+        rooms=(-1,) * ROOMS,
+        deck1=deck1,
+        deck2=deck2,
+        level3=-1,
+        daimyo=(),
+        beside=(0,) * (players + (1 if variant.solo else 0)),
+        diamond=(),
+        tiles=(-1,) * TILE_SLOTS,
+        gardens=(-1,) * GARDENS,
+        training=(-1,) * len(t.ground_of_slot),
+        display=(),
+        bridges=((), (), ()),
+        fields=(0,) * BOARD_FIELDS,
+        stacked=(0,) * BOARD_FIELDS,
+        held=(0, 0, 0),
+        agenda=(),
+        families=families,
+        rival=rival,
+        solo=solo,
+        refill=-1,
+        stamp=stamp,
+    )
+
+
+# --- what the next setup deal is -----------------------------------------------------
+
+
+def next_pile(s: State) -> Pile | None:
+    """The pile the next setup deal comes from, or None when setup is dealt."""
+    t = s.game.tables
+    for room, card in enumerate(s.rooms):
+        if card < 0:
+            return Pile.LEVEL1 if t.room_level[room] == 1 else Pile.LEVEL2
+    if s.level3 < 0:
+        return Pile.LEVEL3
+    if -1 in s.tiles or len(s.diamond) < 3:
+        return Pile.TILE
+    if -1 in s.gardens:
+        return Pile.GARDEN
+    if -1 in s.training:
+        return Pile.TRAINING
+    variant = s.game.variant
+    if not variant.solo:
+        if len(s.order) < s.players:
+            return Pile.SEAT
+        if len(s.display) < variant.pairs:
+            return Pile.RESOURCE
+        if any(a < 0 for _, a in s.display):
+            return Pile.ACTION
+        return None
+    fam = s.families[0]
+    if not fam.lantern:
+        return Pile.RESOURCE
+    if fam.card < 0:
+        return Pile.ACTION
+    return None
+
+
+def pool(s: State, pile: Pile) -> tuple[int, ...]:
+    """The items ``pile`` may deal now, in index order."""
+    data = s.game.data
+    if pile is Pile.LEVEL1:
+        return s.deck1
+    if pile is Pile.LEVEL2:
+        return s.deck2
+    if pile is Pile.LEVEL3:
+        return tuple(range(len(data.level3)))
+    if pile is Pile.TILE:
+        used = set(s.tiles) | set(s.diamond)
+        if len(s.diamond) < 3:
+            colour = COLOURS[len(s.diamond)]
+            return tuple(
+                i for i, d in enumerate(data.die_tiles) if d.colour is colour and i not in used
+            )
+        return tuple(i for i in range(len(data.die_tiles)) if i not in used)
+    if pile is Pile.GARDEN:
+        slot = s.gardens.index(-1)
+        kind = slot % 2
+        return tuple(
+            i for i, g in enumerate(data.gardens) if int(g.kind) == kind and i not in s.gardens
+        )
+    if pile is Pile.TRAINING:
+        return tuple(i for i in range(len(data.training)) if i not in s.training)
+    if pile is Pile.SEAT:
+        return tuple(p for p in range(s.players) if p not in s.order)
+    if pile is Pile.RESOURCE:
+        taken = {r for r, _ in s.display} | {lantern for f in s.families for lantern in f.lantern}
+        return tuple(i for i in range(len(data.resources)) if i not in taken)
+    if pile is Pile.ACTION:
+        taken = {a for _, a in s.display} | {f.card for f in s.families}
+        return tuple(i for i in range(len(data.actions)) if i not in taken)
+    assert s.solo is not None
+    return s.solo.hidden
+
+
+_DEALS: dict[tuple[Pile, int], Deal] = {}
+
+
+def deal_of(pile: Pile, item: int) -> Deal:
+    """The (interned) deal action."""
+    found = _DEALS.get((pile, item))
+    if found is None:
+        found = _DEALS[(pile, item)] = Deal(pile, item)
+    return found
+
+
+def outcomes(s: State) -> Sequence[tuple[Deal, int]]:
+    """The chance outcomes of a deal phase: every item of its pile, weight 1."""
+    pile = current_pile(s)
+    assert pile is not None
+    return tuple((deal_of(pile, i), 1) for i in pool(s, pile))
+
+
+def current_pile(s: State) -> Pile | None:
+    """The pile the current chance node deals from."""
+    if s.phase is Phase.SETUP:
+        return next_pile(s)
+    if s.phase is Phase.REFILL:
+        return Pile.LEVEL1 if s.game.tables.room_level[s.refill] == 1 else Pile.LEVEL2
+    if s.phase is Phase.SOLO_DRAW:
+        return Pile.SOLO
+    return None
+
+
+# --- the effects of deals ----------------------------------------------------------------
+
+
+def deal(s: State, action: Deal) -> State:
+    """Apply a deal (checked to be in the pile)."""
+    pile, item = action.pile, action.item
+    if s.phase is Phase.REFILL:
+        return engine.settle(_refill(s, item))
+    if s.phase is Phase.SOLO_DRAW:
+        solo = s.solo
+        assert solo is not None
+        decided("castle.solo.deck")
+        s = s.but(solo=solo.but(top=item, hidden=tuple(c for c in solo.hidden if c != item)))
+        if solo.row:
+            return engine.settle(rivals.check(s))
+        return engine.begin_turn(s, s.order[0])
+    if pile in (Pile.LEVEL1, Pile.LEVEL2):
+        s = _room(s, item)
+    elif pile is Pile.LEVEL3:
+        decided("castle.setup.level3")
+        spaces = len(s.game.data.level3[item].spaces)
+        s = s.but(level3=item, daimyo=(-1,) * spaces)
+    elif pile is Pile.TILE:
+        s = _tile(s, item)
+    elif pile is Pile.GARDEN:
+        decided("castle.setup.gardens")
+        gardens = list(s.gardens)
+        gardens[gardens.index(-1)] = item
+        s = s.but(gardens=tuple(gardens))
+    elif pile is Pile.TRAINING:
+        decided("castle.setup.training")
+        training = list(s.training)
+        training[training.index(-1)] = item
+        s = s.but(training=tuple(training))
+    elif pile is Pile.SEAT:
+        decided("castle.setup.influence")
+        order = (*s.order, item)
+        s = s.but(order=order)
+        if len(order) == s.players:  # top of the stack first: the top marker is highest
+            fams = tuple(f.but(height=s.players - order.index(p)) for p, f in enumerate(s.families))
+            s = s.but(families=fams, stamp=s.players)
+    elif pile is Pile.RESOURCE:
+        if s.game.variant.solo:
+            s = s.with_family(0, s.families[0].but(lantern=(item,)))
+        else:
+            s = s.but(display=(*s.display, (item, -1)))
+    elif pile is Pile.ACTION:
+        if s.game.variant.solo:
+            s = s.with_family(0, s.families[0].but(card=item))
+        else:
+            display = list(s.display)
+            k = next(i for i, (_, a) in enumerate(display) if a < 0)
+            display[k] = (display[k][0], item)
+            s = s.but(display=tuple(display))
+    return after_setup_deal(s)
+
+
+def after_setup_deal(s: State) -> State:
+    """Deal on, or start the picks once everything is laid out."""
+    if next_pile(s) is not None:
+        return s
+    decided("castle.setup.family")
+    if s.game.variant.solo:
+        decided("castle.solo.setup")
+        fam = s.families[0]
+        res = fam.lantern[0]
+        s = s.with_family(0, fam.but(lantern=()))
+        s = engine.give_pair(s, 0, res, fam.card)
+        return engine.settle(s.but(phase=Phase.RESOLVE))
+    order = s.order
+    return engine.settle(
+        s.but(stage=Stage.PICKS, picking=tuple(reversed(order)), phase=Phase.RESOLVE)
+    )
+
+
+def _room(s: State, card: int) -> State:
+    """A room gets its card; after the fifth, the redraw check (castle.setup.redraw)."""
+    decided("castle.setup.room_cards")
+    t = s.game.tables
+    level = t.level_of[card]
+    rooms = list(s.rooms)
+    rooms[rooms.index(-1)] = card
+    if level == 1:
+        s = s.but(deck1=tuple(c for c in s.deck1 if c != card))
+    else:
+        s = s.but(deck2=tuple(c for c in s.deck2 if c != card))
+    s = s.but(rooms=tuple(rooms))
+    if -1 not in rooms:
+        first = t.dark_action[rooms[0]]
+        if all(t.dark_action[c] == first for c in rooms):
+            decided("castle.setup.redraw")
+            back1 = tuple(sorted((*s.deck1, *(c for c in rooms if t.level_of[c] == 1))))
+            back2 = tuple(sorted((*s.deck2, *(c for c in rooms if t.level_of[c] == 2))))
+            s = s.but(rooms=(-1,) * ROOMS, deck1=back1, deck2=back2)
+    return s
+
+
+def _refill(s: State, card: int) -> State:
+    """The emptied room gets the dealt card (castle.actions.card_swap)."""
+    room = s.refill
+    rooms = list(s.rooms)
+    rooms[room] = card
+    if s.game.tables.level_of[card] == 1:
+        s = s.but(deck1=tuple(c for c in s.deck1 if c != card))
+    else:
+        s = s.but(deck2=tuple(c for c in s.deck2 if c != card))
+    return s.but(rooms=tuple(rooms), refill=-1, phase=Phase.RESOLVE)
+
+
+def _tile(s: State, tile: int) -> State:
+    """A die tile: to the next ♦ slot, else to the lowest free numbered slot, moving on
+    if it would leave a room in one colour (castle.setup.die_tiles)."""
+    decided("castle.setup.die_tiles")
+    game = s.game
+    if len(s.diamond) < 3:
+        return s.but(diamond=(*s.diamond, tile))
+    slot = s.tiles.index(-1)
+    colour = game.data.die_tiles[tile].colour
+    tiles = list(s.tiles)
+    if _monochrome(s, slot, colour):
+        others = [i for i in pool(s, Pile.TILE) if i != tile]
+        if any(game.data.die_tiles[i].colour is not colour for i in others):
+            for later in range(slot + 1, len(tiles)):
+                if tiles[later] < 0 and not _monochrome(s, later, colour):
+                    decided("castle.setup.tile_swap_edge")
+                    tiles[later] = tile
+                    return s.but(tiles=tuple(tiles))
+    tiles[slot] = tile
+    return s.but(tiles=tuple(tiles))
+
+
+def _monochrome(s: State, slot: int, colour: Colour) -> bool:
+    """Whether a ``colour`` tile on numbered slot ``slot`` (0-based) would be the last of
+    its room and leave the room in one colour."""
+    t = s.game.tables
+    number = slot + 1
+    for room, numbers in enumerate(t.room_slots):
+        if number not in numbers:
+            continue
+        colours = []
+        for n, d in zip(numbers, t.diamond_colour[room], strict=True):
+            if n == number:
+                continue
+            if n == 0:
+                assert d is not None
+                colours.append(d)
+            elif s.tiles[n - 1] < 0:
+                return False  # not the room's last tile
+            else:
+                colours.append(s.game.data.die_tiles[s.tiles[n - 1]].colour)
+        return all(c is colour for c in colours)
+    return False
+
+
+# --- dice ----------------------------------------------------------------------------------
+
+
+def roll_outcomes(s: State) -> Sequence[tuple[Roll, int]]:
+    """The dice of the next unrolled colour, sorted, with multinomial weights."""
+    colour = next(c for c in COLOURS if not any(s.bridges[c]))
+    return s.game.roll_table[colour]
+
+
+def roll(s: State, action: Roll) -> State:
+    """The colour's dice lie sorted on its bridge (castle.setup.dice)."""
+    decided("castle.setup.dice")
+    bridges = list(s.bridges)
+    bridges[action.colour] = action.dice
+    s = s.but(bridges=(bridges[0], bridges[1], bridges[2]))
+    return engine.after_roll(s)
+
+
+def roll_table(k: int) -> dict[Colour, tuple[tuple[Roll, int], ...]]:
+    """Per colour, every roll of ``k`` dice with its weight."""
+    table = rolls(k)
+    return {c: tuple((Roll(c, dice), w) for dice, w in table) for c in COLOURS}

@@ -1,0 +1,243 @@
+"""The White Castle state: the frozen record of a position.
+
+Components are small integers into the game's :class:`~rulespec.castle.tables.Tables`
+(castle cards, row cards, lantern sources, die tiles ...), -1 where a place is empty.
+What happens in each phase is in :mod:`rulespec.castle.engine` (the agenda of a turn),
+:mod:`rulespec.castle.setup` (the deals), :mod:`rulespec.castle.rival` (the solo rival),
+tied together by the phase table in :mod:`rulespec.castle.phases`.
+
+A turn is a chain of small decisions over an *agenda*: a stack of frames, each a tuple
+of tasks, each task a tuple of :class:`~rulespec.castle.components.Effect` still to do
+(its head first). The seat acting resolves or skips the head of a task of the top
+frame; resolving may push a new frame (the castle action, a garden, the lantern ...).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated, Any
+
+import attrs
+
+from rulespec.castle.components import Colour, Effect
+from rulespec.core.api import Outcome
+from rulespec.core.convert import PER_SEAT, Range
+from rulespec.core.kernel import Evolve, Kernel, PhaseEnum
+from rulespec.errors import GameNotOver
+
+if TYPE_CHECKING:
+    from rulespec.castle.game import CastleGame
+
+Index = Annotated[int, Range(-1, 10_000)]
+"""A component's index in the game's tables, or -1 for none."""
+Count = Annotated[int, Range(0, 10_000)]
+Small = Annotated[int, Range(0, 7)]
+
+
+class Phase(PhaseEnum):
+    """Where the game stands; the phase decides who acts and what may be applied."""
+
+    SETUP = "setup"
+    """Chance: the setup deals, one card, tile or seat at a time (``setup.next_pile``)."""
+    PICK = "pick"
+    """A seat picks a pair of starting cards (castle.setup.pairs)."""
+    ROLL = "roll"
+    """Chance: the dice of one colour, sorted onto their bridge."""
+    TAKE = "take"
+    """The seat to act takes a die from an end of a bridge."""
+    PLACE = "place"
+    """The seat to act places the die it took."""
+    RESOLVE = "resolve"
+    """The seat to act resolves or skips the head of a task on its agenda."""
+    EXCHANGE = "exchange"
+    """The seat to act holds more than five seals and must exchange (castle.seals.cap)."""
+    REFILL = "refill"
+    """Chance: a room's card is replaced from its level's deck."""
+    SOLO_DRAW = "solo_draw"
+    """Chance: the solo deck's new top card (its bridge side becomes public)."""
+    RIVAL = "rival"
+    """Seat 0 makes one of the solo rival's free choices."""
+    GAME_OVER = "game_over"
+
+
+class Stage(PhaseEnum):
+    """What the agenda belongs to: it says what comes when the agenda is empty."""
+
+    SETUP = "setup"
+    PICKS = "picks"
+    TURN = "turn"
+    GARDENERS = "gardeners"
+    OVER = "over"
+
+
+Task = tuple[Effect, ...]
+Frame = tuple[Task, ...]
+
+
+@attrs.frozen
+class Family(Evolve):
+    """One family (or the solo rival): supplies, figures, cards and track marker."""
+
+    coins: Count
+    seals: Small
+    resources: tuple[Small, Small, Small]
+    """Iron, food, pearl (castle.resources.cap)."""
+    points: Count
+    left: tuple[int, int, int]
+    """Courtiers, gardeners, warriors still on the family board."""
+    court: tuple[int, int, int, int]
+    """Courtiers at the gate and on levels 1, 2, 3."""
+    gardens: tuple[int, ...]
+    """Garden slots (``2 * bridge + kind``) holding this family's gardener, sorted."""
+    grounds: tuple[int, ...]
+    """Warriors on each training ground."""
+    card: Index
+    """The row card beside the family rows (``tables.rows_of_card``), -1 for none."""
+    lantern: tuple[int, ...]
+    """Lantern sources in the lantern area, in the order they came."""
+    track: Count
+    """Space on the seasons track (0: the heron)."""
+    height: Count
+    """When the marker arrived on its space: a later arrival lies on top."""
+    dice: tuple[int, int, int]
+    """The die value on each family-board field this round (0: none)."""
+
+    @classmethod
+    def start(cls, grounds: int) -> Family:
+        """A family at setup (castle.setup.family)."""
+        return cls(
+            0, 0, (0, 0, 0), 0, (5, 5, 5), (0, 0, 0, 0), (), (0,) * grounds, -1, (), 0, 0, (0, 0, 0)
+        )
+
+
+@attrs.frozen
+class Solo(Evolve):
+    """The solo deck and the rival's turn in progress (castle.solo.*)."""
+
+    hidden: tuple[int, ...]
+    """Cards of the shuffled part of the deck (unordered, sorted)."""
+    bottom: tuple[int, ...]
+    """Cards put under the deck this round, top first (known order)."""
+    top: Index
+    """The top card (its bridge side is public; -1 while none is drawn)."""
+    row: tuple[int, ...]
+    """Cards revealed this rival turn, left to right."""
+    tasks: tuple[Effect, ...]
+    """The rival's actions still to do this turn."""
+    choices: tuple[int, ...]
+    """While seat 0 decides for the rival: the candidates (gardens or rooms)."""
+    known: bool = False
+    """Whether the top card came from under the deck (so the player knows it)."""
+
+
+@attrs.frozen(repr=False)
+class State(Kernel[Any], Evolve):
+    """A White Castle position. Build one with ``rulespec.game("castle", players=n)``."""
+
+    game: CastleGame = attrs.field(repr=False, metadata={"json": None})
+    phase: Phase
+    stage: Stage
+    round: Annotated[int, Range(1, 3)]
+    actor: Annotated[int, Range(0, 4)]
+    """The seat acting (the rival is seat ``players`` in solo play)."""
+    turns: Annotated[int, Range(0, 20)]
+    """Turns finished in this round."""
+    order: tuple[int, ...]
+    """Turn order, first to last (the solo rival is ``players``)."""
+    picking: tuple[int, ...]
+    """Seats still to pick a pair, in picking order; at round end, seats still to
+    activate gardeners."""
+    rooms: tuple[Index, ...]
+    """The castle card in each room."""
+    deck1: tuple[int, ...]
+    deck2: tuple[int, ...]
+    """Castle cards left in the level 1 and level 2 decks (unordered, sorted)."""
+    level3: Index
+    daimyo: tuple[Index, ...]
+    """Per Daimyo space: -1 free, else the seat of the courtier on it."""
+    beside: tuple[int, ...]
+    """Courtiers lying beside a full Daimyo card, per seat (the rival last)."""
+    diamond: tuple[int, ...]
+    """The die tiles on the ♦ slots, red, black, white (castle.setup.die_tiles)."""
+    tiles: tuple[Index, ...]
+    """The die tile on each numbered slot 1..12 (11, 12 at the well), -1 before setup."""
+    gardens: tuple[Index, ...]
+    """The garden card on each garden slot (``2 * bridge + kind``)."""
+    training: tuple[Index, ...]
+    """The training tile on each training-tile slot."""
+    display: tuple[tuple[Index, Index], ...]
+    """Starting pairs laid out: (resource card, action card), -1 once taken."""
+    bridges: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+    """Die values per bridge slot, left (lantern) to right; 0 for an empty slot."""
+    fields: tuple[int, ...]
+    """The top die's value on each main-board field (rooms, outside), 0: none."""
+    stacked: tuple[int, ...]
+    """Dice on each main-board field."""
+    held: tuple[int, int, int]
+    """The die taken this turn: colour, value, 1 if from the left end (else 0); value 0:
+    none."""
+    agenda: tuple[Frame, ...]
+    families: Annotated[tuple[Family, ...], PER_SEAT]
+    rival: Family | None
+    solo: Solo | None
+    refill: Index
+    """A room waiting for a new card (-1: none)."""
+    stamp: Count
+    """Arrivals on the seasons track so far (orders markers on one space)."""
+
+    @classmethod
+    def initial(cls, game: CastleGame) -> State:
+        """Before any chance: the decks full, nothing dealt."""
+        from rulespec.castle import setup  # noqa: PLC0415 (setup builds states)
+
+        return setup.initial(game)
+
+    # --- queries ---------------------------------------------------------------------
+
+    def family(self, seat: int) -> Family:
+        """The family of ``seat`` (the rival for seat ``players``)."""
+        if seat < len(self.families):
+            return self.families[seat]
+        assert self.rival is not None
+        return self.rival
+
+    def with_family(self, seat: int, fam: Family) -> State:
+        """This state with ``seat``'s family replaced."""
+        if seat < len(self.families):
+            fams = list(self.families)
+            fams[seat] = fam
+            return self.but(families=tuple(fams))
+        return self.but(rival=fam)
+
+    def dice_left(self) -> int:
+        """Dice still on the bridges."""
+        return sum(1 for b in self.bridges for v in b if v)
+
+    def room_tiles(self, room: int) -> tuple[Colour, ...]:
+        """The colours of the die tiles in ``room``, in section order."""
+        t = self.game.tables
+        out = []
+        for number, diamond in zip(t.room_slots[room], t.diamond_colour[room], strict=True):
+            if number == 0:
+                assert diamond is not None
+                out.append(diamond)
+            else:
+                tile = self.tiles[number - 1]
+                out.append(self.game.data.die_tiles[tile].colour if tile >= 0 else Colour.RED)
+        return tuple(out)
+
+    def scores(self) -> tuple[int, ...]:
+        """Each seat's final score as if the game ended now (castle.score.*)."""
+        from rulespec.castle import scoring  # noqa: PLC0415 (scoring reads states)
+
+        return scoring.totals(self)
+
+    def outcome(self) -> Outcome:
+        """Final scores and winners; only at the end."""
+        if not self.is_terminal:
+            raise GameNotOver(
+                f"the game is not over (phase {self.phase.value}); "
+                "[castle.score.winner] decides only at the end"
+            )
+        from rulespec.castle import scoring  # noqa: PLC0415 (scoring reads states)
+
+        return scoring.outcome(self)

@@ -1,0 +1,132 @@
+"""Look-up tables the engine derives once per game from its :class:`CastleData`.
+
+States refer to components by small integers (an index into these tables), never by the
+records themselves: a state stays cheap to build, compare and write as JSON.
+
+- castle cards: level 1 then level 2 cards, in data order (``cards``);
+- row cards (what lies beside the family rows): action cards, then castle cards
+  (``row_cards``: action card ``i`` is ``i``, castle card ``c`` is ``actions + c``);
+- lantern sources (what lies in a lantern area): resource cards, bonus cards, action
+  cards, castle cards, in that order (``lantern``);
+- board fields: rooms 0-4, outside 5-6, the well 7, family rows 8-10 (``FIELD_*``).
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from rulespec.castle.components import (
+    CastleCard,
+    CastleData,
+    Colour,
+    Effect,
+    Effects,
+    Symbol,
+)
+
+ROOMS = 5
+OUTSIDE = 2
+FIELD_OUTSIDE = ROOMS
+FIELD_WELL = ROOMS + OUTSIDE
+FIELD_FAMILY = FIELD_WELL + 1
+FIELDS = FIELD_FAMILY + 3
+"""Die fields a player may choose: 5 rooms, 2 outside, the well, 3 family rows."""
+BOARD_FIELDS = ROOMS + OUTSIDE
+"""Fields whose dice stay until the round ends (the well's value is always 1)."""
+GARDENS = 6
+"""One plant and one stone garden per bridge: slot ``2 * bridge + kind``."""
+
+
+@attrs.frozen
+class Tables:
+    """Everything the engine looks up, by index."""
+
+    data: CastleData
+    cards: tuple[CastleCard, ...]
+    level_of: tuple[int, ...]
+    rows_of_card: tuple[tuple[Effects, Effects, Effects], ...]
+    """Per row card: the action beside the courtiers', gardeners' and warriors' rows."""
+    lantern: tuple[Effects, ...]
+    """Per lantern source: its symbols."""
+    resource_source: int
+    bonus_source: int
+    action_source: int
+    castle_source: int
+    room_level: tuple[int, ...]
+    room_value: tuple[int, ...]
+    room_slots: tuple[tuple[int, ...], ...]
+    """Per room: the slot numbers (0 for a ♦ slot), in section order."""
+    diamond_colour: tuple[tuple[Colour | None, ...], ...]
+    ground_of_slot: tuple[int, ...]
+    """Per training-tile slot (grounds in order, each with its tiles): its ground."""
+    side_of_slot: tuple[int, ...]
+    """Per training-tile slot: the side facing up (0 blue, 1 beige)."""
+    dark_action: tuple[Effects, ...]
+    """Per castle card: its dark section's effects (compared at setup, castle.setup.redraw)."""
+
+    @classmethod
+    def of(cls, data: CastleData) -> Tables:
+        """The tables of ``data`` (checked data: every index resolves)."""
+        cards = (*data.level1, *data.level2)
+        rows = [a.rows for a in data.actions]
+        rows.extend(_card_rows(c) for c in cards)
+        lantern: list[Effects] = [r.lantern for r in data.resources]
+        bonus_source = len(lantern)
+        lantern.extend(b.lantern for b in data.bonuses)
+        action_source = len(lantern)
+        lantern.extend(a.lantern for a in data.actions)
+        castle_source = len(lantern)
+        lantern.extend(c.lantern for c in cards)
+        board = data.board
+        ground_of_slot: list[int] = []
+        side_of_slot: list[int] = []
+        for g, ground in enumerate(board.grounds):
+            for side in ground.sides:
+                ground_of_slot.append(g)
+                side_of_slot.append(int(side))
+        return cls(
+            data=data,
+            cards=cards,
+            level_of=tuple(c.level for c in cards),
+            rows_of_card=tuple(rows),
+            lantern=tuple(lantern),
+            resource_source=0,
+            bonus_source=bonus_source,
+            action_source=action_source,
+            castle_source=castle_source,
+            room_level=tuple(r.level for r in board.rooms),
+            room_value=tuple(r.value for r in board.rooms),
+            room_slots=tuple(tuple(s.number for s in r.slots) for r in board.rooms),
+            diamond_colour=tuple(tuple(s.colour for s in r.slots) for r in board.rooms),
+            ground_of_slot=tuple(ground_of_slot),
+            side_of_slot=tuple(side_of_slot),
+            dark_action=tuple(c.sections[c.dark].effects for c in cards),
+        )
+
+    def light_sections(self, card: int) -> tuple[int, ...]:
+        """The indices of castle card ``card``'s light sections."""
+        c = self.cards[card]
+        return tuple(i for i in range(len(c.sections)) if i != c.dark)
+
+    def rooms_of_level(self, level: int) -> tuple[int, ...]:
+        """The rooms on ``level`` (1 or 2)."""
+        return tuple(r for r, lv in enumerate(self.room_level) if lv == level)
+
+    def training_slots(self, ground: int) -> tuple[int, ...]:
+        """The tile slots of ``ground``."""
+        return tuple(s for s, g in enumerate(self.ground_of_slot) if g == ground)
+
+
+def _card_rows(card: CastleCard) -> tuple[Effects, Effects, Effects]:
+    """A castle card beside the family rows: each row gets the section it lies beside
+    (a level 2 section spanning two rows serves both)."""
+    rows: list[Effects] = []
+    for section in card.sections:
+        rows.extend([section.effects] * section.rows)
+    while len(rows) < 3:  # checked data spans exactly three rows; be safe
+        rows.append(())
+    return rows[0], rows[1], rows[2]
+
+
+NO_EFFECT: Effects = ()
+PLAIN = Effect(Symbol.VP, 0)
