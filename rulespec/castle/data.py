@@ -229,6 +229,8 @@ def load(data: Mapping[str, object] | str) -> CastleData:
             ) from None
         except RecursionError:
             raise MalformedCastleData(["not castle data (nested too deeply)"]) from None
+        except ValueError:  # a number with more digits than Python converts
+            raise MalformedCastleData(["not castle data (a number too long to read)"]) from None
     if not isinstance(data, Mapping):
         raise MalformedCastleData([f"castle data must be a JSON object, got {type(data).__name__}"])
     reader = Reader(None)
@@ -337,7 +339,7 @@ def _check(values: Mapping[str, Any], reader: Reader) -> None:
 
 def _range(where: Reader, value: int, low: int, high: int, why: str) -> None:
     if not low <= value <= high:
-        where.bad(f"{value}, expected {low} to {high} ({why})")
+        where.bad(f"{bounded(value)}, expected {low} to {high} ({why})")
 
 
 def _check_ids(key: str, entries: Sequence[tuple[int, Any]], reader: Reader) -> None:
@@ -388,7 +390,7 @@ def _check_cards(
     for i, card in cards:
         where = reader.at(key).at(i)
         if card.level != level:
-            where.at("level").bad(f"{card.level}, expected {level} in {key}")
+            where.at("level").bad(f"{bounded(card.level)}, expected {level} in {key}")
         if len(card.sections) != SECTIONS[level]:
             where.at("sections").bad(
                 f"{len(card.sections)} sections, expected {SECTIONS[level]} on level {level} "
@@ -397,10 +399,12 @@ def _check_cards(
         rows = [s.rows for s in card.sections]
         if any(r < 1 for r in rows) or sum(rows) != CARD_ROWS or (level == 1 and set(rows) != {1}):
             shape = "1 each" if level == 1 else "summing to 3"
-            where.at("sections").bad(f"rows {rows}, expected {shape} (the three family rows)")
+            where.at("sections").bad(
+                f"rows {bounded(rows)}, expected {shape} (the three family rows)"
+            )
         if not 0 <= card.dark < len(card.sections):
             where.at("dark").bad(
-                f"{card.dark}: the one dark section must be a section's index "
+                f"{bounded(card.dark)}: the one dark section must be a section's index "
                 f"(0 to {len(card.sections) - 1}; castle.de:90)"
             )
         _range(where.at("min_players"), card.min_players, 1, 4, "players")
@@ -416,7 +420,9 @@ def _check_cards(
 def _check_board(board: Board, where: Reader, die_tiles: int) -> None:
     levels = [r.level for r in board.rooms]
     if levels != [1] * ROOMS[1] + [2] * ROOMS[2]:
-        where.at("rooms").bad(f"levels {levels}, expected three level-1 then two level-2 rooms")
+        where.at("rooms").bad(
+            f"levels {bounded(levels)}, expected three level-1 then two level-2 rooms"
+        )
     diamonds: list[Colour] = []
     numbers: list[int] = []
     for i, room in enumerate(board.rooms):
@@ -426,7 +432,7 @@ def _check_board(board: Board, where: Reader, die_tiles: int) -> None:
         if room.level in SECTIONS and len(room.slots) != SECTIONS[room.level]:
             at.at("slots").bad(
                 f"{len(room.slots)} tile slots, expected {SECTIONS[room.level]} on level "
-                f"{room.level} (one beside each card section)"
+                f"{bounded(room.level)} (one beside each card section)"
             )
         for j, slot in enumerate(room.slots):
             if slot.number == 0:
@@ -443,13 +449,19 @@ def _check_board(board: Board, where: Reader, die_tiles: int) -> None:
             f"♦ slots hold {[c.label for c in diamonds]}, expected one tile of each colour "
             "(castle.de:93)"
         )
-    if sorted(numbers) != list(range(1, len(numbers) + 1)):
-        where.at("rooms").bad(f"slot numbers {sorted(numbers)}, expected 1, 2, ... each once")
+    counted = collections.Counter(numbers)
+    wrong = [f"{bounded(n)} {counted[n]} times" for n in sorted(counted) if counted[n] > 1]
+    wrong += [f"{n} missing" for n in range(1, len(numbers) + 1) if n not in counted]
+    if wrong:
+        where.at("rooms").bad(
+            f"numbered slots must be 1 to {len(numbers)} once each (castle.de:97): "
+            + ", ".join(wrong[:6])
+        )
     placed = len(diamonds) + len(numbers) + board.well.tiles
     if placed != die_tiles:
         where.bad(
-            f"{len(diamonds)} ♦ + {len(numbers)} numbered slots + {board.well.tiles} well "
-            f"tiles = {placed}, but there are {die_tiles} die tiles (castle.de:93-99)"
+            f"{len(diamonds)} ♦ + {len(numbers)} numbered slots + {bounded(board.well.tiles)} well "
+            f"tiles = {bounded(placed)}, but there are {die_tiles} die tiles (castle.de:93-99)"
         )
     for i, field in enumerate(board.outside):
         at = where.at("outside").at(i)
@@ -461,7 +473,7 @@ def _check_board(board: Board, where: Reader, die_tiles: int) -> None:
             )
     _check_provenance(board.well, where.at("well"))
     if board.well.value != WELL_VALUE:
-        where.at("well").at("value").bad(f"{board.well.value}, expected 1 (castle.de:289)")
+        where.at("well").at("value").bad(f"{bounded(board.well.value)}, expected 1 (castle.de:289)")
     _range(where.at("well").at("seals"), board.well.seals, 0, 5, "seals")
     _range(where.at("well").at("tiles"), board.well.tiles, 0, 5, "tiles")
     for i, ground in enumerate(board.grounds):
@@ -497,24 +509,26 @@ def _check_board(board: Board, where: Reader, die_tiles: int) -> None:
     _range(at.at("last"), track.last, 4, 100, "spaces")
     afters = [t.after for t in track.trees]
     if afters != sorted(set(afters)) or not all(0 <= a < track.last for a in afters):
-        at.at("trees").bad(f"after {afters}: three increasing spaces before the last")
+        at.at("trees").bad(f"after {bounded(afters)}: three increasing spaces before the last")
     if tuple(t.seals for t in track.trees) != TREE_SEALS:
         at.at("trees").bad(
-            f"seals {[t.seals for t in track.trees]}, expected 1, 2, 3 (castle.de:441)"
+            f"seals {bounded([t.seals for t in track.trees])}, expected 1, 2, 3 (castle.de:441)"
         )
     if track.season_points != SEASON_POINTS:
-        at.at("season_points").bad(f"{list(track.season_points)}, expected [3, 6] (castle.de:483)")
+        at.at("season_points").bad(
+            f"{bounded(list(track.season_points))}, expected [3, 6] (castle.de:483)"
+        )
     if len(track.final) != track.last - afters[-1]:
         at.at("final").bad(
             f"{len(track.final)} values, expected one per season-4 space "
-            f"({track.last - afters[-1]})"
+            f"({bounded(track.last - afters[-1])})"
         )
     if not all(FINAL_POINTS[0] <= v <= FINAL_POINTS[1] for v in track.final):
-        at.at("final").bad(f"{list(track.final)}: each from 10 to 15 (castle.de:483)")
+        at.at("final").bad(f"{bounded(list(track.final), 100)}: each from 10 to 15 (castle.de:483)")
     _check_provenance(board.court, where.at("court"))
     if board.court.points != COURT_POINTS:
         where.at("court").at("points").bad(
-            f"{list(board.court.points)}, expected [1, 3, 6, 10] (castle.de:491-495)"
+            f"{bounded(list(board.court.points))}, expected [1, 3, 6, 10] (castle.de:491-495)"
         )
 
 
@@ -538,7 +552,7 @@ def _check_solo(cards: Sequence[tuple[int, Any]], board: Board | None, where: Re
             )
         elif not 0 <= target.index < limit[target.area]:
             at.at("target").bad(
-                f"index {target.index}, expected 0 to {limit[target.area] - 1} "
+                f"index {bounded(target.index)}, expected 0 to {limit[target.area] - 1} "
                 f"for {target.area.label}"
             )
         for j, effect in enumerate(card.actions):

@@ -153,6 +153,15 @@ def test_the_rulebook_examples_cards_are_in_the_default() -> None:
     assert blue
     assert beige
     assert {t.id for t in blue}.isdisjoint(t.id for t in beige)
+    # castle.de:338: a castle-card section gives 2 points and the well's action
+    all_sections = [s.effects for c in (*d.level1, *d.level2) for s in c.sections]
+    assert effects("vp 2", "well") in all_sections
+    # castle.de:401: a level-2 card's light section gives 3 resources of your choice
+    assert any(
+        s.effects == effects("any_resource 3") and j != c.dark
+        for c in d.level2
+        for j, s in enumerate(c.sections)
+    )
     # castle.de:405: a Daimyo card offers 2 seals
     assert any(effects("seals 2") in c.spaces for c in d.level3)
     # castle.de:295: the well's tiles can show a pearl and a resource of choice
@@ -266,6 +275,47 @@ def test_effects_round_trip_as_text(effect: Effect) -> None:
     assert not reader.problems
 
 
+def json_paths(value: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
+    yield path
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from json_paths(item, (*path, key))
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            yield from json_paths(item, (*path, i))
+
+
+PATHS = [p for p in json_paths(castle_data.to_json(castle_data.default())) if p]
+junk = st.recursive(
+    st.none() | st.booleans() | st.integers(-(10**30), 10**30) | st.text(max_size=30),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner),
+    max_leaves=8,
+)
+
+
+@given(st.lists(st.tuples(st.sampled_from(PATHS), junk), min_size=1, max_size=4))
+def test_any_damage_is_reported_never_raised_otherwise(damage: list[Any]) -> None:
+    """Client data may be anything: a damaged copy loads or raises MalformedCastleData,
+    whose problems are listed; nothing else escapes."""
+    data = default_json()
+    for path, value in damage:
+        target: Any = data
+        try:
+            for key in path[:-1]:
+                target = target[key]
+            target[path[-1]] = value
+        except (KeyError, IndexError, TypeError):
+            continue  # an earlier change removed the place
+    caught: castle_data.MalformedCastleData | None = None
+    try:
+        castle_data.load(data)
+    except castle_data.MalformedCastleData as exc:
+        caught = exc
+    if caught is not None:
+        assert caught.problems
+        json.dumps(caught.to_json())
+
+
 # --- every check fires, all at once ---------------------------------------------------------
 
 
@@ -341,7 +391,7 @@ def test_a_broken_copy_reports_every_problem_at_once() -> None:
         "board.rooms[0].value: 7, expected 1 to 6",
         "board.rooms[1].slots[0]: a ♦ slot (number 0) names its tile's colour",
         "board.rooms: ♦ slots hold ['red', 'white'], expected one tile of each colour",
-        "board.rooms: slot numbers [1, 2, 3, 4, 5, 6, 7, 7, 9, 10]",
+        "board.rooms: numbered slots must be 1 to 10 once each (castle.de:97): 7 2 times, 8 miss",
         "board: 2 ♦ + 10 numbered slots + 2 well tiles = 14, but there are 15 die tiles",
         "board.outside[0].options: two different actions of castle, garden, training",
         "board.grounds[2].sides: a ground holds at least one tile",
@@ -401,6 +451,20 @@ def test_text_input_problems() -> None:
     has(problems_of("[]"), "castle data must be a JSON object, got list")
     has(problems_of(" " * (castle_data.MAX_BYTES + 1)), "characters; the data has at most")
     has(problems_of("[" * 100_000), "nested too deeply")
+
+
+def test_huge_numbers_are_reported_not_raised() -> None:
+    has(problems_of('{"format": ' + "9" * 5000 + "}"), "a number too long to read")
+    data = default_json()
+    data["board"]["well"]["value"] = 10**5000
+    data["board"]["track"]["final"] = [10**5000]
+    data["level1"][0]["dark"] = -(10**5000)
+    has(
+        problems_of(data),
+        "board.well.value: <a number too large to print>, expected 1",
+        "board.track.final: [<a number too large to print>]",
+        "level1[0].dark: <a number too large to print>",
+    )
 
 
 def test_too_few_cards_for_two_players() -> None:
