@@ -26,13 +26,12 @@ def bounds(game: CastleGame) -> Bounds:
     setup = sum(pile_size(game, p) for p in Pile) + 3 * 3 + 5 * 20
     length = setup + turns * MAX_STEPS_PER_TURN + 2 * n * MAX_STEPS_PER_TURN
     widest = max(len(rolls(game.variant.dice_per_colour)), *(pile_size(game, p) for p in Pile))
-    solo = game.variant.solo
     return Bounds(
         max_game_length=length,
         max_chance_outcomes=widest,
         min_utility=0.0,
         max_utility=1.0,
-        utility_sum=None if solo else 1.0,
+        utility_sum=1.0,
         why={
             "max_game_length": (
                 f"An upper bound, {length}: the setup deals (each pile at most once, the "
@@ -47,9 +46,8 @@ def bounds(game: CastleGame) -> Bounds:
             "min_utility": "0: a seat that does not win (castle.score.winner).",
             "max_utility": "1: the winner (ties are broken by the order).",
             "utility_sum": (
-                "Solo: 1 if the player beats the rival, else 0 (castle.solo.final)."
-                if solo
-                else "Always 1: the final order breaks every tie (castle.score.winner)."
+                "Always 1: solo, the only seat gets 1 (ruling castle.solo.outcome); else the "
+                "final order breaks every tie (castle.score.winner)."
             ),
         },
     )

@@ -1,12 +1,65 @@
 """The White Castle's JSON vocabulary: every record follows from its attrs types
 (:class:`rulespec.core.convert.Converter`), except an effect, written as in the data file
-(``"pay_seals 1"``, ``"choice castle garden training"``; :mod:`rulespec.castle.data`)."""
+(``"pay_seals 1"``, ``"choice castle garden training"``; :func:`rulespec.castle.data.effect_text`).
+A position's agenda may also hold the engine's own steps (``"audience"``, ``"section 4"``)."""
 
 from __future__ import annotations
 
-from rulespec.castle import data
-from rulespec.castle.components import Effect
-from rulespec.core.convert import Converter
+import re
+from typing import Any
 
-CODEC = Converter({Effect: data._EFFECT})
+from rulespec.castle.components import Effect, GardenKind, Symbol
+from rulespec.core.convert import Converter, Reader, Repr
+from rulespec.errors import bounded
+
+_SYMBOL = {s.label: s for s in Symbol}
+_KIND = {k.label: k for k in GardenKind}
+
+
+def effect_text(effect: Effect) -> str:
+    """``"food 2"``, ``"castle"`` (amount 1 left out), ``"choice castle garden"``."""
+    words = [effect.symbol.label]
+    if effect.amount != 1:
+        words.append(str(effect.amount))
+    words += [o.label for o in effect.options]
+    words += [k.label for k in effect.kinds]
+    return " ".join(words)
+
+
+def _load(raw: Any, reader: Reader) -> Effect:
+    placeholder = Effect(Symbol.VP, 0)
+    if not isinstance(raw, str) or not raw.split() or len(raw) > 200:
+        reader.bad(
+            f"expected an effect like 'food 2' or 'choice castle garden', got {bounded(raw)}"
+        )
+        return placeholder
+    first, *rest = raw.split()
+    symbol = _SYMBOL.get(first)
+    if symbol is None:
+        reader.bad(f"{bounded(first)} is not a symbol")
+        return placeholder
+    amount = 1
+    if rest and re.fullmatch(r"\d{1,5}", rest[0]):
+        amount = int(rest[0])
+        rest = rest[1:]
+    options = tuple(_SYMBOL[w] for w in rest if w in _SYMBOL)
+    kinds = tuple(_KIND[w] for w in rest if w in _KIND)
+    if len(options) + len(kinds) != len(rest):
+        reader.bad(f"{bounded(raw)}: after the symbol and amount come symbols or garden kinds")
+        return placeholder
+    return Effect(symbol, amount, options, kinds)
+
+
+CODEC = Converter(
+    {
+        Effect: Repr(
+            lambda e, ctx: effect_text(e),
+            _load,
+            lambda ctx: {
+                "type": "string",
+                "description": "an effect: symbol [amount] [option ...]",
+            },
+        )
+    }
+)
 """Reads and writes every White Castle record."""

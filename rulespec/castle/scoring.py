@@ -76,18 +76,23 @@ def totals(s: State) -> tuple[int, ...]:
 
 @attrs.frozen
 class CastleOutcome(Outcome):
-    """An outcome whose solo loss has no winner: returns 0 then (castle.solo.final)."""
+    """An outcome; in solo play it also holds the rival's score (ruling
+    castle.solo.outcome): the only seat shares nothing, so its return is 1 either way and
+    :attr:`beats_rival` says whether the player won."""
 
-    def returns(self) -> tuple[float, ...]:
-        if not self.winners:
-            return (0.0,) * len(self.scores)
-        return super().returns()
+    rival: int | None = None
+    """The rival's final score in solo play, else None."""
+
+    @property
+    def beats_rival(self) -> bool | None:
+        """Solo: whether the player scored more than the rival (castle.solo.final)."""
+        return None if self.rival is None else self.scores[0] > self.rival
 
     def summary(self) -> str:
-        if self.winners:
+        if self.rival is None:
             return super().summary()
-        scores = ", ".join(f"seat {s}: {p}" for s, p in enumerate(self.scores))
-        return f"final scores: {scores}; the rival wins"
+        verdict = "the player wins" if self.beats_rival else "the rival wins"
+        return f"final scores: seat 0: {self.scores[0]}, rival: {self.rival}; {verdict}"
 
 
 def outcome(s: State) -> Outcome:
@@ -104,9 +109,8 @@ def outcome(s: State) -> Outcome:
     tiebreaks = tuple((len(s.order) - place[p],) for p in range(s.players))
     if s.game.variant.solo:
         decided("castle.solo.final")
-        rival = total(s, s.players)
-        win = frozenset({0}) if scores[0] > rival else frozenset()
-        return CastleOutcome(scores, tiebreaks, win)
+        decided("castle.solo.outcome")
+        return CastleOutcome(scores, tiebreaks, frozenset({0}), rival=total(s, s.players))
     decided("castle.score.winner")
     best = max((scores[p], tiebreaks[p]) for p in range(s.players))
     winners = frozenset(p for p in range(s.players) if (scores[p], tiebreaks[p]) == best)
