@@ -301,6 +301,7 @@ def _check(values: Mapping[str, Any], reader: Reader) -> None:
         key = f"level{level}"
         rooms = ROOMS[level] if board is None else sum(r.level == level for r in board.rooms)
         _check_cards(key, level, lists[key], rooms, reader)
+    _check_redraw([c for key in ("level1", "level2") for _, c in lists[key]], reader)
     for i, card in lists["level3"]:
         if not card.spaces:
             reader.at("level3").at(i).at("spaces").bad("a Daimyo card has at least one space")
@@ -414,6 +415,27 @@ def _check_cards(
             reader.at(key).bad(
                 f"{few} cards in play with 1-2 players, fewer than the {rooms} rooms to fill "
                 "(castle.de:75, 86)"
+            )
+
+
+def dark_action(card: CastleCard) -> frozenset[Symbol]:
+    """What setup compares of a card's dark section (castle.de:90): its castle, garden or
+    training action, whatever it costs (a level-1 card pays a seal for it, a level-2 card
+    does not); the whole section if it has none."""
+    effects = card.sections[card.dark].effects if 0 <= card.dark < len(card.sections) else ()
+    main = frozenset(s for e in effects for s in (e.symbol, *e.options) if s in MAIN_ACTIONS)
+    return main or frozenset(e.symbol for e in effects)
+
+
+def _check_redraw(cards: Sequence[CastleCard], reader: Reader) -> None:
+    """Setup redraws the five room cards while their dark actions all match
+    (castle.de:90): with a single dark action among the cards in play it never ends."""
+    for players, in_play in (("1-2", [c for c in cards if c.min_players <= 2]), ("3-4", cards)):
+        actions = {dark_action(c) for c in in_play}
+        if len(actions) == 1:
+            reader.bad(
+                f"every castle card in play with {players} players has the same dark action, "
+                "so setup would redraw the rooms forever (castle.de:90)"
             )
 
 
@@ -754,6 +776,7 @@ __all__ = [
     "EFFECT",
     "FORMAT",
     "MalformedCastleData",
+    "dark_action",
     "default",
     "effect_text",
     "load",

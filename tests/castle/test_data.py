@@ -491,6 +491,27 @@ def test_a_broken_bonus_card_does_not_make_other_problems() -> None:
     assert len(found) == 2, found
 
 
+def test_one_dark_action_everywhere_would_redraw_forever() -> None:
+    data = default_json()
+    for key in ("level1", "level2"):
+        for card in data[key]:
+            card["sections"][card["dark"]]["effects"] = (
+                ["pay_seals", "castle"] if key == "level1" else ["castle"]
+            )
+    has(
+        problems_of(data),
+        "every castle card in play with 1-2 players has the same dark action",
+        "every castle card in play with 3-4 players has the same dark action",
+    )
+
+
+def test_dark_actions_compare_the_main_action_not_its_cost() -> None:
+    d = castle_data.default()
+    assert castle_data.dark_action(d.level1[0]) == {Symbol.CASTLE}  # pay a seal, castle
+    assert castle_data.dark_action(d.level2[1]) == {Symbol.CASTLE}  # castle
+    assert len({castle_data.dark_action(c) for c in (*d.level1, *d.level2)}) == 3
+
+
 def test_a_bonus_card_shown_twice() -> None:
     data = default_json()
     data["resources"][1]["bonus"] = "b1"
