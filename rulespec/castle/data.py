@@ -367,6 +367,11 @@ def _check_provenance(entry: Any, where: Reader) -> None:
     if entry.source is Source.RULEBOOK and "castle.de:" not in entry.cite:
         where.at("cite").bad("a rulebook entry cites castle.de lines")
     marked = _STAND_IN.match(entry.note)
+    if entry.note.startswith("stand-in:") and not marked:
+        where.at("note").bad(
+            "a note starting 'stand-in:' lists the stand-in fields, then a full stop "
+            "('stand-in: dark, lantern. ...')"
+        )
     if marked:
         names = [n.strip() for n in marked.group(1).split(",")]
         fields = {f.name for f in attrs.fields(type(entry))} - {"source", "cite", "note"}

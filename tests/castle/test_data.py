@@ -362,6 +362,7 @@ def test_a_broken_copy_reports_every_problem_at_once() -> None:
     data["solo"][3]["actions"][0] = "training 4"  # no 4-iron ground
     data["level3"][0]["spaces"][0] = ["audience"]  # an engine-internal symbol
     data["training"][0]["note"] = "stand-in: colour. oops"  # names no field
+    data["training"][1]["note"] = "stand-in: pairing (by file order)."  # not the marker form
     data["bonuses"][0]["cite"] = "the rulebook somewhere"  # not a cite
     board = data["board"]
     board["well"]["value"] = 2
@@ -403,6 +404,7 @@ def test_a_broken_copy_reports_every_problem_at_once() -> None:
         "solo[3].actions[0]: training 4: no ground costs 4 iron",
         'level3[0].spaces[0][0]: "audience" is not a symbol',
         "training[0].note: 'stand-in: colour' names no field",
+        "training[1].note: a note starting 'stand-in:' lists the stand-in fields",
         'bonuses[0].cite: "the rulebook somewhere" is not a cite',
         "board.well.value: 2, expected 1 (castle.de:289)",
         "board.rooms[0].value: 7, expected 1 to 6",
