@@ -22,6 +22,7 @@ from rulespec.castle.components import Colour, Effect
 from rulespec.core.api import Outcome
 from rulespec.core.convert import PER_SEAT, Range
 from rulespec.core.kernel import Evolve, Kernel, PhaseEnum
+from rulespec.core.tensor import Slots
 from rulespec.errors import GameNotOver
 
 if TYPE_CHECKING:
@@ -31,6 +32,7 @@ Index = Annotated[int, Range(-1, 10_000)]
 """A component's index in the game's tables, or -1 for none."""
 Count = Annotated[int, Range(0, 10_000)]
 Small = Annotated[int, Range(0, 7)]
+Figures = Annotated[int, Range(0, 5)]
 
 
 class Phase(PhaseEnum):
@@ -78,27 +80,29 @@ class Family(Evolve):
     """One family (or the solo rival): supplies, figures, cards and track marker."""
 
     coins: Count
-    seals: Small
+    seals: Annotated[int, Range(0, 40)]
     resources: tuple[Small, Small, Small]
     """Iron, food, pearl (castle.resources.cap)."""
     points: Count
-    left: tuple[int, int, int]
+    left: tuple[Figures, Figures, Figures]
     """Courtiers, gardeners, warriors still on the family board."""
-    court: tuple[int, int, int, int]
+    court: tuple[Figures, Figures, Figures, Figures]
     """Courtiers at the gate and on levels 1, 2, 3."""
-    gardens: tuple[int, ...]
+    gardens: Annotated[tuple[Annotated[int, Range(0, 5)], ...], Slots(lambda game: 6)]
     """Garden slots (``2 * bridge + kind``) holding this family's gardener, sorted."""
-    grounds: tuple[int, ...]
+    grounds: Annotated[tuple[Figures, ...], Slots(lambda game: len(game.data.board.grounds))]
     """Warriors on each training ground."""
     card: Index
     """The row card beside the family rows (``tables.rows_of_card``), -1 for none."""
-    lantern: tuple[int, ...]
+    lantern: Annotated[tuple[Count, ...], Slots(lambda game: 24)]
     """Lantern sources in the lantern area, in the order they came."""
     track: Count
     """Space on the seasons track (0: the heron)."""
     height: Count
     """When the marker arrived on its space: a later arrival lies on top."""
-    dice: tuple[int, int, int]
+    dice: tuple[
+        Annotated[int, Range(0, 6)], Annotated[int, Range(0, 6)], Annotated[int, Range(0, 6)]
+    ]
     """The die value on each family-board field this round (0: none)."""
 
     @classmethod
