@@ -509,8 +509,8 @@ def test_l459_only_gardeners_beside_a_bridge_with_a_die_act() -> None:
     # plant garden, the white bridge being empty.
     s = position(
         bridges=((3, 0, 0, 0, 0), (2, 0, 0, 0, 5), (4, 0, 0, 0, 0)),
-        actor=TIM,
-        order=(LARA, MAX, ANNA, TIM),
+        actor=LARA,
+        order=(TIM, ANNA, MAX, LARA),  # Lara's is the round's last turn
         turns=11,
         families={
             LARA: {"track": 4, "left": [5, 4, 5], "gardens": [RED_PLANT], "coins": 3},
@@ -522,6 +522,8 @@ def test_l459_only_gardeners_beside_a_bridge_with_a_die_act() -> None:
     s = skip_rest(s.apply(TakeDie(WHITE, LEFT)).apply(PlaceDie(WELL)))
     assert s.dice_left() == 3
     assert not any(s.bridges[WHITE])
+    # the new order (castle.de:449) comes first: furthest on the track first
+    assert s.order == (LARA, MAX, ANNA, TIM)
     tim_coins = coins(s, TIM)
     assert s.stage.value == "gardeners"
     seen: dict[int, int] = {}
@@ -534,7 +536,7 @@ def test_l459_only_gardeners_beside_a_bridge_with_a_die_act() -> None:
             assert s.agenda[-1] == (g_action(s, BLACK_PLANT),)
         s = skip_rest_of_frame(s)
     assert seen == {LARA: 1, MAX: 1, ANNA: 1, TIM: 1}
-    assert list(seen) == [LARA, MAX, ANNA, TIM]
+    assert list(seen) == [LARA, MAX, ANNA, TIM]  # in the new order
     # the white stone garden (3 coins) was not activated
     assert coins(s, TIM) == tim_coins
     assert (s.round, s.phase) == (2, Phase.ROLL)
