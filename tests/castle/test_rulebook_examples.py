@@ -412,15 +412,12 @@ def test_l351_tim_places_a_gardener_below_the_white_bridge() -> None:
 # --- castle.de:401 and 405: the castle action ----------------------------------------
 
 
-def test_l401_l405_anna_ascends_to_level_2_then_max_to_the_daimyo() -> None:
+def test_l401_anna_requests_an_audience_and_ascends_to_level_2() -> None:
     # castle.de:401: Anna's castle action: 2 coins put her leftmost courtier on the
     # gate, beside a courtier of hers already there; 2 pearls move her courtier on
     # level 1 up one level. Her action card goes to her lantern area face down, the
     # room's card becomes her action card, and she does one light section of it: 3
     # resources of her choice. The room gets a new card.
-    # castle.de:405: Max then does only the ascent: 5 pearls take his courtier from
-    # level 1 straight to the Daimyo's hall, where he gets his lantern bonus and then
-    # one of the Daimyo card's rewards still free: 2 seals.
     g = game()
     s = position(
         rooms=("l1-01", "l1-02", "l1-03", "l2-08", "l2-02"),
@@ -436,14 +433,6 @@ def test_l401_l405_anna_ascends_to_level_2_then_max_to_the_daimyo() -> None:
                 "court": [1, 1, 0, 0],
                 "card": 0,
                 "lantern": [1],
-            },
-            MAX: {
-                "coins": 0,
-                "seals": 0,
-                "resources": [0, 0, 5],
-                "left": [4, 5, 5],
-                "court": [0, 1, 0, 0],
-                "lantern": [1],  # r2's back: one pearl
             },
             LARA: {"left": [4, 5, 5], "court": [0, 0, 0, 1]},
         },
@@ -478,8 +467,31 @@ def test_l401_l405_anna_ascends_to_level_2_then_max_to_the_daimyo() -> None:
     s = resolve_head(s, Symbol.ANY_RESOURCE, lambda t: t.family(ANNA).resources == (1, 1, 1))
     assert s.family(ANNA).resources == (1, 1, 1)
     s = skip_rest(s)
-    # Max
     assert s.actor == MAX
+
+
+def test_l405_max_ascends_from_level_1_to_the_daimyo() -> None:
+    # castle.de:405: after Anna, Max does only the ascent of the castle action: 5 pearls
+    # take his courtier from level 1 straight to the Daimyo's hall, where he gets his
+    # lantern bonus and then one of the Daimyo card's rewards still free: 2 seals.
+    s = position(
+        level3="l3-03",
+        daimyo=(LARA, -1, -1),
+        actor=MAX,
+        order=(ANNA, MAX, LARA, TIM),
+        turns=1,
+        families={
+            MAX: {
+                "coins": 0,
+                "seals": 0,
+                "resources": [0, 0, 5],
+                "left": [4, 5, 5],
+                "court": [0, 1, 0, 0],
+                "lantern": [1],  # r2's back: one pearl
+            },
+            LARA: {"left": [4, 5, 5], "court": [0, 0, 0, 1]},
+        },
+    )
     s = s.apply(TakeDie(BLACK, RIGHT)).apply(PlaceDie(OUTSIDE_LEFT))
     assert coins(s, MAX) == 0
     s = resolve_head(s, Symbol.CHOICE, lambda t: heads(t) == (Symbol.CASTLE,))
