@@ -142,6 +142,7 @@ def _tidy(s: State) -> State:
             else:
                 changed = True
         if coins or points:
+            decided("castle.coins.unlimited")
             fam = s.family(s.actor)
             s = s.with_family(s.actor, fam.but(coins=fam.coins + coins, points=fam.points + points))
         if not changed:
@@ -196,6 +197,7 @@ def lantern_frame(s: State, seat: int) -> Frame:
 
 def options(s: State, seat: int, effect: Effect) -> list[Option]:
     """Every way to resolve ``effect`` for ``seat``, in a fixed order, with its cost."""
+    decided("castle.symbols.meanings")
     handler = _HANDLERS.get(effect.symbol)
     if handler is None:
         return [(FREE, lambda st, p: st)]
@@ -248,6 +250,7 @@ def _lantern(s: State, seat: int, e: Effect) -> list[Option]:
 
 def _castle(s: State, seat: int, e: Effect) -> list[Option]:
     decided("castle.actions.castle")
+    decided("castle.actions.order")
     return [(FREE, lambda st, p: push(st, ((Effect(Symbol.AUDIENCE),), (Effect(Symbol.ASCENT),))))]
 
 
@@ -586,8 +589,6 @@ def take(s: State, colour: Colour, left: bool) -> State:
             break
     bridges = list(s.bridges)
     bridges[colour] = tuple(bridge)
-    if left and n > 1 and not s.bridges[colour][0]:
-        decided("castle.turn.lone_die_right")
     return s.but(
         bridges=(bridges[0], bridges[1], bridges[2]),
         held=(int(colour), value, int(left)),
@@ -628,6 +629,7 @@ def place_problem(s: State, field: int) -> str | None:
             return "a die already lies on that row this round"
     cost = covered(s, field, s.actor) - value
     if cost > s.family(s.actor).coins:
+        decided("castle.turn.coins_short")
         return f"covering a {covered(s, field, s.actor)} with a {value} costs {cost} coins"
     return None
 
@@ -655,6 +657,7 @@ def place(s: State, field: int) -> State:
         dice = list(fam.dice)
         dice[row] = value
         s = s.with_family(seat, fam.but(dice=(dice[0], dice[1], dice[2])))
+    decided("castle.turn.field_actions")
     frames = field_frames(s, field, colour)
     if left:
         decided("castle.turn.lantern_left")
@@ -698,6 +701,7 @@ def exchange_open(s: State) -> bool:
     fam = s.family(s.actor)
     if not fam.seals:
         return False
+    decided("castle.seals.window")
     if s.game.options.exchange is ExchangeWindow.ANYTIME:
         return True
     return bool(shortfalls(s))
@@ -794,6 +798,7 @@ def after_roll(s: State) -> State:
 
 def begin_turn(s: State, seat: int) -> State:
     """``seat`` takes its turn (the rival's is played out by :mod:`rival`)."""
+    decided("castle.turn.rounds")
     s = s.but(actor=seat, stage=Stage.TURN)
     if seat >= s.players:
         return rivals.start(s)

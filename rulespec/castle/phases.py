@@ -32,6 +32,7 @@ from rulespec.castle.state import Phase, State
 from rulespec.castle.tables import FIELDS
 from rulespec.core.kernel import Move, PhaseTable, Problem, Step
 from rulespec.core.rules import rule_of
+from rulespec.core.trace import decided
 
 # --- who acts ----------------------------------------------------------------------------
 
@@ -56,6 +57,8 @@ def legal_takes(s: State) -> tuple[Action, ...]:
             out.append(TAKES[(c, End.LEFT)])
         if len(bridge) > 1 and bridge[-1]:
             out.append(TAKES[(c, End.RIGHT)])
+            if not bridge[0]:
+                decided("castle.turn.lone_die_right")
     out.extend(engine.exchange_actions(s, EXCHANGES))
     return tuple(out)
 

@@ -123,6 +123,7 @@ def candidates(s: State, effect: Effect) -> tuple[int, ...]:
     if effect.symbol is Symbol.GARDEN:
         if not rival.left[Figure.GARDENER]:
             return ()
+        decided("castle.solo.garden_icon")
         kinds = effect.kinds or (0, 1)
         slots = [
             g

@@ -31,6 +31,8 @@ def initial(game: object) -> State:
     grounds = len(data.board.grounds)
     players = variant.players
     keep = [i for i, c in enumerate(t.cards) if variant.diamond_cards or c.min_players <= 2]
+    if not variant.diamond_cards:
+        decided("castle.setup.two_player_cards")
     deck1 = tuple(i for i in keep if t.level_of[i] == 1)
     deck2 = tuple(i for i in keep if t.level_of[i] == 2)
     rival = None
@@ -39,6 +41,7 @@ def initial(game: object) -> State:
     stamp = 0
     families = tuple(Family.start(grounds) for _ in range(players))
     if variant.solo:
+        decided("castle.solo.difficulty")
         rival = Family.start(grounds).but(
             points=variant.rival_points, track=variant.rival_influence
         )
@@ -168,6 +171,7 @@ def deal_of(pile: Pile, item: int) -> Deal:
 
 def outcomes(s: State) -> Sequence[tuple[Deal, int]]:
     """The chance outcomes of a deal phase: every item of its pile, weight 1."""
+    decided("castle.info.decks")
     pile = current_pile(s)
     assert pile is not None
     return tuple((deal_of(pile, i), 1) for i in pool(s, pile))

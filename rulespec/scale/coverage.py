@@ -61,6 +61,11 @@ _PLAYERS = (
 )
 
 NOT_DECIDING: Mapping[str, str] = {
+    # The White Castle
+    "castle.components.counts": _FACT,
+    "castle.components.data": _FACT,
+    "castle.components.dropped_cards": _FACT,
+    "castle.turn.points_tiles": "a score marker past 40 points; rulespec keeps the full score",
     # Mandala
     "mandala.components.cards": _FACT,
     "mandala.components.tiles": _FACT,
