@@ -23,6 +23,7 @@ import attrs
 import pytest
 
 import rulespec
+from rulespec.castle import data as castle_data
 from rulespec.core.tensor import (
     Encoding,
     Layout,
@@ -224,9 +225,7 @@ def _castle_hidden(data: dict[str, Any], seat: int, rng: random.Random) -> bool:
     solo = data.get("solo")
     if not solo or solo["top"] < 0 or solo["known"] or not solo["hidden"]:
         return False
-    from rulespec.castle.data import default
-
-    cards = default().solo
+    cards = castle_data.default().solo
     side = lambda c: (cards[c].colour, cards[c].slot, cards[c].target)  # noqa: E731
     same = [c for c in solo["hidden"] if side(c) == side(solo["top"])]
     if not same:
