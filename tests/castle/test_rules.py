@@ -1,0 +1,646 @@
+"""One or more tests per rule of rulespec/castle/rulebook.toml, each naming its rule ids.
+
+States are reached by seeded play of the default data, then set up for the case with
+``state.but(...)`` (a frozen record's copy with fields replaced); agendas are written as
+effects, so the tests do not depend on which card shows what. The marker
+``@pytest.mark.rule(...)`` records which rules a test checks.
+"""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from typing import Any
+
+import attrs
+import pytest
+
+import rulespec
+from rulespec.castle import CastleGame, Deal, Exchange, Pick, PlaceDie, Resolve, Skip, State
+from rulespec.castle import engine, rival, scoring, setup
+from rulespec.castle.actions import End, Pile, TakeDie, rolls
+from rulespec.castle.components import Colour, Effect, Symbol
+from rulespec.castle.state import Family, Phase, Stage
+from rulespec.errors import IllegalAction, UnknownVariant
+
+RED, BLACK, WHITE = Colour.RED, Colour.BLACK, Colour.WHITE
+WELL, COURTIERS, GARDENERS, WARRIORS = 7, 8, 9, 10
+
+
+def game(players: int = 2, **kw: Any) -> CastleGame:
+    if players == 1:
+        kw.setdefault("difficulty", "medium")
+    return rulespec.game("castle", players=players, **kw)
+
+
+def advance(s: State, rng: random.Random, until: Phase = Phase.TAKE) -> State:
+    """Play on (chance at random, picks first, agendas skipped) until phase ``until``."""
+    for _ in range(2000):
+        if s.phase is until:
+            return s
+        if s.is_chance:
+            s = s.apply(s.sample_chance(rng))
+        elif s.phase is Phase.RESOLVE:
+            s = s.apply(Skip(0))
+        else:
+            s = s.apply(s.legal_actions()[0])
+    raise AssertionError(f"never reached {until}")
+
+
+def first_turn(players: int = 2, seed: int = 0, **kw: Any) -> State:
+    return advance(game(players, **kw).initial_state(), random.Random(seed))
+
+
+def with_tasks(s: State, *tasks: tuple[Effect, ...], **family: Any) -> State:
+    """``s`` at the acting seat's agenda holding ``tasks`` (one frame), family changed."""
+    fam = s.family(s.actor).but(**family)
+    return s.with_family(s.actor, fam).but(phase=Phase.RESOLVE, agenda=(tuple(tasks),))
+
+
+def fx(symbol: Symbol, amount: int = 1, *options: Symbol) -> Effect:
+    return Effect(symbol, amount, tuple(options))
+
+
+def options(s: State) -> list[Any]:
+    return [a for a in s.legal_actions() if isinstance(a, Resolve) and a.task == 0]
+
+
+# --- components and setup ----------------------------------------------------------------
+
+
+@pytest.mark.rule(
+    "castle.components.counts", "castle.components.data", "castle.components.dropped_cards"
+)
+def test_the_default_data_has_the_books_counts_and_provenance() -> None:
+    d = game().data
+    assert (len(d.level1), len(d.level2), len(d.level3)) == (15, 12, 9)
+    assert len(d.gardens) == 10 and len(d.die_tiles) == 15 and len(d.training) == 8
+    assert (len(d.actions), len(d.resources), len(d.bonuses), len(d.solo)) == (6, 9, 3, 9)
+    assert all(
+        c.source.value in ("rulebook", "transcription", "secondary", "stand-in") for c in d.level1
+    )
+
+
+@pytest.mark.rule("castle.setup.two_player_cards", "castle.setup.room_cards")
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_diamond_cards_only_with_three_or_four(players: int) -> None:
+    g = game(players)
+    s = g.initial_state()
+    cards = g.tables.cards
+    diamonds = {i for i, c in enumerate(cards) if c.min_players > 2}
+    in_decks = set(s.deck1) | set(s.deck2)
+    assert bool(in_decks & diamonds) == (players >= 3)
+    s = advance(s, random.Random(players))
+    assert all(g.tables.level_of[c] == g.tables.room_level[r] for r, c in enumerate(s.rooms))
+
+
+@pytest.mark.rule("castle.setup.redraw")
+def test_five_equal_dark_actions_deal_the_rooms_again() -> None:
+    g = game(3)
+    # a copy of the game whose cards all share one dark action: every deal must redraw
+    same = CastleGame(g.variant, g.options, g.data)
+    tables = attrs.evolve(g.tables, dark_action=(g.tables.dark_action[0],) * len(g.tables.cards))
+    object.__setattr__(same, "tables", tables)
+    s = same.initial_state()
+    rng = random.Random(0)
+    for _ in range(4):
+        s = s.apply(s.sample_chance(rng))
+    assert s.rooms.count(-1) == 1
+    after = s.apply(s.sample_chance(rng))
+    assert after.rooms == (-1,) * 5
+    assert sorted(after.deck1 + after.deck2) == sorted(
+        g.initial_state().deck1 + g.initial_state().deck2
+    )
+    # with the real cards, dealt rooms never all match
+    for seed in range(5):
+        dealt = first_turn(3, seed=seed)
+        assert len({g.tables.dark_action[c] for c in dealt.rooms}) > 1
+
+
+@pytest.mark.rule("castle.setup.level3", "castle.setup.gardens", "castle.setup.training")
+def test_level3_gardens_and_training_tiles_are_dealt() -> None:
+    s = first_turn(4, seed=3)
+    d = s.game.data
+    assert s.level3 >= 0 and len(s.daimyo) == len(d.level3[s.level3].spaces)
+    kinds = [int(d.gardens[g].kind) for g in s.gardens]
+    assert kinds == [0, 1, 0, 1, 0, 1]
+    assert len(set(s.training)) == 4 and -1 not in s.training
+
+
+@pytest.mark.rule("castle.setup.die_tiles", "castle.setup.tile_swap_edge")
+@pytest.mark.parametrize("seed", range(12))
+def test_every_room_shows_two_colours(seed: int) -> None:
+    s = first_turn(2, seed=seed)
+    for room in range(5):
+        assert len(set(s.room_tiles(room))) >= 2
+    assert len(set(s.tiles) | set(s.diamond)) == 15
+
+
+@pytest.mark.rule("castle.setup.dice")
+@pytest.mark.parametrize(("k", "n"), [(3, 56), (4, 126), (5, 252)])
+def test_a_colour_roll_is_one_node_over_sorted_dice(k: int, n: int) -> None:
+    table = rolls(k)
+    assert len(table) == n
+    assert sum(w for _, w in table) == 6**k
+    s = first_turn(k - 1)
+    assert all(len(b) == k for b in s.bridges)
+    assert all(list(b) == sorted(b) for b in s.bridges)
+
+
+@pytest.mark.rule("castle.setup.family", "castle.setup.influence")
+def test_families_start_empty_and_the_stack_is_the_order() -> None:
+    s = first_turn(4, seed=5)
+    assert sorted(s.order) == [0, 1, 2, 3]
+    heights = [s.family(p).height for p in s.order]
+    assert heights == sorted(heights, reverse=True)
+    for f in s.families:
+        assert f.left == (5, 5, 5) and f.court == (0, 0, 0, 0) and f.track == 0
+
+
+@pytest.mark.rule("castle.setup.pairs")
+def test_pairs_are_picked_in_reverse_order() -> None:
+    s = game(3).new_game(4)
+    assert s.phase is Phase.PICK
+    assert s.actor == s.order[-1]
+    assert len(s.legal_actions()) == 4
+    after = s.apply(Pick(1))
+    assert after.display[1] == (-1, -1)
+    assert after.family(s.actor).card == s.display[1][1]
+    with pytest.raises(IllegalAction):
+        advance(after, random.Random(0), Phase.PICK).apply(Pick(1))
+
+
+# --- the turn ------------------------------------------------------------------------------
+
+
+@pytest.mark.rule("castle.turn.rounds", "castle.round.end")
+def test_three_rounds_of_three_turns_leave_three_dice() -> None:
+    g = game(3)
+    rng = random.Random(2)
+    s = g.initial_state()
+    takes = [0, 0, 0]
+    while not s.is_terminal:
+        if s.phase is Phase.TAKE:
+            assert s.dice_left() > 3
+            takes[s.actor] += 1
+        a = s.sample_chance(rng) if s.is_chance else rng.choice(s.legal_actions())
+        s = s.apply(a)
+    assert takes == [9, 9, 9]
+    assert s.dice_left() == 3 and s.round == 3
+
+
+@pytest.mark.rule("castle.turn.points_tiles")
+def test_scores_pass_forty_without_tiles() -> None:
+    s = first_turn()
+    s = s.with_family(0, s.family(0).but(points=85))
+    assert scoring.total(s, 0) >= 85
+
+
+@pytest.mark.rule("castle.turn.take")
+def test_only_ends_are_taken_and_the_middle_closes_up() -> None:
+    s = first_turn(4)
+    s = s.but(bridges=((1, 2, 3, 4, 5), s.bridges[1], s.bridges[2]))
+    after = s.apply(TakeDie(RED, End.LEFT))
+    assert after.bridges[0] == (2, 0, 3, 4, 5) and after.held == (0, 1, 1)
+    after = s.apply(TakeDie(RED, End.RIGHT))
+    assert after.bridges[0] == (1, 2, 3, 0, 4) and after.held[2] == 0
+
+
+@pytest.mark.rule("castle.turn.place", "castle.turn.coins_short")
+def test_placing_pays_or_earns_the_difference() -> None:
+    s = first_turn(2).but(held=(int(RED), 6, 0), phase=Phase.PLACE)
+    s = s.with_family(s.actor, s.family(s.actor).but(coins=0))
+    after = s.apply(PlaceDie(COURTIERS))  # printed 6
+    assert after.family(s.actor).coins == 0
+    low = s.but(held=(int(RED), 1, 0))
+    with pytest.raises(IllegalAction) as err:
+        low.apply(PlaceDie(COURTIERS))
+    assert err.value.rule.id == "castle.turn.coins_short"
+    rich = low.with_family(s.actor, low.family(s.actor).but(coins=5))
+    assert rich.apply(PlaceDie(COURTIERS)).family(s.actor).coins == 0
+    well = s.apply(PlaceDie(WELL))
+    assert well.family(s.actor).coins == 5
+
+
+@pytest.mark.rule("castle.turn.stacking", "castle.fields.well")
+@pytest.mark.parametrize("players", [2, 3])
+def test_stacking_depends_on_the_player_count(players: int) -> None:
+    s = first_turn(players).but(held=(int(RED), 6, 0), phase=Phase.PLACE)
+    stacked = list(s.stacked)
+    stacked[5] = 1
+    s = s.but(stacked=tuple(stacked))
+    legal = s.legal_actions()
+    assert (PlaceDie(5) in legal) == (players >= 3)
+    full = s.but(stacked=(0, 0, 0, 0, 0, 2, 0))
+    assert PlaceDie(5) not in full.legal_actions()
+    assert PlaceDie(WELL) in full.legal_actions()
+    fam = s.family(s.actor).but(dice=(3, 0, 0))
+    assert PlaceDie(COURTIERS) not in s.with_family(s.actor, fam).legal_actions()
+
+
+@pytest.mark.rule("castle.turn.lantern_left", "castle.lantern.bonus", "castle.turn.field_actions")
+def test_a_left_die_puts_the_lantern_on_top_of_the_field() -> None:
+    s = first_turn(2).but(held=(int(RED), 1, 1), phase=Phase.PLACE)
+    after = s.apply(PlaceDie(WELL))
+    lantern = engine.lantern_frame(s, s.actor)
+    assert after.agenda[-1] == lantern
+    right = s.but(held=(int(RED), 1, 0)).apply(PlaceDie(WELL))
+    assert right.agenda[-1] != lantern or not lantern
+
+
+@pytest.mark.rule("castle.turn.lone_die_right")
+def test_a_lone_right_die_is_taken_from_the_right() -> None:
+    s = first_turn(2).but(bridges=((0, 0, 4), (1, 2, 3), (1, 2, 3)))
+    legal = s.legal_actions()
+    assert TakeDie(RED, End.RIGHT) in legal and TakeDie(RED, End.LEFT) not in legal
+    assert s.apply(TakeDie(RED, End.RIGHT)).held == (0, 4, 0)
+
+
+@pytest.mark.rule("castle.turn.optional_actions", "castle.coins.costs")
+def test_a_skipped_cost_drops_what_it_gates() -> None:
+    s = with_tasks(first_turn(), (fx(Symbol.PAY_COINS, 3), fx(Symbol.SEALS, 2)), coins=5, seals=0)
+    assert s.apply(Skip(0)).family(s.actor).seals == 0
+    paid = s.apply(Resolve(0, 0))
+    assert paid.family(s.actor).coins == 2
+    poor = with_tasks(first_turn(), (fx(Symbol.PAY_COINS, 3), fx(Symbol.SEALS, 2)), coins=1)
+    with pytest.raises(IllegalAction):
+        poor.apply(Resolve(0, 0))
+
+
+@pytest.mark.rule("castle.coins.unlimited", "castle.resources.cap")
+def test_coins_unbounded_resources_capped_at_seven() -> None:
+    s = with_tasks(
+        first_turn(), (fx(Symbol.COINS, 50),), (fx(Symbol.IRON, 3),), coins=40, resources=(6, 0, 0)
+    )
+    after = s.apply(Resolve(0, 0)).apply(Resolve(0, 0))
+    fam = after.family(s.actor)
+    assert fam.coins == 90 and fam.resources[0] == 7
+
+
+@pytest.mark.rule("castle.seals.cap", "castle.seals.exchange")
+def test_a_sixth_seal_must_be_exchanged() -> None:
+    s = with_tasks(first_turn(), (fx(Symbol.SEALS, 2),), (fx(Symbol.FOOD),), seals=4)
+    after = s.apply(Resolve(0, 0))
+    assert after.phase is Phase.EXCHANGE
+    assert set(after.legal_actions()) == {Exchange(i) for i in range(4)}
+    fam = after.apply(Exchange(2)).family(s.actor)
+    assert fam.seals == 4 and fam.resources[1] == 1
+
+
+@pytest.mark.rule("castle.seals.window")
+def test_exchanges_are_offered_when_a_payment_is_short() -> None:
+    base = first_turn()
+    rich = with_tasks(base, (fx(Symbol.PAY_COINS, 2), fx(Symbol.VP)), coins=5, seals=3)
+    assert not any(isinstance(a, Exchange) for a in rich.legal_actions())
+    short = with_tasks(base, (fx(Symbol.PAY_COINS, 2), fx(Symbol.VP)), coins=1, seals=3)
+    assert Exchange(0) in short.legal_actions()
+    anytime = game(2, exchange="anytime")
+    s = with_tasks(first_turn(exchange="anytime"), (fx(Symbol.VP),), seals=3)
+    assert s.game == anytime and Exchange(0) in s.legal_actions()
+
+
+@pytest.mark.rule("castle.track.influence", "castle.track.trees", "castle.track.blocked_lost")
+def test_trees_cost_seals_or_stop_the_marker() -> None:
+    s = first_turn()
+    trees = s.game.data.board.track.trees
+    first = trees[0].after
+    start = with_tasks(s, (fx(Symbol.INFLUENCE, 3),), track=first - 1, seals=0)
+    stops = options(start)
+    assert len(stops) == 1  # only stopping before the tree is affordable
+    assert start.apply(stops[0]).family(s.actor).track == first
+    paid = with_tasks(s, (fx(Symbol.INFLUENCE, 3),), track=first - 1, seals=trees[0].seals)
+    assert paid.apply(options(paid)[-1]).family(s.actor).track == first + 2
+    last = s.game.data.board.track.last
+    end = with_tasks(s, (fx(Symbol.INFLUENCE, 5),), track=last - 1)
+    assert end.apply(options(end)[-1]).family(s.actor).track == last
+    other = (s.actor + 1) % 2
+    on = end.with_family(other, end.family(other).but(track=last, height=1))
+    moved = on.apply(options(on)[-1])
+    assert moved.family(s.actor).height > moved.family(other).height
+
+
+# --- fields ----------------------------------------------------------------------------------
+
+
+@pytest.mark.rule("castle.fields.rooms")
+def test_a_room_takes_only_colours_of_its_tiles() -> None:
+    s = first_turn(2, seed=1)
+    for room in range(5):
+        tiles = s.room_tiles(room)
+        for c in (RED, BLACK, WHITE):
+            held = s.but(held=(int(c), 6, 0), phase=Phase.PLACE)
+            assert (PlaceDie(room) in held.legal_actions()) == (c in tiles)
+        c = tiles[0]
+        after = s.but(held=(int(c), 6, 0), phase=Phase.PLACE).apply(PlaceDie(room))
+        card = s.game.tables.cards[s.rooms[room]]
+        want = [card.sections[k].effects for k, t in enumerate(tiles) if t is c]
+        pushed = after.agenda[0] if after.agenda else ()
+        assert len(pushed) <= len(want)
+        assert all(any(w[len(w) - len(task) :] == task for w in want) for task in pushed)
+
+
+@pytest.mark.rule("castle.fields.outside")
+def test_outside_any_colour_one_of_two() -> None:
+    s = first_turn().but(held=(int(WHITE), 5, 0), phase=Phase.PLACE)
+    after = s.apply(PlaceDie(5))
+    (task,) = after.agenda[-1]
+    assert task[0].symbol is Symbol.CHOICE and len(options(after)) == 2
+
+
+@pytest.mark.rule("castle.fields.family")
+def test_family_rows_take_their_colour_rewards_then_card() -> None:
+    s = first_turn()
+    for colour, row in ((RED, COURTIERS), (BLACK, GARDENERS), (WHITE, WARRIORS)):
+        held = s.but(held=(int(colour), 6, 0), phase=Phase.PLACE)
+        legal = held.legal_actions()
+        assert PlaceDie(row) in legal
+        assert all(PlaceDie(r) not in legal for r in (COURTIERS, GARDENERS, WARRIORS) if r != row)
+    fam = s.family(s.actor).but(left=(3, 5, 5))
+    s = s.with_family(s.actor, fam).but(held=(int(RED), 6, 0), phase=Phase.PLACE)
+    frames = engine.family_frames(s, s.actor, 0)
+    assert len(frames[1]) == 2  # two rewards uncovered, on top of the card action
+
+
+# --- actions -----------------------------------------------------------------------------------
+
+
+@pytest.mark.rule("castle.actions.training", "castle.actions.no_figure")
+def test_training_pays_iron_and_moves_the_leftmost_warrior() -> None:
+    s = with_tasks(first_turn(), (fx(Symbol.TRAINING),), resources=(5, 0, 0))
+    costs = [g.cost for g in s.game.data.board.grounds]
+    assert len(options(s)) == sum(c <= 5 for c in costs)
+    after = s.apply(Resolve(0, costs.index(5)))
+    fam = after.family(s.actor)
+    assert fam.resources[0] == 0 and fam.left[2] == 4 and fam.grounds[costs.index(5)] == 1
+    none = with_tasks(first_turn(), (fx(Symbol.TRAINING),), resources=(7, 0, 0), left=(5, 5, 0))
+    assert options(none) == []
+
+
+@pytest.mark.rule("castle.actions.garden")
+def test_a_garden_once_per_family() -> None:
+    s = with_tasks(
+        first_turn(), (fx(Symbol.GARDEN),), resources=(0, 7, 0), gardens=(0,), left=(5, 4, 5)
+    )
+    d = s.game.data
+    afford = [g for g in range(1, 6) if d.gardens[s.gardens[g]].cost <= 7]
+    assert len(options(s)) == len(afford)
+
+
+@pytest.mark.rule("castle.actions.castle", "castle.actions.order")
+def test_the_castle_action_offers_audience_and_ascent() -> None:
+    s = with_tasks(first_turn(), (fx(Symbol.CASTLE),), coins=2, resources=(0, 0, 2))
+    s = s.apply(Resolve(0, 0))
+    assert [t[0].symbol for t in s.agenda[-1]] == [Symbol.AUDIENCE, Symbol.ASCENT]
+    after = s.apply(Resolve(0, 0))  # audience first
+    fam = after.family(s.actor)
+    assert fam.coins == 0 and fam.court[0] == 1 and fam.left[0] == 4
+    ascents = options(after)
+    assert ascents  # the same courtier may go on up
+    up = after.apply(ascents[0])
+    assert up.family(s.actor).court[1] == 1
+
+
+@pytest.mark.rule("castle.actions.card_swap")
+def test_ending_on_a_level_takes_the_rooms_card() -> None:
+    s = with_tasks(
+        first_turn(), (fx(Symbol.ASCENT),), court=(1, 0, 0, 0), left=(4, 5, 5), resources=(0, 0, 2)
+    )
+    fam = s.family(s.actor)
+    card = s.rooms[0]
+    after = s.apply(Resolve(0, 0))
+    assert after.phase is Phase.REFILL
+    new = after.family(s.actor)
+    assert new.card == len(s.game.data.actions) + card
+    assert len(new.lantern) == len(fam.lantern) + 1
+    refilled = after.apply(after.legal_actions()[0])
+    assert refilled.rooms[0] >= 0 and refilled.agenda[-1][0][0].symbol is Symbol.SECTION
+
+
+@pytest.mark.rule("castle.actions.empty_deck", "castle.actions.empty_deck_flip")
+def test_an_empty_deck_leaves_the_card_and_your_card() -> None:
+    s = with_tasks(
+        first_turn(), (fx(Symbol.ASCENT),), court=(1, 0, 0, 0), left=(4, 5, 5), resources=(0, 0, 2)
+    )
+    s = s.but(deck1=())
+    fam = s.family(s.actor)
+    after = s.apply(Resolve(0, 0))
+    assert after.rooms == s.rooms and after.family(s.actor).card == fam.card
+    assert after.agenda[-1][0][0].symbol is Symbol.SECTION
+
+
+@pytest.mark.rule("castle.actions.level3", "castle.actions.no_past_level3")
+def test_the_daimyos_hall_gives_the_lantern_then_a_space() -> None:
+    s = with_tasks(
+        first_turn(), (fx(Symbol.ASCENT),), court=(0, 0, 1, 0), left=(4, 5, 5), resources=(0, 0, 7)
+    )
+    moves = engine.ascent_moves(s, s.family(s.actor).court)
+    assert moves == [(2, 1, -1)]
+    after = s.apply(Resolve(0, 0))
+    assert [e.symbol for e in after.agenda[-1][0]] == [Symbol.LANTERN, Symbol.DAIMYO]
+    assert after.family(s.actor).court == (0, 0, 0, 1)
+
+
+@pytest.mark.rule("castle.symbols.meanings", "castle.symbols.in_castle")
+def test_tile_and_light_symbols_reach_the_five_rooms() -> None:
+    s = first_turn(2, seed=3)
+    counts = {c: sum(s.room_tiles(r).count(c) for r in range(5)) for c in (RED, BLACK, WHITE)}
+    for symbol, n in (
+        (Symbol.ANY_TILE, sum(counts.values())),
+        (Symbol.WHITE_TILE, counts[WHITE]),
+        (Symbol.BLACK_TILE, counts[BLACK]),
+        (Symbol.RED_TILE, counts[RED]),
+    ):
+        assert len(options(with_tasks(s, (fx(symbol),)))) == n
+    light = sum(len(s.game.tables.light_sections(c)) for c in s.rooms)
+    assert len(options(with_tasks(s, (fx(Symbol.LIGHT),)))) == light
+    assert len(options(with_tasks(s, (fx(Symbol.ANY_RESOURCE, 2),)))) == 6
+
+
+@pytest.mark.rule("castle.symbols.family_row")
+def test_the_family_symbol_ignores_occupancy() -> None:
+    s = with_tasks(first_turn(), (fx(Symbol.FAMILY),), dice=(6, 6, 6))
+    assert len(options(s)) == 3
+
+
+# --- round end -----------------------------------------------------------------------------------
+
+
+@pytest.mark.rule("castle.round.order")
+def test_new_order_by_track_then_stack() -> None:
+    s = first_turn(3)
+    fams = (
+        s.families[0].but(track=2, height=5),
+        s.families[1].but(track=2, height=9),
+        s.families[2].but(track=4, height=1),
+    )
+    assert engine.new_order(s.but(families=fams)) == (2, 1, 0)
+
+
+@pytest.mark.rule("castle.round.gardeners", "castle.round.reroll")
+def test_gardeners_beside_a_bridge_with_dice_act() -> None:
+    s = first_turn(2)
+    fam = s.families[0].but(gardens=(0, 2), left=(5, 3, 5))
+    s = s.with_family(0, fam).but(
+        bridges=((0, 3, 0), (0, 0, 0), (0, 0, 0)), stage=Stage.GARDENERS, picking=(0, 1)
+    )
+    s, waiting = engine.next_gardeners(s)
+    assert waiting and len(s.agenda[-1]) <= 1  # only the red bridge still has a die
+    rolled = engine.reroll(s.but(agenda=()))
+    assert rolled.phase is Phase.ROLL and rolled.round == 2 and rolled.fields == (0,) * 7
+
+
+# --- scoring -----------------------------------------------------------------------------------------
+
+
+@pytest.mark.rule("castle.score.leftovers", "castle.score.final_exchange")
+def test_leftovers_and_the_best_exchange() -> None:
+    assert scoring.leftovers(7, (3, 6, 7)) == 1 + 1 + 1 + 2
+    fam = Family.start(3).but(coins=4, seals=1, resources=(2, 2, 0))
+    assert scoring.best_exchange(fam) == 1  # the seal makes a fifth coin
+    fam = fam.but(seals=2, coins=0)
+    assert scoring.best_exchange(fam) == 1  # two seals make a third iron
+
+
+@pytest.mark.rule(
+    "castle.score.track",
+    "castle.score.courtiers",
+    "castle.score.warriors",
+    "castle.score.gardeners",
+)
+def test_the_final_scoring_parts() -> None:
+    s = first_turn()
+    trees = [t.after for t in s.game.data.board.track.trees]
+    assert scoring.track_points(s, trees[0]) == 0
+    assert scoring.track_points(s, trees[0] + 1) == 3
+    assert scoring.track_points(s, trees[1] + 1) == 6
+    assert 10 <= scoring.track_points(s, trees[2] + 1) <= 15
+    fam = Family.start(3).but(court=(2, 1, 1, 1), left=(0, 5, 5), grounds=(2, 1, 0))
+    warriors = (2 * s.game.data.board.grounds[0].points + s.game.data.board.grounds[1].points) * 3
+    assert scoring.figures(s, fam) == 2 + 3 + 6 + 10 + warriors
+    fam = Family.start(3).but(gardens=(0,), left=(5, 4, 5))
+    assert scoring.figures(s, fam) == s.game.data.gardens[s.gardens[0]].points
+
+
+@pytest.mark.rule("castle.score.winner")
+def test_ties_go_to_the_earlier_seat() -> None:
+    g = game(2)
+    rng = random.Random(1)
+    s = g.initial_state()
+    while not s.is_terminal:
+        s = s.apply(s.sample_chance(rng) if s.is_chance else rng.choice(s.legal_actions()))
+    out = s.outcome()
+    assert len(out.winners) == 1
+    best = max(range(2), key=lambda p: (out.scores[p], out.tiebreaks[p]))
+    assert out.winners == {best}
+
+
+# --- solo ------------------------------------------------------------------------------------------
+
+
+@pytest.mark.rule("castle.solo.setup", "castle.solo.difficulty", "castle.solo.deck")
+@pytest.mark.parametrize(
+    ("difficulty", "points", "first", "track"),
+    [("easy", 0, 0, 0), ("medium", 3, 1, 1), ("hard", 8, 1, 3)],
+)
+def test_solo_setup_by_difficulty(difficulty: str, points: int, first: int, track: int) -> None:
+    start = game(1, difficulty=difficulty).initial_state()
+    assert start.rival is not None
+    assert start.rival.points == points and start.rival.track == track
+    assert start.order[0] == first
+    s = first_turn(1, difficulty=difficulty)
+    assert s.solo is not None
+    assert s.families[0].card >= 0 and s.families[0].lantern
+    assert s.solo.top >= 0 and s.solo.top not in s.solo.hidden
+    with pytest.raises(UnknownVariant):
+        rulespec.game("castle", players=2, difficulty="hard")
+
+
+@pytest.mark.rule(
+    "castle.solo.basics", "castle.solo.reveal", "castle.solo.place", "castle.solo.actions"
+)
+def test_the_rival_takes_the_top_cards_die() -> None:
+    s = first_turn(1, seed=2, difficulty="easy")
+    solo = s.solo
+    assert solo is not None
+    # the player takes a die, places it and skips; then the rival plays
+    s = s.apply(s.legal_actions()[0])
+    s = s.apply(PlaceDie(WELL))
+    s = advance(s, random.Random(0), Phase.TAKE)
+    assert s.rival is not None
+    assert s.rival.resources == (0, 0, 0)
+    assert s.dice_left() == 9 - 2
+
+
+@pytest.mark.rule(
+    "castle.solo.undone",
+    "castle.solo.symbols",
+    "castle.solo.no_daimyo_reward",
+    "castle.solo.trees_free",
+)
+def test_rival_actions_and_undone_points() -> None:
+    s = first_turn(1, difficulty="easy").but(actor=1)
+    rv = s.family(1).but(left=(0, 5, 5), court=(0, 0, 5, 0), points=0)
+    s = s.with_family(1, rv)
+    s = rival.act(s, fx(Symbol.GATE), None)
+    assert s.family(1).points == 1  # round 1: no courtier left
+    s = rival.act(s, fx(Symbol.ASCEND), -1)
+    assert s.family(1).court == (0, 0, 4, 1) and s.daimyo[0] == 1
+    before = s.family(1).track
+    s = rival.act(s, fx(Symbol.INFLUENCE, 9), None)
+    assert s.family(1).track == before + 9 and s.family(1).seals == 0
+
+
+@pytest.mark.rule("castle.solo.round_end", "castle.solo.gardeners", "castle.solo.reshuffle")
+def test_rival_round_end() -> None:
+    s = first_turn(1, difficulty="easy").but(round=2)
+    s = s.with_family(1, s.family(1).but(coins=11, points=0))
+    first = rival.round_coins(s.but(order=(1, 0)))
+    assert first.family(1).coins == 2 and first.family(1).points == 3 * 2
+    second = rival.round_coins(s.but(order=(0, 1)))
+    assert second.family(1).coins == 1 and second.family(1).points == 2 * 2
+    assert rival.gardeners(s, 2).family(1).points == 4
+    shuffled = rival.reshuffle(s)
+    assert shuffled.solo is not None and len(shuffled.solo.hidden) == 9
+
+
+@pytest.mark.rule("castle.solo.final", "castle.solo.outcome")
+def test_solo_outcome_records_the_rival() -> None:
+    g = game(1, difficulty="hard")
+    rng = random.Random(4)
+    s = g.initial_state()
+    while not s.is_terminal:
+        s = s.apply(s.sample_chance(rng) if s.is_chance else rng.choice(s.legal_actions()))
+    out = s.outcome()
+    assert isinstance(out, scoring.CastleOutcome) and out.rival is not None
+    assert out.beats_rival == (out.scores[0] > out.rival)
+    assert out.returns() == (1.0,)
+
+
+@pytest.mark.rule("castle.solo.deck_runs_out")
+def test_an_exhausted_deck_takes_the_first_die() -> None:
+    s = first_turn(1, difficulty="easy").but(actor=1)
+    solo = s.solo
+    assert solo is not None
+    s = s.but(solo=solo.but(hidden=(), bottom=(), top=0, row=(1, 2)))
+    after = rival.flip(s)
+    assert after.dice_left() == 8
+
+
+@pytest.mark.rule("castle.solo.free_choices", "castle.solo.garden_icon")
+def test_the_player_picks_among_the_rivals_equal_gardens() -> None:
+    s = first_turn(1, difficulty="easy").but(actor=1)
+    d = s.game.data
+    plants = [g for g in range(6) if g % 2 == 0]
+    low = min(d.gardens[s.gardens[g]].points for g in plants)
+    found = rival.candidates(s, Effect(Symbol.GARDEN, 1, (), (d.gardens[0].kind.__class__(0),)))
+    assert all(d.gardens[s.gardens[g]].points == low for g in found)
+    assert set(found) <= set(plants)
+
+
+@pytest.mark.rule("castle.info.decks")
+def test_deals_are_uniform_over_what_is_left() -> None:
+    s = game(2).initial_state()
+    outs = s.chance_outcomes()
+    assert len(outs) == len(s.deck1)
+    assert all(p == Fraction(1, len(s.deck1)) for _, p in outs)
+    assert setup.current_pile(s) is Pile.LEVEL1
