@@ -16,8 +16,19 @@ import attrs
 import pytest
 
 import rulespec
-from rulespec.castle import CastleGame, Deal, Exchange, Pick, PlaceDie, Resolve, Skip, State
-from rulespec.castle import engine, rival, scoring, setup
+from rulespec.castle import (
+    CastleGame,
+    Exchange,
+    Pick,
+    PlaceDie,
+    Resolve,
+    Skip,
+    State,
+    engine,
+    rival,
+    scoring,
+    setup,
+)
 from rulespec.castle.actions import End, Pile, TakeDie, rolls
 from rulespec.castle.components import Colour, Effect, Symbol
 from rulespec.castle.state import Family, Phase, Stage
@@ -74,7 +85,9 @@ def options(s: State) -> list[Any]:
 def test_the_default_data_has_the_books_counts_and_provenance() -> None:
     d = game().data
     assert (len(d.level1), len(d.level2), len(d.level3)) == (15, 12, 9)
-    assert len(d.gardens) == 10 and len(d.die_tiles) == 15 and len(d.training) == 8
+    assert len(d.gardens) == 10
+    assert len(d.die_tiles) == 15
+    assert len(d.training) == 8
     assert (len(d.actions), len(d.resources), len(d.bonuses), len(d.solo)) == (6, 9, 3, 9)
     assert all(
         c.source.value in ("rulebook", "transcription", "secondary", "stand-in") for c in d.level1
@@ -121,10 +134,12 @@ def test_five_equal_dark_actions_deal_the_rooms_again() -> None:
 def test_level3_gardens_and_training_tiles_are_dealt() -> None:
     s = first_turn(4, seed=3)
     d = s.game.data
-    assert s.level3 >= 0 and len(s.daimyo) == len(d.level3[s.level3].spaces)
+    assert s.level3 >= 0
+    assert len(s.daimyo) == len(d.level3[s.level3].spaces)
     kinds = [int(d.gardens[g].kind) for g in s.gardens]
     assert kinds == [0, 1, 0, 1, 0, 1]
-    assert len(set(s.training)) == 4 and -1 not in s.training
+    assert len(set(s.training)) == 4
+    assert -1 not in s.training
 
 
 @pytest.mark.rule("castle.setup.die_tiles", "castle.setup.tile_swap_edge")
@@ -154,7 +169,9 @@ def test_families_start_empty_and_the_stack_is_the_order() -> None:
     heights = [s.family(p).height for p in s.order]
     assert heights == sorted(heights, reverse=True)
     for f in s.families:
-        assert f.left == (5, 5, 5) and f.court == (0, 0, 0, 0) and f.track == 0
+        assert f.left == (5, 5, 5)
+        assert f.court == (0, 0, 0, 0)
+        assert f.track == 0
 
 
 @pytest.mark.rule("castle.setup.pairs")
@@ -186,7 +203,8 @@ def test_three_rounds_of_three_turns_leave_three_dice() -> None:
         a = s.sample_chance(rng) if s.is_chance else rng.choice(s.legal_actions())
         s = s.apply(a)
     assert takes == [9, 9, 9]
-    assert s.dice_left() == 3 and s.round == 3
+    assert s.dice_left() == 3
+    assert s.round == 3
 
 
 @pytest.mark.rule("castle.turn.points_tiles")
@@ -201,9 +219,11 @@ def test_only_ends_are_taken_and_the_middle_closes_up() -> None:
     s = first_turn(4)
     s = s.but(bridges=((1, 2, 3, 4, 5), s.bridges[1], s.bridges[2]))
     after = s.apply(TakeDie(RED, End.LEFT))
-    assert after.bridges[0] == (2, 0, 3, 4, 5) and after.held == (0, 1, 1)
+    assert after.bridges[0] == (2, 0, 3, 4, 5)
+    assert after.held == (0, 1, 1)
     after = s.apply(TakeDie(RED, End.RIGHT))
-    assert after.bridges[0] == (1, 2, 3, 0, 4) and after.held[2] == 0
+    assert after.bridges[0] == (1, 2, 3, 0, 4)
+    assert after.held[2] == 0
 
 
 @pytest.mark.rule("castle.turn.place", "castle.turn.coins_short")
@@ -252,7 +272,8 @@ def test_a_left_die_puts_the_lantern_on_top_of_the_field() -> None:
 def test_a_lone_right_die_is_taken_from_the_right() -> None:
     s = first_turn(2).but(bridges=((0, 0, 4), (1, 2, 3), (1, 2, 3)))
     legal = s.legal_actions()
-    assert TakeDie(RED, End.RIGHT) in legal and TakeDie(RED, End.LEFT) not in legal
+    assert TakeDie(RED, End.RIGHT) in legal
+    assert TakeDie(RED, End.LEFT) not in legal
     assert s.apply(TakeDie(RED, End.RIGHT)).held == (0, 4, 0)
 
 
@@ -274,7 +295,8 @@ def test_coins_unbounded_resources_capped_at_seven() -> None:
     )
     after = s.apply(Resolve(0, 0)).apply(Resolve(0, 0))
     fam = after.family(s.actor)
-    assert fam.coins == 90 and fam.resources[0] == 7
+    assert fam.coins == 90
+    assert fam.resources[0] == 7
 
 
 @pytest.mark.rule("castle.seals.cap", "castle.seals.exchange")
@@ -284,7 +306,8 @@ def test_a_sixth_seal_must_be_exchanged() -> None:
     assert after.phase is Phase.EXCHANGE
     assert set(after.legal_actions()) == {Exchange(i) for i in range(4)}
     fam = after.apply(Exchange(2)).family(s.actor)
-    assert fam.seals == 4 and fam.resources[1] == 1
+    assert fam.seals == 4
+    assert fam.resources[1] == 1
 
 
 @pytest.mark.rule("castle.seals.window")
@@ -296,7 +319,8 @@ def test_exchanges_are_offered_when_a_payment_is_short() -> None:
     assert Exchange(0) in short.legal_actions()
     anytime = game(2, exchange="anytime")
     s = with_tasks(first_turn(exchange="anytime"), (fx(Symbol.VP),), seals=3)
-    assert s.game == anytime and Exchange(0) in s.legal_actions()
+    assert s.game == anytime
+    assert Exchange(0) in s.legal_actions()
 
 
 @pytest.mark.rule("castle.track.influence", "castle.track.trees", "castle.track.blocked_lost")
@@ -344,7 +368,8 @@ def test_outside_any_colour_one_of_two() -> None:
     s = first_turn().but(held=(int(WHITE), 5, 0), phase=Phase.PLACE)
     after = s.apply(PlaceDie(5))
     (task,) = after.agenda[-1]
-    assert task[0].symbol is Symbol.CHOICE and len(options(after)) == 2
+    assert task[0].symbol is Symbol.CHOICE
+    assert len(options(after)) == 2
 
 
 @pytest.mark.rule("castle.fields.family")
@@ -371,7 +396,9 @@ def test_training_pays_iron_and_moves_the_leftmost_warrior() -> None:
     assert len(options(s)) == sum(c <= 5 for c in costs)
     after = s.apply(Resolve(0, costs.index(5)))
     fam = after.family(s.actor)
-    assert fam.resources[0] == 0 and fam.left[2] == 4 and fam.grounds[costs.index(5)] == 1
+    assert fam.resources[0] == 0
+    assert fam.left[2] == 4
+    assert fam.grounds[costs.index(5)] == 1
     none = with_tasks(first_turn(), (fx(Symbol.TRAINING),), resources=(7, 0, 0), left=(5, 5, 0))
     assert options(none) == []
 
@@ -393,7 +420,9 @@ def test_the_castle_action_offers_audience_and_ascent() -> None:
     assert [t[0].symbol for t in s.agenda[-1]] == [Symbol.AUDIENCE, Symbol.ASCENT]
     after = s.apply(Resolve(0, 0))  # audience first
     fam = after.family(s.actor)
-    assert fam.coins == 0 and fam.court[0] == 1 and fam.left[0] == 4
+    assert fam.coins == 0
+    assert fam.court[0] == 1
+    assert fam.left[0] == 4
     ascents = options(after)
     assert ascents  # the same courtier may go on up
     up = after.apply(ascents[0])
@@ -413,7 +442,8 @@ def test_ending_on_a_level_takes_the_rooms_card() -> None:
     assert new.card == len(s.game.data.actions) + card
     assert len(new.lantern) == len(fam.lantern) + 1
     refilled = after.apply(after.legal_actions()[0])
-    assert refilled.rooms[0] >= 0 and refilled.agenda[-1][0][0].symbol is Symbol.SECTION
+    assert refilled.rooms[0] >= 0
+    assert refilled.agenda[-1][0][0].symbol is Symbol.SECTION
 
 
 @pytest.mark.rule("castle.actions.empty_deck", "castle.actions.empty_deck_flip")
@@ -424,7 +454,8 @@ def test_an_empty_deck_leaves_the_card_and_your_card() -> None:
     s = s.but(deck1=())
     fam = s.family(s.actor)
     after = s.apply(Resolve(0, 0))
-    assert after.rooms == s.rooms and after.family(s.actor).card == fam.card
+    assert after.rooms == s.rooms
+    assert after.family(s.actor).card == fam.card
     assert after.agenda[-1][0][0].symbol is Symbol.SECTION
 
 
@@ -484,12 +515,15 @@ def test_gardeners_beside_a_bridge_with_dice_act() -> None:
         bridges=((0, 3, 0), (0, 0, 0), (0, 0, 0)), stage=Stage.GARDENERS, picking=(0, 1)
     )
     s, waiting = engine.next_gardeners(s)
-    assert waiting and len(s.agenda[-1]) <= 1  # only the red bridge still has a die
+    assert waiting
+    assert len(s.agenda[-1]) <= 1
     rolled = engine.reroll(s.but(agenda=()))
-    assert rolled.phase is Phase.ROLL and rolled.round == 2 and rolled.fields == (0,) * 7
+    assert rolled.phase is Phase.ROLL
+    assert rolled.round == 2
+    assert rolled.fields == (0,) * 7
 
 
-# --- scoring -----------------------------------------------------------------------------------------
+# --- scoring ---
 
 
 @pytest.mark.rule("castle.score.leftovers", "castle.score.final_exchange")
@@ -534,7 +568,7 @@ def test_ties_go_to_the_earlier_seat() -> None:
     assert out.winners == {best}
 
 
-# --- solo ------------------------------------------------------------------------------------------
+# --- solo ---
 
 
 @pytest.mark.rule("castle.solo.setup", "castle.solo.difficulty", "castle.solo.deck")
@@ -545,12 +579,15 @@ def test_ties_go_to_the_earlier_seat() -> None:
 def test_solo_setup_by_difficulty(difficulty: str, points: int, first: int, track: int) -> None:
     start = game(1, difficulty=difficulty).initial_state()
     assert start.rival is not None
-    assert start.rival.points == points and start.rival.track == track
+    assert start.rival.points == points
+    assert start.rival.track == track
     assert start.order[0] == first
     s = first_turn(1, difficulty=difficulty)
     assert s.solo is not None
-    assert s.families[0].card >= 0 and s.families[0].lantern
-    assert s.solo.top >= 0 and s.solo.top not in s.solo.hidden
+    assert s.families[0].card >= 0
+    assert s.families[0].lantern
+    assert s.solo.top >= 0
+    assert s.solo.top not in s.solo.hidden
     with pytest.raises(UnknownVariant):
         rulespec.game("castle", players=2, difficulty="hard")
 
@@ -584,10 +621,12 @@ def test_rival_actions_and_undone_points() -> None:
     s = rival.act(s, fx(Symbol.GATE), None)
     assert s.family(1).points == 1  # round 1: no courtier left
     s = rival.act(s, fx(Symbol.ASCEND), -1)
-    assert s.family(1).court == (0, 0, 4, 1) and s.daimyo[0] == 1
+    assert s.family(1).court == (0, 0, 4, 1)
+    assert s.daimyo[0] == 1
     before = s.family(1).track
     s = rival.act(s, fx(Symbol.INFLUENCE, 9), None)
-    assert s.family(1).track == before + 9 and s.family(1).seals == 0
+    assert s.family(1).track == before + 9
+    assert s.family(1).seals == 0
 
 
 @pytest.mark.rule("castle.solo.round_end", "castle.solo.gardeners", "castle.solo.reshuffle")
@@ -595,12 +634,15 @@ def test_rival_round_end() -> None:
     s = first_turn(1, difficulty="easy").but(round=2)
     s = s.with_family(1, s.family(1).but(coins=11, points=0))
     first = rival.round_coins(s.but(order=(1, 0)))
-    assert first.family(1).coins == 2 and first.family(1).points == 3 * 2
+    assert first.family(1).coins == 2
+    assert first.family(1).points == 3 * 2
     second = rival.round_coins(s.but(order=(0, 1)))
-    assert second.family(1).coins == 1 and second.family(1).points == 2 * 2
+    assert second.family(1).coins == 1
+    assert second.family(1).points == 2 * 2
     assert rival.gardeners(s, 2).family(1).points == 4
     shuffled = rival.reshuffle(s)
-    assert shuffled.solo is not None and len(shuffled.solo.hidden) == 9
+    assert shuffled.solo is not None
+    assert len(shuffled.solo.hidden) == 9
 
 
 @pytest.mark.rule("castle.solo.final", "castle.solo.outcome")
@@ -611,7 +653,8 @@ def test_solo_outcome_records_the_rival() -> None:
     while not s.is_terminal:
         s = s.apply(s.sample_chance(rng) if s.is_chance else rng.choice(s.legal_actions()))
     out = s.outcome()
-    assert isinstance(out, scoring.CastleOutcome) and out.rival is not None
+    assert isinstance(out, scoring.CastleOutcome)
+    assert out.rival is not None
     assert out.beats_rival == (out.scores[0] > out.rival)
     assert out.returns() == (1.0,)
 
