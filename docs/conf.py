@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import doctest
 import importlib
+import logging
 import sys
 from pathlib import Path
 
@@ -65,6 +66,17 @@ autodoc_type_aliases = {
     "Points": "rulespec.lotus.state.Points",
     "Reveal": "rulespec.lotus.state.Reveal",
     "Seat": "rulespec.core.convert.Seat",
+    "Bridge": "rulespec.castle.observation.Bridge",
+    "CastleGame": "rulespec.castle.CastleGame",
+    "Count": "rulespec.castle.state.Count",
+    "Figures": "rulespec.castle.state.Figures",
+    "Frame": "rulespec.castle.state.Frame",
+    "Idx": "rulespec.castle.observation.Idx",
+    "Index": "rulespec.castle.state.Index",
+    "Small": "rulespec.castle.state.Small",
+    "Task": "rulespec.castle.state.Task",
+    "ViewFrame": "rulespec.castle.observation.ViewFrame",
+    "ViewTask": "rulespec.castle.observation.ViewTask",
     "LotusGame": "rulespec.lotus.LotusGame",
     "MandalaGame": "rulespec.mandala.MandalaGame",
     "MandalaObservation": "rulespec.mandala.MandalaObservation",
@@ -123,6 +135,7 @@ nitpick_ignore_regex = [
     # a field's JSON form rides in typing.Annotated (rulespec.core.convert); Sphinx shows
     # such a type as written and cannot link the expression as a whole
     (r"py:class", r"Annotated\[.*"),
+    (r"py:obj", r"typing\.Annotated\[.*"),
     # Sphinx's own wrapper for a name in autodoc_type_aliases used inside a generic type
     (r"py:class", r"TypeAliasForwardRef"),
     # hypothesis, which rulespec.testing builds on
@@ -191,7 +204,20 @@ def _shorten_values(app, doctree):  # type: ignore[no-untyped-def]
                     text.parent.replace(text, nodes.Text(text[: _MAX_VALUE - 2] + " …"))
 
 
+class _SameNameColours(logging.Filter):
+    """Mandala and The White Castle both define a ``Colour`` enum; a type shown without its
+    module (a data annotation such as ``dict[Colour, str]``) matches both games' enums.
+    Sphinx links the first; the warning about it carries no information."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        return "more than one target found for cross-reference 'Colour'" not in message
+
+
 def setup(app):  # type: ignore[no-untyped-def]
+    logging.getLogger("sphinx").addFilter(_SameNameColours())
+    for handler in logging.getLogger("sphinx").handlers:
+        handler.addFilter(_SameNameColours())
     for listener in list(app.events.listeners.get("autodoc-process-docstring", [])):
         if listener.handler is _napoleon:
             app.disconnect(listener.id)

@@ -1,8 +1,8 @@
 """The turn engine: taking and placing dice, the agenda of effects, round ends.
 
 Every decision applies fully or not at all (the kernel checks first). After each one,
-:func:`settle` works out what comes next: a forced exchange, the next task, the end of
-the turn, the rival's turn, the round end or the final scoring.
+:func:`settle` works out what comes next: a forced exchange, the next task, the end of the
+turn, the rival's turn, the round end or the final scoring.
 
 Options of an effect (:func:`options`) are listed in a fixed order, each with its cost
 (coins, seals, iron, food, pearl) and what it does; ``Resolve(task, i)`` picks the i-th
@@ -16,8 +16,6 @@ from typing import Any
 
 from rulespec.castle import rival as rivals
 from rulespec.castle.components import (
-    COLOURS,
-    RESOURCES,
     ROW_COLOUR,
     Colour,
     Effect,
@@ -797,7 +795,7 @@ def after_roll(s: State) -> State:
 
 
 def begin_turn(s: State, seat: int) -> State:
-    """``seat`` takes its turn (the rival's is played out by :mod:`rival`)."""
+    """``seat`` takes its turn (the rival's is played out by :mod:`rulespec.castle.rival`)."""
     decided("castle.turn.rounds")
     s = s.but(actor=seat, stage=Stage.TURN)
     if seat >= s.players:
@@ -894,6 +892,3 @@ def exchange_actions(s: State, exchanges: Any) -> list[Any]:
     anytime = s.game.options.exchange is ExchangeWindow.ANYTIME
     short = shortfalls(s) if not anytime else frozenset(range(4))
     return [exchanges[i] for i in range(4) if i in short and fam.seals >= (1 if i == 0 else 2)]
-
-
-__all__ = ["COLOURS", "RESOURCES"]

@@ -1,14 +1,16 @@
 """The White Castle's short action notation, one token per action::
 
-take      COLOUR "<" | COLOUR ">"     R<      the left red die (B black, W white)
-place     "@" FIELD                   @7      on field 7 (rooms 0-4, outside 5-6,
-                                              well 7, family rows 8-10)
-resolve   TASK "." OPTION             2.1     task 2 of the top frame, option 1
-skip      "-" TASK                    -2      skip task 2's head
-exchange  "x" INTO                    x0      seals for a coin (1-3: iron, food, pearl)
-pick      "p" PAIR                    p1      starting pair 1
-deal      "~" PILE ":" ITEM           ~tile:4 chance: item 4 of a pile
-roll      "~" COLOUR "=" DICE         ~R=1-3-6 chance: the red dice, sorted
+    take      COLOUR "<" | COLOUR ">"     R<      the left red die (B black, W white)
+    place     "@" FIELD                   @7      on field 7 (rooms 0-4, outside 5-6,
+                                                  well 7, family rows 8-10)
+    resolve   TASK "." OPTION             2.1     task 2 of the top frame, option 1
+    skip      "-" TASK                    -2      skip task 2's head
+    exchange  "x" INTO                    x0      seals for a coin (1-3: iron, food, pearl)
+    pick      "p" PAIR                    p1      starting pair 1
+    deal      "~" PILE ":" ITEM           ~tile:4 chance: item 4 of a pile
+    roll      "~" COLOUR "=" DICE         ~R=1-3-6 chance: the red dice, sorted
+
+Letters may be given in either case; :func:`format` writes capitals.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from rulespec.castle.actions import (
     Skip,
     TakeDie,
 )
-from rulespec.castle.components import COLOURS, Colour
+from rulespec.castle.components import Colour
 from rulespec.core.notation import malformed, text_of
 
 LETTERS = {Colour.RED: "R", Colour.BLACK: "B", Colour.WHITE: "W"}
@@ -95,6 +97,3 @@ def parse(text: str, where: Any) -> Action:
         where,
         format,
     )
-
-
-__all__ = ["COLOURS", "format", "parse"]

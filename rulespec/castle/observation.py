@@ -28,8 +28,15 @@ MAX_EFFECTS = 8
 
 
 Idx = Annotated[int, Range(-1, 10_000)]
-Task = Annotated[tuple[Effect, ...], Slots(lambda game: MAX_EFFECTS)]
-Frame = Annotated[tuple[Task, ...], Slots(lambda game: MAX_TASKS)]
+"""A component's index, or -1 for none."""
+ViewTask = Annotated[tuple[Effect, ...], Slots(lambda game: MAX_EFFECTS)]
+"""A task as a view holds it (at most eight effects)."""
+ViewFrame = Annotated[tuple[ViewTask, ...], Slots(lambda game: MAX_TASKS)]
+"""A frame as a view holds it (at most 24 tasks)."""
+
+
+Bridge = Annotated[tuple[Annotated[int, Range(0, 6)], ...], Slots(lambda game: 5)]
+"""A bridge's die values, left to right (0: an empty slot)."""
 
 
 @attrs.frozen
@@ -75,17 +82,13 @@ class CastleObservation(ObservationParts):
     gardens: Annotated[tuple[Idx, ...], Slots(lambda game: 6)]
     training: Annotated[tuple[Idx, ...], Slots(lambda game: 8)]
     display: Annotated[tuple[tuple[Idx, Idx], ...], Slots(lambda game: 5)]
-    bridges: tuple[
-        Annotated[tuple[Annotated[int, Range(0, 6)], ...], Slots(lambda game: 5)],
-        Annotated[tuple[Annotated[int, Range(0, 6)], ...], Slots(lambda game: 5)],
-        Annotated[tuple[Annotated[int, Range(0, 6)], ...], Slots(lambda game: 5)],
-    ]
+    bridges: tuple[Bridge, Bridge, Bridge]
     fields: Annotated[tuple[Annotated[int, Range(0, 6)], ...], Slots(lambda game: 7)]
     stacked: Annotated[tuple[Annotated[int, Range(0, 2)], ...], Slots(lambda game: 7)]
     held: tuple[
         Annotated[int, Range(0, 6)], Annotated[int, Range(0, 6)], Annotated[int, Range(0, 1)]
     ]
-    agenda: Annotated[tuple[Frame, ...], Slots(lambda game: MAX_FRAMES)]
+    agenda: Annotated[tuple[ViewFrame, ...], Slots(lambda game: MAX_FRAMES)]
     families: Annotated[tuple[Family, ...], PER_SEAT]
     rival: Family | None
     solo: SoloView | None

@@ -9,8 +9,6 @@ from typing import Any
 from rulespec.castle import engine, rival, setup
 from rulespec.castle.actions import (
     EXCHANGES,
-    MAX_OPTIONS,
-    MAX_TASKS,
     PICKS,
     PLACES,
     RESOLVES,
@@ -312,5 +310,3 @@ TABLE = PhaseTable(
     },
 )
 """Every phase of The White Castle."""
-
-__all__ = ["MAX_OPTIONS", "MAX_TASKS", "TABLE"]

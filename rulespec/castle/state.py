@@ -31,8 +31,11 @@ if TYPE_CHECKING:
 Index = Annotated[int, Range(-1, 10_000)]
 """A component's index in the game's tables, or -1 for none."""
 Count = Annotated[int, Range(0, 10_000)]
+"""A whole number from 0 (coins, points, track spaces)."""
 Small = Annotated[int, Range(0, 7)]
+"""A resource track's value, 0 to 7."""
 Figures = Annotated[int, Range(0, 5)]
+"""A number of figures of one kind, 0 to 5."""
 
 
 class Phase(PhaseEnum):
@@ -72,7 +75,9 @@ class Stage(PhaseEnum):
 
 
 Task = tuple[Effect, ...]
+"""Effects still to do, the head first."""
 Frame = tuple[Task, ...]
+"""Tasks the seat may take in any order."""
 
 
 @attrs.frozen
