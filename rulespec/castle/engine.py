@@ -720,8 +720,8 @@ def shortfalls(s: State) -> frozenset[int]:
 
     if s.phase is Phase.PLACE:
         for field in range(FIELD_FAMILY + 3):
-            need = covered(s, field, s.actor) - s.held[1]
-            if need > fam.coins:
+            why = place_problem(s, field)
+            if why is not None and "coins" in why:  # allowed but for the coins
                 short.add(0)
     elif s.phase is Phase.RESOLVE and s.agenda:
         for task in s.agenda[-1]:
