@@ -13,7 +13,7 @@ import random
 from typing import Any, assert_type
 
 import rulespec
-from rulespec import lotus, mandala
+from rulespec import castle, lotus, mandala
 
 
 def test_a_literal_game_id_gives_the_games_own_classes() -> None:
@@ -41,6 +41,17 @@ def test_white_lotus_too() -> None:
     assert_type(action, lotus.Action)
     assert_type(state.apply(action), lotus.State)
     assert isinstance(state, lotus.State)
+
+
+def test_the_white_castle_too() -> None:
+    game = rulespec.game("castle", players=1, difficulty="hard")
+    assert_type(game, castle.CastleGame)
+    state = game.new_game(seed=1)
+    assert_type(state, castle.State)
+    action = state.legal_actions()[0]
+    assert_type(action, castle.Action)
+    assert_type(state.apply(action), castle.State)
+    assert isinstance(state, castle.State)
 
 
 def test_the_type_checker_refuses_another_games_action() -> None:

@@ -14,10 +14,11 @@ frame; resolving may push a new frame (the castle action, a garden, the lantern 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import attrs
 
+from rulespec.castle.actions import Action
 from rulespec.castle.components import Colour, Effect
 from rulespec.core.api import Outcome
 from rulespec.core.convert import PER_SEAT, Range
@@ -139,7 +140,7 @@ class Solo(Evolve):
 
 
 @attrs.frozen(repr=False)
-class State(Kernel[Any], Evolve):
+class State(Kernel[Action], Evolve):
     """A White Castle position. Build one with ``rulespec.game("castle", players=n)``."""
 
     game: CastleGame = attrs.field(repr=False, metadata={"json": None})
