@@ -322,6 +322,7 @@ def ascend(s: State, seat: int, level: int, steps: int, room: int) -> State:
         rooms = list(s.rooms)
         rooms[room] = -1
         s = s.but(rooms=tuple(rooms), refill=room)
+        decided("castle.actions.refill_timing")
         del t
     else:
         decided("castle.actions.empty_deck")

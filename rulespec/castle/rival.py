@@ -109,6 +109,7 @@ def place(s: State, colour: int, i: int, field: int) -> State:
         s = s.but(fields=tuple(fields), stacked=tuple(stacked))
     solo = _solo(s)
     decided("castle.solo.actions")
+    decided("castle.solo.action_order")
     cards = solo.row[-2:]
     tasks = tuple(e for c in cards for e in s.game.data.solo[c].actions)
     solo = solo.but(bottom=(*solo.bottom, *solo.row), row=(), tasks=tasks)
@@ -138,6 +139,7 @@ def candidates(s: State, effect: Effect) -> tuple[int, ...]:
         level = lowest(rival.court)
         if level < 0:
             return ()
+        decided("castle.solo.ascent_cap")
         to = min(3, level + effect.amount)
         if to == 3:
             return (-1,)

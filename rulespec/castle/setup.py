@@ -303,6 +303,7 @@ def _tile(s: State, tile: int) -> State:
     decided("castle.setup.die_tiles")
     game = s.game
     if len(s.diamond) < 3:
+        decided("castle.setup.diamond_tiles")
         return s.but(diamond=(*s.diamond, tile))
     slot = s.tiles.index(-1)
     colour = game.data.die_tiles[tile].colour

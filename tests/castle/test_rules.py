@@ -142,7 +142,9 @@ def test_level3_gardens_and_training_tiles_are_dealt() -> None:
     assert -1 not in s.training
 
 
-@pytest.mark.rule("castle.setup.die_tiles", "castle.setup.tile_swap_edge")
+@pytest.mark.rule(
+    "castle.setup.die_tiles", "castle.setup.tile_swap_edge", "castle.setup.diamond_tiles"
+)
 @pytest.mark.parametrize("seed", range(12))
 def test_every_room_shows_two_colours(seed: int) -> None:
     s = first_turn(2, seed=seed)
@@ -429,7 +431,7 @@ def test_the_castle_action_offers_audience_and_ascent() -> None:
     assert up.family(s.actor).court[1] == 1
 
 
-@pytest.mark.rule("castle.actions.card_swap")
+@pytest.mark.rule("castle.actions.card_swap", "castle.actions.refill_timing")
 def test_ending_on_a_level_takes_the_rooms_card() -> None:
     s = with_tasks(
         first_turn(), (fx(Symbol.ASCENT),), court=(1, 0, 0, 0), left=(4, 5, 5), resources=(0, 0, 2)
@@ -610,6 +612,7 @@ def test_the_rival_takes_the_top_cards_die() -> None:
 
 @pytest.mark.rule(
     "castle.solo.undone",
+    "castle.solo.ascent_cap",
     "castle.solo.symbols",
     "castle.solo.no_daimyo_reward",
     "castle.solo.trees_free",
@@ -620,7 +623,7 @@ def test_rival_actions_and_undone_points() -> None:
     s = s.with_family(1, rv)
     s = rival.act(s, fx(Symbol.GATE), None)
     assert s.family(1).points == 1  # round 1: no courtier left
-    s = rival.act(s, fx(Symbol.ASCEND), -1)
+    s = rival.act(s, fx(Symbol.ASCEND, 2), -1)  # two levels from level 2: the hall
     assert s.family(1).court == (0, 0, 4, 1)
     assert s.daimyo[0] == 1
     before = s.family(1).track
@@ -687,3 +690,17 @@ def test_deals_are_uniform_over_what_is_left() -> None:
     assert len(outs) == len(s.deck1)
     assert all(p == Fraction(1, len(s.deck1)) for _, p in outs)
     assert setup.current_pile(s) is Pile.LEVEL1
+
+
+@pytest.mark.rule("castle.solo.action_order")
+def test_the_rival_does_the_last_two_cards_card_by_card() -> None:
+    s = first_turn(1, difficulty="easy").but(actor=1)
+    solo = s.solo
+    assert solo is not None
+    cards = s.game.data.solo
+    s = s.but(solo=solo.but(row=(3, 5, 7)))
+    after = rival.place(s, 0, 0, WELL)
+    assert after.solo is not None
+    assert after.solo.tasks == (*cards[5].actions, *cards[7].actions)
+    assert after.solo.bottom[-3:] == (3, 5, 7)
+    assert after.bridges[0][0] != 0  # the middle die closed the gap
