@@ -74,12 +74,17 @@ def settings_of(game_id: str) -> tuple[Setting, ...]:
     other keywords its ``make`` takes, each with its default."""
     spec = rulespec.spec(game_id)
     table = spec.table()
+    module = importlib.import_module(f"rulespec.{game_id}.game")
+    optional = getattr(module, "OPTIONAL_AXES", ())  # axes its make() can fill in itself
     found = [
-        Setting(axis, tuple(dict.fromkeys(dict(c.axes)[axis] for c in table.columns)), True)
+        Setting(
+            axis,
+            tuple(dict.fromkeys(dict(c.axes)[axis] for c in table.columns)),
+            axis not in optional,
+        )
         for axis in table.axes
     ]
     found += [Setting(o.key, o.values, False, o.default, o.title) for o in table.options]
-    module = importlib.import_module(f"rulespec.{game_id}.game")
     for name, p in inspect.signature(module.make).parameters.items():
         if p.kind is p.KEYWORD_ONLY or p.kind is p.POSITIONAL_OR_KEYWORD:
             default = None if p.default is p.empty else p.default

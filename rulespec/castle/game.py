@@ -119,5 +119,9 @@ def _data(data: object) -> CastleData:
     )
 
 
+OPTIONAL_AXES = ("difficulty",)
+"""Axes ``make`` fills in itself: ``difficulty`` is ``"none"`` with 2-4 players (the
+command line then needs no ``--difficulty``)."""
+
 make = CastleGame.make
 """``rulespec.game("castle", players=…, difficulty=…, …)`` ends up here."""
