@@ -16,6 +16,7 @@ from typing import Any
 
 from rulespec.castle import rival as rivals
 from rulespec.castle.components import (
+    COLOURS,
     ROW_COLOUR,
     Colour,
     Effect,
@@ -39,6 +40,7 @@ Option = tuple[Cost, Callable[[State, int], State]]
 """An option's cost and what it does to the state (for seat)."""
 
 ROW_OF_COLOUR = {c: int(f) for f, c in ROW_COLOUR.items()}
+ROW_COLOURS = tuple(ROW_COLOUR[f] for f in Figure)
 SPLITS: dict[int, tuple[tuple[int, int, int], ...]] = {
     k: tuple((a, b, k - a - b) for a in range(k, -1, -1) for b in range(k - a, -1, -1))
     for k in range(8)
@@ -613,7 +615,7 @@ def covered(s: State, field: int, seat: int) -> int:
 
 def place_problem(s: State, field: int) -> str | None:
     """Why the held die may not go on ``field``, or None."""
-    colour, value = Colour(s.held[0]), s.held[1]
+    colour, value = COLOURS[s.held[0]], s.held[1]
     if not 0 <= field < FIELD_FAMILY + 3:
         return f"there is no field {field}"
     if field < BOARD_FIELDS and s.stacked[field] >= s.game.variant.stack:
@@ -622,7 +624,7 @@ def place_problem(s: State, field: int) -> str | None:
         return f"room {field + 1} has no {colour.label} die tile"
     if field >= FIELD_FAMILY:
         row = field - FIELD_FAMILY
-        if ROW_COLOUR[Figure(row)] is not colour:
+        if ROW_COLOURS[row] is not colour:
             return f"a {colour.label} die cannot go on the {Figure(row).label}s' row"
         if s.family(s.actor).dice[row]:
             return "a die already lies on that row this round"
@@ -721,9 +723,12 @@ def shortfalls(s: State) -> frozenset[int]:
 
     if s.phase is Phase.PLACE:
         for field in range(FIELD_FAMILY + 3):
+            if covered(s, field, s.actor) - s.held[1] <= fam.coins:
+                continue
             why = place_problem(s, field)
             if why is not None and "coins" in why:  # allowed but for the coins
                 short.add(0)
+                break
     elif s.phase is Phase.RESOLVE and s.agenda:
         for task in s.agenda[-1]:
             for cost, _ in options(s, s.actor, task[0]):

@@ -14,7 +14,7 @@ frame; resolving may push a new frame (the castle action, a garden, the lantern 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import attrs
 
@@ -37,6 +37,10 @@ Small = Annotated[int, Range(0, 7)]
 """A resource track's value, 0 to 7."""
 Figures = Annotated[int, Range(0, 5)]
 """A number of figures of one kind, 0 to 5."""
+
+
+_ROOM_COLOURS: dict[int, tuple[Any, dict[tuple[int, ...], tuple[tuple[Colour, ...], ...]]]] = {}
+"""Per game (by identity, the game kept alive with its entry): room colours per tile layout."""
 
 
 class Phase(PhaseEnum):
@@ -223,7 +227,24 @@ class State(Kernel[Action], Evolve):
         return sum(1 for b in self.bridges for v in b if v)
 
     def room_tiles(self, room: int) -> tuple[Colour, ...]:
-        """The colours of the die tiles in ``room``, in section order."""
+        """The colours of the die tiles in ``room``, in section order (worked out once per
+        game and tile layout: the layout is fixed after setup)."""
+        cache = _ROOM_COLOURS.get(id(self.game))
+        if cache is None or cache[0] is not self.game:
+            cache = _ROOM_COLOURS[id(self.game)] = (self.game, {})
+            if len(_ROOM_COLOURS) > 64:
+                _ROOM_COLOURS.clear()
+                _ROOM_COLOURS[id(self.game)] = cache
+        rooms = cache[1].get(self.tiles)
+        if rooms is None:
+            rooms = cache[1][self.tiles] = tuple(
+                self._room_colours(r) for r in range(len(self.game.tables.room_slots))
+            )
+            if len(cache[1]) > 10_000:
+                cache[1].clear()
+        return rooms[room]
+
+    def _room_colours(self, room: int) -> tuple[Colour, ...]:
         t = self.game.tables
         out = []
         for number, diamond in zip(t.room_slots[room], t.diamond_colour[room], strict=True):
