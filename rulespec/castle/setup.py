@@ -271,10 +271,9 @@ def _room(s: State, card: int) -> State:
     rooms = list(s.rooms)
     rooms[rooms.index(-1)] = card
     if level == 1:
-        s = s.but(deck1=tuple(c for c in s.deck1 if c != card))
+        s = s.but(deck1=tuple(c for c in s.deck1 if c != card), rooms=tuple(rooms))
     else:
-        s = s.but(deck2=tuple(c for c in s.deck2 if c != card))
-    s = s.but(rooms=tuple(rooms))
+        s = s.but(deck2=tuple(c for c in s.deck2 if c != card), rooms=tuple(rooms))
     if -1 not in rooms:
         first = t.dark_action[rooms[0]]
         if all(t.dark_action[c] == first for c in rooms):
@@ -291,10 +290,10 @@ def _refill(s: State, card: int) -> State:
     rooms = list(s.rooms)
     rooms[room] = card
     if s.game.tables.level_of[card] == 1:
-        s = s.but(deck1=tuple(c for c in s.deck1 if c != card))
+        deck = {"deck1": tuple(c for c in s.deck1 if c != card)}
     else:
-        s = s.but(deck2=tuple(c for c in s.deck2 if c != card))
-    return s.but(rooms=tuple(rooms), refill=-1, phase=Phase.RESOLVE)
+        deck = {"deck2": tuple(c for c in s.deck2 if c != card)}
+    return s.but(rooms=tuple(rooms), refill=-1, phase=Phase.RESOLVE, **deck)
 
 
 def _tile(s: State, tile: int) -> State:
