@@ -27,7 +27,7 @@ from rulespec.castle.components import CastleData, Colour
 from rulespec.castle.phases import TABLE
 from rulespec.castle.setup import roll_table
 from rulespec.castle.state import State
-from rulespec.castle.tables import Tables
+from rulespec.castle.tables import Tables, limits
 from rulespec.castle.variant import TYPED, CastleOptions, CastleVariant
 from rulespec.core.api import ChanceMode, Dynamics, GameSpec, Information, Utility
 from rulespec.core.game import BaseGame
@@ -84,6 +84,9 @@ class CastleGame(BaseGame[State]):
         object.__setattr__(
             self, "data_setting", "default" if shipped else datafile.to_json(self.data)
         )
+        too_many = limits(self.data, actions.MAX_OPTIONS)
+        if too_many:
+            raise datafile.MalformedCastleData(too_many)
         object.__setattr__(self, "tables", Tables.of(self.data))
         object.__setattr__(self, "roll_table", roll_table(self.variant.dice_per_colour))
 

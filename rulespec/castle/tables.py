@@ -117,6 +117,36 @@ class Tables:
         return tuple(s for s, g in enumerate(self.ground_of_slot) if g == ground)
 
 
+MAX_SPLIT = 5
+"""The largest ``any_resource`` amount the engine numbers: its 21 splits fit the 24
+options a task's head may offer (``rulespec.castle.actions.MAX_OPTIONS``)."""
+
+
+def limits(data: CastleData, max_options: int) -> list[str]:
+    """What in ``data`` the engine's action numbering cannot offer, one line each."""
+    out = []
+    groups: list[tuple[str, tuple[Effects, ...]]] = [
+        (c.id, (*(s.effects for s in c.sections), c.lantern))
+        for c in (*data.level1, *data.level2)
+    ]
+    groups += [(c.id, c.spaces) for c in data.level3]
+    groups += [(g.id, (g.action,)) for g in data.gardens]
+    groups += [(t.id, (t.blue, t.beige)) for t in data.training]
+    groups += [(t.id, (t.back,)) for t in data.die_tiles]
+    groups += [(r.id, (r.gains, r.lantern)) for r in data.resources]
+    groups += [(a.id, (*a.rows, a.lantern)) for a in data.actions]
+    groups += [(b.id, (b.lantern,)) for b in data.bonuses]
+    groups += [(f"family row {r.figure.label}", r.rewards) for r in data.board.family]
+    for where, actions in groups:
+        for effects in actions:
+            for e in effects:
+                if e.symbol is Symbol.ANY_RESOURCE and e.amount > MAX_SPLIT:
+                    out.append(f"{where}: any_resource {e.amount}; at most {MAX_SPLIT}")
+                if e.symbol is Symbol.CHOICE and len(e.options) > max_options:
+                    out.append(f"{where}: a choice of {len(e.options)}; at most {max_options}")
+    return out
+
+
 def _card_rows(card: CastleCard) -> tuple[Effects, Effects, Effects]:
     """A castle card beside the family rows: each row gets the section it lies beside
     (a level 2 section spanning two rows serves both)."""

@@ -88,3 +88,20 @@ def test_a_bad_position_lists_every_problem() -> None:
     with pytest.raises(MalformedPosition) as err:
         game.state_from_json(data)
     assert len(err.value.problems) >= 3
+
+
+@pytest.mark.rule("castle.components.data")
+def test_data_beyond_the_action_numbering_is_refused() -> None:
+    import attrs  # noqa: PLC0415 (this test alone)
+
+    from rulespec.castle import CastleGame  # noqa: PLC0415
+    from rulespec.castle.components import Effect, Symbol  # noqa: PLC0415
+    from rulespec.castle.data import MalformedCastleData  # noqa: PLC0415
+
+    base = rulespec.game("castle", players=2)
+    card = base.data.bonuses[0]
+    wide = attrs.evolve(card, lantern=(Effect(Symbol.ANY_RESOURCE, 9),))
+    data = attrs.evolve(base.data, bonuses=(wide, *base.data.bonuses[1:]))
+    with pytest.raises(MalformedCastleData) as err:
+        CastleGame(base.variant, base.options, data)
+    assert "any_resource 9" in str(err.value)
