@@ -126,8 +126,7 @@ def limits(data: CastleData, max_options: int) -> list[str]:
     """What in ``data`` the engine's action numbering cannot offer, one line each."""
     out = []
     groups: list[tuple[str, tuple[Effects, ...]]] = [
-        (c.id, (*(s.effects for s in c.sections), c.lantern))
-        for c in (*data.level1, *data.level2)
+        (c.id, (*(s.effects for s in c.sections), c.lantern)) for c in (*data.level1, *data.level2)
     ]
     groups += [(c.id, c.spaces) for c in data.level3]
     groups += [(g.id, (g.action,)) for g in data.gardens]
