@@ -31,7 +31,7 @@ def bounds(game: CastleGame) -> Bounds:
         max_chance_outcomes=widest,
         min_utility=0.0,
         max_utility=1.0,
-        utility_sum=1.0,
+        utility_sum=None if game.variant.solo else 1.0,
         why={
             "max_game_length": (
                 f"An upper bound, {length}: the setup deals (each pile at most once, the "
@@ -43,11 +43,15 @@ def bounds(game: CastleGame) -> Bounds:
                 f"{widest}: the widest of a roll of {game.variant.dice_per_colour} sorted "
                 "dice and the largest pile dealt from."
             ),
-            "min_utility": "0: a seat that does not win (castle.score.winner).",
+            "min_utility": (
+                "0: a seat that does not win (castle.score.winner); solo, a player who does "
+                "not beat the rival (castle.solo.final)."
+            ),
             "max_utility": "1: the winner (ties are broken by the order).",
             "utility_sum": (
-                "Always 1: solo, the only seat gets 1 (ruling castle.solo.outcome); else the "
-                "final order breaks every tie (castle.score.winner)."
+                "Solo: none, the only seat gets 1 for beating the rival and 0 otherwise "
+                "(ruling castle.solo.outcome). Else always 1: the final order breaks every "
+                "tie (castle.score.winner)."
             ),
         },
     )

@@ -77,8 +77,8 @@ def totals(s: State) -> tuple[int, ...]:
 @attrs.frozen
 class CastleOutcome(Outcome):
     """An outcome; in solo play it also holds the rival's score (ruling
-    castle.solo.outcome): the only seat shares nothing, so its return is 1 either way and
-    :attr:`beats_rival` says whether the player won."""
+    castle.solo.outcome): the player is the winner, with return 1, only when
+    :attr:`beats_rival`; otherwise nobody wins and the return is 0."""
 
     rival: int | None = None
     """The rival's final score in solo play, else None."""
@@ -110,7 +110,9 @@ def outcome(s: State) -> Outcome:
     if s.game.variant.solo:
         decided("castle.solo.final")
         decided("castle.solo.outcome")
-        return CastleOutcome(scores, tiebreaks, frozenset({0}), rival=total(s, s.players))
+        rival = total(s, s.players)
+        won = frozenset({0}) if scores[0] > rival else frozenset()
+        return CastleOutcome(scores, tiebreaks, won, rival=rival)
     decided("castle.score.winner")
     best = max((scores[p], tiebreaks[p]) for p in range(s.players))
     winners = frozenset(p for p in range(s.players) if (scores[p], tiebreaks[p]) == best)

@@ -65,7 +65,8 @@ class Outcome:
     tiebreaks: tuple[tuple[int, ...], ...]
     """Per seat, the tie-break values after the score, in the rulebook's order."""
     winners: frozenset[int]
-    """Every seat that shares the win (more than one only on a full tie)."""
+    """Every seat that shares the win (more than one only on a full tie; none when a solo
+    player loses to a rival that is not a seat)."""
 
     def rank_key(self, seat: int) -> tuple[int, ...]:
         """The comparison key of a seat: score, then the tie-breaks."""
@@ -78,7 +79,10 @@ class Outcome:
         return f"final scores: {scores}; winner: {winners}"
 
     def returns(self) -> tuple[float, ...]:
-        """1 for a sole winner, 1/k for each of k sharing the win, 0 otherwise (for RL)."""
+        """1 for a sole winner, 1/k for each of k sharing the win, 0 otherwise (for RL);
+        0 for everyone when nobody wins (a solo game lost to a rival that is no seat)."""
+        if not self.winners:
+            return (0.0,) * len(self.scores)
         share = 1.0 / len(self.winners)
         return tuple(share if s in self.winners else 0.0 for s in range(len(self.scores)))
 

@@ -659,7 +659,8 @@ def test_solo_outcome_records_the_rival() -> None:
     assert isinstance(out, scoring.CastleOutcome)
     assert out.rival is not None
     assert out.beats_rival == (out.scores[0] > out.rival)
-    assert out.returns() == (1.0,)
+    assert out.returns() == ((1.0,) if out.beats_rival else (0.0,))
+    assert out.winners == ({0} if out.beats_rival else set())
 
 
 @pytest.mark.rule("castle.solo.deck_runs_out")
