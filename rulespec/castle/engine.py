@@ -552,6 +552,16 @@ def resolve(s: State, task: int, option: int) -> State:
     return settle(do(s, s.actor))
 
 
+UNSKIPPABLE = frozenset({Symbol.DAIMYO})
+"""Heads that must be resolved: a courtier on level 3 always takes a Daimyo space or lies
+beside the card; only the reward that follows may be skipped (castle.actions.level3)."""
+
+
+def skippable(task: Task) -> bool:
+    """Whether the head of ``task`` may be skipped (castle.turn.optional_actions)."""
+    return task[0].symbol not in UNSKIPPABLE
+
+
 def skip(s: State, task: int) -> State:
     """Skip the head of ``task``; a skipped cost drops the whole task."""
     decided("castle.turn.optional_actions")
@@ -883,7 +893,10 @@ def legal_agenda(s: State, resolves: Any, skips: Any, exchanges: Any) -> tuple[A
         for o, (cost, _) in enumerate(options(s, s.actor, task[0])):
             if affords(fam, cost):
                 out.append(row[o])
-        out.append(skips[i])
+        if skippable(task):
+            out.append(skips[i])
+        else:
+            decided("castle.actions.level3")
     out.extend(exchange_actions(s, exchanges))
     return tuple(out)
 

@@ -150,6 +150,11 @@ def check_skip(s: State, a: Skip) -> Problem:
     frame = s.agenda[-1] if s.agenda else ()
     if not 0 <= a.task < len(frame):
         return rule_of("castle.turn.optional_actions"), f"there is no task {a.task} pending"
+    if not engine.skippable(frame[a.task]):
+        return rule_of("castle.actions.level3"), (
+            "a courtier on level 3 must take a free Daimyo space, or lie beside the card when "
+            "none is free; only the space's reward may be skipped"
+        )
     return None
 
 

@@ -106,4 +106,19 @@ def invariant_problems(state: State) -> list[str]:
     for i, owner in enumerate(state.daimyo):
         if not -1 <= owner < seats:
             out.append(f"daimyo[{i}]: a seat or -1")
+    if len(state.beside) != seats:
+        out.append(f"beside: one count per seat ({seats})")
+    elif not state.agenda:
+        # while LANTERN/DAIMYO are pending a courtier stands in the hall without a space
+        for p in range(seats):
+            fam = state.family(p) if p < n or state.rival is not None else None
+            if fam is None or len(fam.court) != 4:
+                continue
+            held = state.daimyo.count(p) + state.beside[p]
+            if fam.court[3] != held:
+                where = f"families[{p}]" if p < n else "rival"
+                out.append(
+                    f"{where}: {fam.court[3]} courtiers on level 3 but {held} on Daimyo spaces "
+                    "or beside the card (castle.actions.level3)"
+                )
     return out

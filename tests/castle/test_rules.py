@@ -473,6 +473,46 @@ def test_the_daimyos_hall_gives_the_lantern_then_a_space() -> None:
     assert after.family(s.actor).court == (0, 0, 0, 1)
 
 
+@pytest.mark.rule("castle.actions.level3", "castle.turn.optional_actions")
+def test_a_courtier_on_level3_always_takes_a_space() -> None:
+    # the second reader's repro: 4 players, a courtier on level 1 and 5 pearls, the castle
+    # action, no audience, two levels up, the lantern bonus skipped
+    s = with_tasks(
+        first_turn(4), (fx(Symbol.CASTLE),), court=(0, 1, 0, 0), left=(4, 5, 5), resources=(0, 0, 5)
+    )
+    seat = s.actor
+    s = s.apply(Resolve(0, 0)).apply(Skip(0))  # no audience
+    hall = [a for a in options(s) if engine.ascent_moves(s, s.family(seat).court)[a.option][2] < 0]
+    s = s.apply(hall[0]).apply(Skip(0))  # into the hall; no lantern bonus
+    assert [t[0].symbol for t in s.agenda[-1]] == [Symbol.DAIMYO]
+    assert Skip(0) not in s.legal_actions()
+    with pytest.raises(IllegalAction) as err:
+        s.apply(Skip(0))
+    assert err.value.rule is not None
+    assert err.value.rule.id == "castle.actions.level3"
+    free = s.daimyo.count(-1)
+    s = s.apply(options(s)[0])
+    assert s.daimyo.count(seat) == 1
+    assert s.daimyo.count(-1) == free - 1
+    assert Skip(0) in s.legal_actions()  # the space's reward may be skipped
+    s = s.apply(Skip(0))
+    assert s.family(seat).court == (0, 0, 0, 1)
+    assert s.problems() == ()
+    # with every space taken the courtier lies beside the card, again not skippable
+    full = with_tasks(s.but(actor=seat), (fx(Symbol.DAIMYO),)).but(daimyo=(seat,) * len(s.daimyo))
+    assert Skip(0) not in full.legal_actions()
+    beside = full.apply(options(full)[0])
+    assert beside.beside[seat] == 1
+
+
+@pytest.mark.rule("castle.actions.level3")
+def test_a_courtier_on_level3_without_a_space_is_no_position() -> None:
+    s = first_turn(2)
+    assert s.problems() == ()
+    lost = s.with_family(s.actor, s.family(s.actor).but(court=(0, 0, 0, 1), left=(4, 5, 5)))
+    assert any("level 3" in p for p in lost.problems())
+
+
 @pytest.mark.rule("castle.symbols.meanings", "castle.symbols.in_castle")
 def test_tile_and_light_symbols_reach_the_five_rooms() -> None:
     s = first_turn(2, seed=3)
