@@ -275,6 +275,7 @@ def _room(s: State, card: int) -> State:
     else:
         s = s.but(deck2=tuple(c for c in s.deck2 if c != card), rooms=tuple(rooms))
     if -1 not in rooms:
+        decided("castle.setup.redraw_price")
         first = t.dark_action[rooms[0]]
         if all(t.dark_action[c] == first for c in rooms):
             decided("castle.setup.redraw")

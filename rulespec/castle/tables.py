@@ -62,7 +62,8 @@ class Tables:
     side_of_slot: tuple[int, ...]
     """Per training-tile slot: the side facing up (0 blue, 1 beige)."""
     dark_action: tuple[Effects, ...]
-    """Per castle card: its dark section's effects (compared at setup, castle.setup.redraw)."""
+    """Per castle card: its dark section's action, the price before it left out (compared
+    at setup, castle.setup.redraw and ruling castle.setup.redraw_price)."""
 
     @classmethod
     def of(cls, data: CastleData) -> Tables:
@@ -100,7 +101,7 @@ class Tables:
             diamond_colour=tuple(tuple(s.colour for s in r.slots) for r in board.rooms),
             ground_of_slot=tuple(ground_of_slot),
             side_of_slot=tuple(side_of_slot),
-            dark_action=tuple(c.sections[c.dark].effects for c in cards),
+            dark_action=tuple(_without_price(c.sections[c.dark].effects) for c in cards),
         )
 
     def light_sections(self, card: int) -> tuple[int, ...]:
@@ -159,3 +160,15 @@ def _card_rows(card: CastleCard) -> tuple[Effects, Effects, Effects]:
 
 NO_EFFECT: Effects = ()
 PLAIN = Effect(Symbol.VP, 0)
+
+
+PRICES = frozenset({Symbol.PAY_COINS, Symbol.PAY_SEALS})
+
+
+def _without_price(effects: Effects) -> Effects:
+    """``effects`` without the price at their head: the action a price gates (ruling
+    castle.setup.redraw_price)."""
+    i = 0
+    while i < len(effects) and effects[i].symbol in PRICES:
+        i += 1
+    return effects[i:]

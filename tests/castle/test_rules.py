@@ -130,6 +130,31 @@ def test_five_equal_dark_actions_deal_the_rooms_again() -> None:
         assert len({g.tables.dark_action[c] for c in dealt.rooms}) > 1
 
 
+@pytest.mark.rule("castle.setup.redraw", "castle.setup.redraw_price")
+def test_five_castle_actions_redraw_though_level1_asks_a_seal() -> None:
+    # the second reader's repro: three level 1 and two level 2 cards, all with the castle
+    # action in the dark section (a seal in front of it on level 1)
+    g = game(2)
+    ids = {c.id: i for i, c in enumerate(g.tables.cards)}
+    deals = [
+        (Pile.LEVEL1, "l1-01"),
+        (Pile.LEVEL1, "l1-03"),
+        (Pile.LEVEL1, "l1-05"),
+        (Pile.LEVEL2, "l2-02"),
+        (Pile.LEVEL2, "l2-06"),
+    ]
+    s = g.initial_state()
+    for pile, card in deals:
+        assert g.tables.dark_action[ids[card]] == (fx(Symbol.CASTLE),)
+        s = s.apply(setup.deal_of(pile, ids[card]))
+    assert s == g.initial_state()  # dealt again
+    # four castle actions and a garden: the rooms stay
+    s = g.initial_state()
+    for pile, card in [*deals[:4], (Pile.LEVEL2, "l2-01")]:
+        s = s.apply(setup.deal_of(pile, ids[card]))
+    assert -1 not in s.rooms
+
+
 @pytest.mark.rule("castle.setup.level3", "castle.setup.gardens", "castle.setup.training")
 def test_level3_gardens_and_training_tiles_are_dealt() -> None:
     s = first_turn(4, seed=3)
