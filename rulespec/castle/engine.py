@@ -557,9 +557,14 @@ UNSKIPPABLE = frozenset({Symbol.DAIMYO})
 beside the card; only the reward that follows may be skipped (castle.actions.level3)."""
 
 
-def skippable(task: Task) -> bool:
-    """Whether the head of ``task`` may be skipped (castle.turn.optional_actions)."""
-    return task[0].symbol not in UNSKIPPABLE
+def skippable(s: State, task: Task) -> bool:
+    """Whether the head of ``task`` may be skipped (castle.turn.optional_actions): not a
+    Daimyo space (castle.actions.level3), nor the starting goods, which are all taken
+    (castle.setup.pairs; a price in user data may still be declined)."""
+    head = task[0].symbol
+    if head in UNSKIPPABLE:
+        return False
+    return s.stage is not Stage.PICKS or head in (Symbol.PAY_COINS, Symbol.PAY_SEALS)
 
 
 def skip(s: State, task: int) -> State:
@@ -893,8 +898,10 @@ def legal_agenda(s: State, resolves: Any, skips: Any, exchanges: Any) -> tuple[A
         for o, (cost, _) in enumerate(options(s, s.actor, task[0])):
             if affords(fam, cost):
                 out.append(row[o])
-        if skippable(task):
+        if skippable(s, task):
             out.append(skips[i])
+        elif s.stage is Stage.PICKS:
+            decided("castle.setup.pairs")
         else:
             decided("castle.actions.level3")
     out.extend(exchange_actions(s, exchanges))

@@ -26,7 +26,7 @@ from rulespec.castle.actions import (
     TakeDie,
 )
 from rulespec.castle.components import COLOURS
-from rulespec.castle.state import Phase, State
+from rulespec.castle.state import Phase, Stage, State
 from rulespec.castle.tables import FIELDS
 from rulespec.core.kernel import Move, PhaseTable, Problem, Step
 from rulespec.core.rules import rule_of
@@ -150,7 +150,11 @@ def check_skip(s: State, a: Skip) -> Problem:
     frame = s.agenda[-1] if s.agenda else ()
     if not 0 <= a.task < len(frame):
         return rule_of("castle.turn.optional_actions"), f"there is no task {a.task} pending"
-    if not engine.skippable(frame[a.task]):
+    if not engine.skippable(s, frame[a.task]):
+        if s.stage is Stage.PICKS:
+            return rule_of("castle.setup.pairs"), (
+                "the goods of the starting resource card are all taken; none may be skipped"
+            )
         return rule_of("castle.actions.level3"), (
             "a courtier on level 3 must take a free Daimyo space, or lie beside the card when "
             "none is free; only the space's reward may be skipped"

@@ -45,13 +45,14 @@ def game(players: int = 2, **kw: Any) -> CastleGame:
 
 
 def advance(s: State, rng: random.Random, until: Phase = Phase.TAKE) -> State:
-    """Play on (chance at random, picks first, agendas skipped) until phase ``until``."""
+    """Play on (chance at random, picks first, agendas skipped where they may be) until
+    phase ``until``."""
     for _ in range(2000):
         if s.phase is until:
             return s
         if s.is_chance:
             s = s.apply(s.sample_chance(rng))
-        elif s.phase is Phase.RESOLVE:
+        elif s.phase is Phase.RESOLVE and Skip(0) in s.legal_actions():
             s = s.apply(Skip(0))
         else:
             s = s.apply(s.legal_actions()[0])
@@ -214,6 +215,24 @@ def test_pairs_are_picked_in_reverse_order() -> None:
         advance(after, random.Random(0), Phase.PICK).apply(Pick(1))
 
 
+@pytest.mark.rule("castle.setup.pairs", "castle.turn.optional_actions")
+def test_the_starting_goods_cannot_be_declined() -> None:
+    # the second reader's repro: 2 players, seed 3, the first pair picked
+    s = game(2).new_game(3).apply(Pick(0))
+    seat = s.actor
+    assert s.phase is Phase.RESOLVE
+    assert not any(isinstance(a, Skip) for a in s.legal_actions())
+    with pytest.raises(IllegalAction) as err:
+        s.apply(Skip(0))
+    assert err.value.rule is not None
+    assert err.value.rule.id == "castle.setup.pairs"
+    fam = s.family(seat)
+    while s.phase is Phase.RESOLVE and s.stage is Stage.PICKS:
+        s = s.apply(s.legal_actions()[0])
+    got = s.family(seat)
+    assert sum(got.resources) > sum(fam.resources) or got.seals > fam.seals
+
+
 # --- the turn ------------------------------------------------------------------------------
 
 
@@ -328,7 +347,9 @@ def test_coins_unbounded_resources_capped_at_seven() -> None:
 
 @pytest.mark.rule("castle.seals.cap", "castle.seals.exchange")
 def test_a_sixth_seal_must_be_exchanged() -> None:
-    s = with_tasks(first_turn(), (fx(Symbol.SEALS, 2),), (fx(Symbol.FOOD),), seals=4)
+    s = with_tasks(
+        first_turn(), (fx(Symbol.SEALS, 2),), (fx(Symbol.FOOD),), seals=4, resources=(0, 0, 0)
+    )
     after = s.apply(Resolve(0, 0))
     assert after.phase is Phase.EXCHANGE
     assert set(after.legal_actions()) == {Exchange(i) for i in range(4)}
