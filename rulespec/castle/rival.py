@@ -199,7 +199,10 @@ def act(s: State, effect: Effect, choice: int | None) -> State:
         decided("castle.solo.trees_free")
         last = s.game.data.board.track.last
         to = min(last, rival.track + effect.amount)
-        if to != rival.track:
+        if to == rival.track:
+            decided("castle.solo.track_end")
+            done = False
+        else:
             stamp = s.stamp + 1
             s = s.but(stamp=stamp)
             rival = rival.but(track=to, height=stamp)
@@ -267,6 +270,8 @@ def _ascend(s: State, rival: Family, steps: int, room: int) -> tuple[State, Fami
             rooms = list(s.rooms)
             rooms[room] = -1
             s = s.but(rooms=tuple(rooms), refill=room)
+        else:
+            decided("castle.solo.empty_deck")
     return s, rival
 
 

@@ -718,6 +718,34 @@ def test_rival_actions_and_undone_points() -> None:
     assert s.family(1).seals == 0
 
 
+@pytest.mark.rule("castle.solo.empty_deck")
+def test_a_rival_courtier_in_a_room_with_an_empty_deck_leaves_the_card() -> None:
+    s = first_turn(1, difficulty="easy").but(actor=1)
+    s = s.with_family(1, s.family(1).but(left=(4, 5, 5), court=(1, 0, 0, 0)))
+    room = s.game.tables.rooms_of_level(1)[0]
+    empty = rival.act(s.but(deck1=()), fx(Symbol.ASCEND, 1), room)
+    assert empty.family(1).court == (0, 1, 0, 0)
+    assert empty.rooms == s.rooms
+    assert empty.refill == -1
+    dealt = rival.act(s, fx(Symbol.ASCEND, 1), room)
+    assert dealt.rooms[room] == -1
+    assert dealt.refill == room
+
+
+@pytest.mark.rule("castle.solo.track_end", "castle.solo.undone")
+def test_rival_influence_at_the_tracks_end_is_undone() -> None:
+    s = first_turn(1, difficulty="easy").but(actor=1, round=2)
+    last = s.game.data.board.track.last
+    at_end = s.with_family(1, s.family(1).but(track=last, points=0))
+    after = rival.act(at_end, fx(Symbol.INFLUENCE, 2), None)
+    assert after.family(1).track == last
+    assert after.family(1).points == 2  # round 2
+    near = s.with_family(1, s.family(1).but(track=last - 1, points=0))
+    moved = rival.act(near, fx(Symbol.INFLUENCE, 2), None)
+    assert moved.family(1).track == last
+    assert moved.family(1).points == 0
+
+
 @pytest.mark.rule("castle.solo.round_end", "castle.solo.gardeners", "castle.solo.reshuffle")
 def test_rival_round_end() -> None:
     s = first_turn(1, difficulty="easy").but(round=2)
