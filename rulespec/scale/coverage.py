@@ -66,6 +66,7 @@ NOT_DECIDING: Mapping[str, str] = {
     "castle.components.data": _FACT,
     "castle.components.dropped_cards": _FACT,
     "castle.turn.points_tiles": "a score marker past 40 points; rulespec keeps the full score",
+    "castle.fields.room_example": _EXAMPLE,
     # Mandala
     "mandala.components.cards": _FACT,
     "mandala.components.tiles": _FACT,

@@ -205,6 +205,7 @@ def test_l186_a_higher_die_earns_the_difference_a_lower_one_pays_it() -> None:
 # --- castle.de:249-251: a white die in a room ----------------------------------------
 
 
+@pytest.mark.rule("castle.fields.room_example", "castle.fields.rooms")
 @pytest.mark.parametrize("iron_first", [True, False])
 def test_l249_l251_a_white_die_does_the_sections_beside_the_white_tiles(
     iron_first: bool,
