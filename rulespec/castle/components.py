@@ -54,7 +54,7 @@ COLOURS: tuple[Colour, ...] = tuple(Colour)
 
 
 class Resource(LabelledEnum):
-    """The three resources, each on a 0..7 track (castle.de:213-221)."""
+    """The three resources, each on a 0..7 track (castle.de:215)."""
 
     IRON = 0
     FOOD = 1
@@ -68,7 +68,7 @@ MAX_SEALS = 5
 
 
 class Figure(LabelledEnum):
-    """The family board's rows, top to bottom (castle.de:137-141, 307-316)."""
+    """The family board's rows, top to bottom (castle.de:126, 307-311)."""
 
     COURTIER = 0
     GARDENER = 1
@@ -228,11 +228,11 @@ class Section:
 
 @attrs.frozen(kw_only=True)
 class CastleCard(Provenance):
-    """A level 1 or 2 castle card (castle.de:88-90, 243-251, 380-392).
+    """A level 1 or 2 castle card (castle.de:86-90, 243-251, 383-392).
 
     ``sections`` top to bottom: 3 on level 1 (rows 1+1+1), 2 on level 2 (rows summing to
     3). Room slot k lies beside section k. ``dark`` indexes the one dark section (its
-    action is compared at setup, castle.de:90); the others are light (castle.de:384).
+    action is compared at setup, castle.de:90); the others are light (castle.de:387).
     ``lantern`` is what the back shows once the card is flipped into a lantern area.
     ``min_players`` is 3 for the ♦ cards left out at 1-2 players (castle.de:75).
     """
@@ -247,7 +247,7 @@ class CastleCard(Provenance):
 
 @attrs.frozen(kw_only=True)
 class DaimyoCard(Provenance):
-    """A level 3 card: the Daimyo spaces, left to right (castle.de:403-405, 594)."""
+    """A level 3 card: the Daimyo spaces, left to right (castle.de:397, 405, 592)."""
 
     id: str
     spaces: tuple[Effects, ...]
@@ -267,7 +267,7 @@ class Garden(Provenance):
 
 @attrs.frozen(kw_only=True)
 class TrainingTile(Provenance):
-    """A double-sided training tile: the action on each side (castle.de:124, 332-338)."""
+    """A double-sided training tile: the action on each side (castle.de:122, 332-338)."""
 
     id: str
     blue: Effects
@@ -287,7 +287,7 @@ class DieTile(Provenance):
 @attrs.frozen(kw_only=True)
 class ResourceCard(Provenance):
     """A starting resource card: gains at setup, lantern symbols on its back, and the id of
-    the bonus card it shows, if any (castle.de:134-139)."""
+    the bonus card it shows, if any (castle.de:132-144)."""
 
     id: str
     gains: Effects
@@ -298,7 +298,7 @@ class ResourceCard(Provenance):
 @attrs.frozen(kw_only=True)
 class ActionCard(Provenance):
     """A starting action card: one action per family row (courtiers, gardeners, warriors;
-    castle.de:307-320) and its back's lantern symbols (castle.de:380)."""
+    castle.de:307-320) and its back's lantern symbols (castle.de:386)."""
 
     id: str
     rows: tuple[Effects, Effects, Effects]
@@ -315,7 +315,7 @@ class BonusCard(Provenance):
 
 @attrs.frozen(kw_only=True)
 class TileSlot:
-    """A die-tile slot in a room: ``number`` 1..10 is the fill order (castle.de:95); 0 is a
+    """A die-tile slot in a room: ``number`` 1..10 is the fill order (castle.de:97); 0 is a
     ♦ slot holding the tile of ``colour`` (castle.de:93)."""
 
     number: int
@@ -381,9 +381,9 @@ class Tree:
 
 @attrs.frozen(kw_only=True)
 class Track(Provenance):
-    """The seasons track: spaces 0..``last`` (0 is the heron, castle.de:131, 516), its
+    """The seasons track: spaces 0..``last`` (0 is the heron, castle.de:128, 518), its
     trees, the points for reaching seasons 2 and 3, and season-4 space values
-    (castle.de:481-485)."""
+    (castle.de:483)."""
 
     last: int
     trees: tuple[Tree, Tree, Tree]
