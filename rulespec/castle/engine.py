@@ -634,6 +634,8 @@ def place_problem(s: State, field: int) -> str | None:
     if not 0 <= field < FIELD_FAMILY + 3:
         return f"there is no field {field}"
     if field < BOARD_FIELDS and s.stacked[field] >= s.game.variant.stack:
+        if s.game.variant.stack == 1:
+            decided("castle.turn.solo_two_banner")
         return f"{'a die' if s.game.variant.stack == 1 else 'two dice'} already lie there"
     if field < FIELD_OUTSIDE and colour not in s.room_tiles(field):
         return f"room {field + 1} has no {colour.label} die tile"

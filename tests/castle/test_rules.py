@@ -288,7 +288,7 @@ def test_placing_pays_or_earns_the_difference() -> None:
     assert well.family(s.actor).coins == 5
 
 
-@pytest.mark.rule("castle.turn.stacking", "castle.fields.well")
+@pytest.mark.rule("castle.turn.stacking", "castle.fields.well", "castle.turn.solo_two_banner")
 @pytest.mark.parametrize("players", [2, 3])
 def test_stacking_depends_on_the_player_count(players: int) -> None:
     s = first_turn(players).but(held=(int(RED), 6, 0), phase=Phase.PLACE)
