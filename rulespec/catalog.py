@@ -30,6 +30,7 @@ from rulespec.errors import (
 if TYPE_CHECKING:  # the game packages load on first use, never on import
     from rulespec.lotus import LotusGame
     from rulespec.mandala import MandalaGame
+    from rulespec.oriente import OrienteGame
 
 
 class Games(Sequence[GameSpec]):
@@ -62,6 +63,7 @@ class Games(Sequence[GameSpec]):
 GAMES = Games(
     "lotus",
     "mandala",
+    "oriente",
 )
 """Every game rulespec implements, listed explicitly (no registration by import)."""
 
@@ -105,6 +107,8 @@ def spec(game_id: str) -> GameSpec:
 def game(game_id: Literal["lotus"], **settings: Any) -> LotusGame: ...
 @overload
 def game(game_id: Literal["mandala"], **settings: Any) -> MandalaGame: ...
+@overload
+def game(game_id: Literal["oriente"], **settings: Any) -> OrienteGame: ...
 @overload
 def game(game_id: str, **settings: Any) -> Game[Any]: ...
 def game(game_id: str, **settings: Any) -> Game[Any]:
