@@ -115,9 +115,13 @@ def fight_position() -> State:
     # A: a face-down Shōgun. B: a face-down Mahō-Tsukai, a Samurai among his victory cards.
     # C: a Nōfu everyone knows (face up). D: a face-down Nōfu, and a Nōfu among his victory
     # cards (he pays C one later). The bonus card beside the deck is a Daimyō. The treasures
-    # are our choice (the book does not list them).
+    # are our choice (the book does not list them). A is asked but does not hold the stone
+    # (he takes it when announcing): D held it and passed.
     return load(
         4,
+        seat=A,
+        stone=D,
+        count=1,
         residents=["shogun", "maho_tsukai", "nofu", "nofu"],
         face_up=[False, False, True, False],
         piles=[
@@ -132,6 +136,7 @@ def fight_position() -> State:
 
 def test_l100_l123_l125_shogun_loses_to_supported_maho_tsukai_and_b_pays() -> None:
     state = fight_position()
+    assert state.stone == D
     # A reveals his Shōgun, takes the stone and attacks B's Mahō-Tsukai.
     state = decide(state, A, Announce(Act.ATTACK, B))
     assert state.face_up[A]
@@ -318,3 +323,31 @@ def test_l80_l102_l104_revolution_of_c_and_g() -> None:
     for p in before.piles:
         total_before = plus(total_before, p)
     assert as_json(total) == as_json(total_before)  # the revolution moves cards, makes none
+
+
+def test_l80_a_poorer_akindo_could_claim_against_the_revolution() -> None:
+    # The reason L80 gives for E's failure: his Akindo only equals the backed Nōfu's rank 2,
+    # and he has more victory cards than C. With fewer cards than C (here one, a treasure 3;
+    # his other cards are back in the deck) the same Akindo may claim, and C, displaced,
+    # keeps his disc (oriente.de:194-198).
+    base = revolution_position().to_json()
+    piles = list(base["piles"])
+    piles[E] = {"treasure_3": 1}
+    state = load(
+        7,
+        residents=base["residents"],
+        piles=piles,
+        square=1,
+    )
+    assert state.cards(E) < state.cards(C)
+    state = decide(state, A, PASS)
+    state = decide(state, B, PASS)
+    state = decide(state, C, Announce(Act.REVOLUTION))
+    state = decide(state, D, PASS)
+    assert Announce(Act.CREDIT, A) in state.legal_actions()
+    state = decide(state, E, Announce(Act.CREDIT, A))
+    assert state.stone == E
+    assert state.discs[C]
+    assert state.face_up[E]
+    assert state.phase is Phase.PRIVILEGE
+    assert state.seat == F
