@@ -13,35 +13,49 @@ from typing import TYPE_CHECKING
 
 from rulespec.core.bounds import Bounds
 from rulespec.oriente.components import DECK_SIZE, KINDS, MAX_CARDS
+from rulespec.oriente.variant import Payments
 
 if TYPE_CHECKING:
     from rulespec.oriente.game import OrienteGame
 
-SEASONS = DECK_SIZE + 1
-"""At most 42 seasons: each one that goes on takes a card out of the deck for good (see
-:func:`max_game_length`), and the deck holds 41."""
+
+def seasons(n: int) -> int:
+    """At most ``41 - n`` seasons: setup draws ``n`` residents and the first bonus card, and
+    every later season that starts draws one more card that never returns to the deck (see
+    :func:`bounds`)."""
+    return DECK_SIZE - n
 
 
-def per_action(n: int) -> int:
-    """Steps from one fulfilment's first question to the next: passes, a privilege chain,
-    the action, the payments."""
-    passes = n
-    chain = n * n
-    action = 2 * n + MAX_CARDS // 2 + MAX_CARDS + 2
-    payments = n * (MAX_CARDS + 1)
-    return passes + chain + action + payments
+def action_steps(n: int) -> int:
+    """The most steps an action itself takes: a fight (at most ``n - 2`` supporters asked,
+    ``n`` reinforcements, a pick, a redraw) or a revolution (``n - 1`` asked to join, at most
+    26 cards looted and 53 dealt)."""
+    return max(2 * n, n - 1 + MAX_CARDS // 2 + MAX_CARDS)
 
 
-def max_game_length(n: int) -> int:
-    """Setup draws plus, per season, the bonus draw, at most ``n`` actions and a last round
-    of passes."""
-    return 2 * n + 1 + SEASONS * (1 + n * per_action(n) + n)
+def payment_steps(n: int) -> int:
+    """Each seat pays at most every card there is, then passes."""
+    return n * (MAX_CARDS + 1)
+
+
+def season_steps(n: int, payments: bool) -> int:
+    """A season: the bonus draw; before the fulfilment made with ``h`` discs out, at most
+    ``h - 1`` passes and a privilege chain of at most ``h`` announcements, each asking at
+    most ``h - 1`` seats; each action and its payments; a last round of ``n`` passes."""
+    asking = sum(h * h + h - 1 for h in range(1, n + 1))
+    per_action = action_steps(n) + (payment_steps(n) if payments else 0)
+    return 1 + asking + n * per_action + n
+
+
+def max_game_length(n: int, payments: bool = True) -> int:
+    """Setup draws, the seasons, and a last draw that ends the game."""
+    return 2 * n + 1 + seasons(n) * season_steps(n, payments) + 1
 
 
 def bounds(game: OrienteGame) -> Bounds:
     """The bounds of ``game`` (any player count and options)."""
     n = game.players
-    length = max_game_length(n)
+    length = max_game_length(n, game.options.payments is Payments.PAYMENTS)
     return Bounds(
         max_game_length=length,
         max_chance_outcomes=KINDS,
@@ -51,18 +65,19 @@ def bounds(game: OrienteGame) -> Bounds:
         why={
             "max_game_length": (
                 f"An upper bound, {length} actions. Setup draws {2 * n + 1} cards. A season "
-                "that goes on draws a bonus card, which never returns to the deck (under "
+                "that starts draws a bonus card, which never returns to the deck (under "
                 "accumulate it stays beside the deck or joins a pile; under under_deck a "
                 "season without an action ends the game, oriente.end.idle_season, and one "
                 "with an action hands the bonus out), and no action puts back more than it "
                 "draws (a fight with k reinforcements returns at most k - 1), so there are at "
-                f"most {SEASONS} seasons. A season has at most n fulfilments (each lays down "
-                "a disc); before each, at most n passes and a privilege chain of at most n "
-                "announcements (claims outrank strictly, z3 claim "
-                "oriente.privilege.rank:claims_strictly_increase), each asking at most n - 1 "
-                "seats; an action takes at most 2n + 2 steps (fight) or n + 26 + 53 "
-                "(revolution: half of at most 53 cards looted, 53 dealt); the payments at "
-                f"most {MAX_CARDS} gifts and a pass per seat."
+                f"most 41 - {n} = {seasons(n)} seasons. A season has at most n fulfilments "
+                "(each lays down a disc); before the one made with h discs out, at most h - 1 "
+                "passes and a privilege chain of at most h announcements (claims outrank "
+                "strictly, z3 claim oriente.privilege.rank:claims_strictly_increase), each "
+                f"asking at most h - 1 seats; an action takes at most {action_steps(n)} steps "
+                "(a fight 2n, a revolution n - 1 joins, 26 cards looted, 53 dealt); the "
+                f"payments, where played, at most {MAX_CARDS} gifts and a pass per seat; a last "
+                "round of n passes; and one last draw may end the game."
             ),
             "max_chance_outcomes": (
                 f"An upper bound, {KINDS}: every chance outcome is a card kind (Draw)."

@@ -123,7 +123,6 @@ def _rest(values: Mapping[str, Any]) -> Deck:
 def invariant_problems(state: State) -> list[str]:
     """Every rule invariant ``state`` breaks (empty for any state reachable by play)."""
     out: list[str] = []
-    n = state.players
     values = {
         "bonus": state.bonus,
         "parked": state.parked,
@@ -136,7 +135,8 @@ def invariant_problems(state: State) -> list[str]:
     total = plus(placed(values), deck.pool)
     for u in deck.under:
         total = plus(total, u)
-    dealt_treasures = state.seat if state.phase is Phase.TREASURES else n
+    in_play = sum(TREASURES) - state.game.variant.boxed  # one per player (oriente.setup.discs)
+    dealt_treasures = state.seat if state.phase is Phase.TREASURES else in_play
     for card in CARDS:
         want = DECK_CARDS[card]
         if TREASURES[card]:

@@ -44,13 +44,17 @@ def tiebreak(piles: tuple[Counts, ...], tied: list[int], tie: Tie) -> tuple[tupl
 
 
 def outcome(state: State) -> Outcome:
-    """The result: three Ninjas win outright, else most points, ties by the option."""
+    """The result: three Ninjas win outright, else most points, ties by the option.
+
+    A three-Ninja victory counts no points: its scores are 1 for the winner and 0 for the
+    others, so that the outcome's order (score first) names the winner."""
     piles = final_piles(state)
-    scores = tuple(points(p) for p in piles)
     n = len(piles)
     if state.winner is not None:
         decided("oriente.end.ninjas")
-        return Outcome(scores, ((),) * n, frozenset((state.winner,)))
+        special = tuple(int(s == state.winner) for s in range(n))
+        return Outcome(special, ((),) * n, frozenset((state.winner,)))
+    scores = tuple(points(p) for p in piles)
     best = max(scores)
     tied = [s for s in range(n) if scores[s] == best]
     breaks = tiebreak(piles, tied, state.game.options.tie)
