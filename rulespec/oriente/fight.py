@@ -23,6 +23,7 @@ def defender(s: State) -> int:
 def start(s: State) -> State:
     """The defender reveals (ruling oriente.fight.reveal); support is asked for."""
     decided("oriente.fight.reveal")
+    decided("oriente.fight.support_order")
     target = defender(s)
     sides = flow.put(flow.put((OUT,) * s.players, s.stone, ATTACKER), target, DEFENDER)
     s = s.but(face_up=flow.put(s.face_up, target, True), sides=sides)

@@ -39,8 +39,10 @@ def next_asked(s: State, after: int, skip: int | None) -> int | None:
     n, stone, discs = s.players, s.stone, s.discs
     seat = (after + 1) % n
     while seat != stone:
-        if discs[seat] and seat != skip:
-            return seat
+        if discs[seat]:
+            if seat != skip:
+                return seat
+            decided("oriente.privilege.not_target")
         seat = (seat + 1) % n
     return None
 
@@ -58,6 +60,7 @@ def treasures_left(s: State) -> tuple[int, ...]:
 
 def deal_treasure(s: State, d: Draw) -> State:
     """A treasure face up for seat ``seat``; then the next seat, then the residents."""
+    decided("oriente.setup.discs")
     piles = put(s.piles, s.seat, add(s.piles[s.seat], d.card))
     if s.seat + 1 < s.players:
         return s.but(piles=piles, seat=s.seat + 1)
@@ -79,6 +82,8 @@ def _geisha(s: State, d: Draw, by_player: bool) -> State | None:
 
 def first_resident(s: State, d: Draw) -> State:
     """Seat ``seat``'s face-down resident (oriente.setup.resident); then the bonus card."""
+    decided("oriente.setup.resident")
+    decided("oriente.setup.deck")
     ended = _geisha(s, d, True)
     if ended is not None:
         return ended
@@ -94,6 +99,7 @@ def first_resident(s: State, d: Draw) -> State:
 
 def draw_bonus(s: State, d: Draw) -> State:
     """The face-down bonus card (oriente.setup.bonus); then the asking begins."""
+    decided("oriente.setup.bonus")
     ended = _geisha(s, d, False)
     if ended is not None:
         return ended
@@ -135,6 +141,7 @@ def redraw(s: State, d: Draw) -> State:
 def announce(s: State, a: Announce) -> State:
     """Seat ``seat`` announces: it takes the stone, reveals, names its action; the others
     are asked for privileges (oriente.season.announce, oriente.privilege.ask)."""
+    decided("oriente.season.announce")
     seat = s.seat
     s = s.but(stone=seat, act=a, face_up=put(s.face_up, seat, True))
     first = next_asked(s, seat, a.target)
@@ -152,6 +159,7 @@ def claim(s: State, a: Announce) -> State:
 
 def pass_announce(s: State, a: Pass) -> State:
     """A pass; when every disc holder has passed in a row the season ends."""
+    decided("oriente.season.asking")
     count = s.count + 1
     if count >= sum(s.discs):
         return season_end(s)
@@ -162,6 +170,7 @@ def pass_announce(s: State, a: Pass) -> State:
 
 def decline(s: State, a: Pass) -> State:
     """No claim from seat ``seat``: the next is asked, or the announcer fulfils."""
+    decided("oriente.privilege.ask")
     assert s.act is not None
     following = next_asked(s, s.seat, s.act.target)
     if following is None:
@@ -172,6 +181,7 @@ def decline(s: State, a: Pass) -> State:
 def fulfil(s: State) -> State:
     """The stone holder gives up his disc and acts; the season's first fulfiller parks the
     bonus card under the stone (oriente.fulfil.disc, oriente.fulfil.bonus)."""
+    decided("oriente.fulfil.disc")
     stone = s.stone
     s = s.but(discs=put(s.discs, stone, False), acted=True)
     if not s.won_bonus:

@@ -7,8 +7,10 @@ random play.
 
 from __future__ import annotations
 
+from rulespec.core import trace
 from rulespec.core.kernel import Problem
 from rulespec.core.rules import rule_of
+from rulespec.core.trace import decided
 from rulespec.oriente.actions import GIFTS, TARGETED, Act, Announce, announcements_of
 from rulespec.oriente.components import NAMES, Card
 from rulespec.oriente.state import State
@@ -41,6 +43,8 @@ def announcements(s: State, seat: int) -> list[Announce]:
     card = s.residents[seat]
     every = announcements_of(n)
     out: list[Announce] = [every[t] for t in range(n) if t != seat]
+    if trace.TRACING:
+        _trace(s, seat, card)
     if card is Card.DAIMYO:
         out.append(every[n])
         for t in range(n):
@@ -70,6 +74,23 @@ def announcements(s: State, seat: int) -> list[Announce]:
 
 
 _GIFT_INDEX = {g: i for i, g in enumerate(GIFTS)}
+
+
+def _trace(s: State, seat: int, card: Card | None) -> None:
+    """Count the rules that shape a seat's announcements (kept off the hot path)."""
+    if card in (Card.SHOGUN, Card.SAMURAI):
+        decided("oriente.abilities.fight_only")
+    elif card in (Card.SORYO, Card.MAHO_TSUKAI):
+        decided("oriente.abilities.lost")
+    else:
+        decided("oriente.abilities.one")
+    others = [t for t in range(s.players) if t != seat]
+    if card is Card.AKINDO and any(not _akindo_target(s, t) for t in others):
+        decided("oriente.akindo.not_against_akindo")
+    if card is Card.NINJA and any(_face_up(s, t, Card.NINJA) for t in others):
+        decided("oriente.ninja.not_against_ninja")
+    if _strict(s):
+        decided("oriente.abilities.no_effect")
 
 
 def _face_up(s: State, seat: int, card: Card) -> bool:
@@ -137,6 +158,7 @@ def claim_rank(s: State) -> int:
     (oriente.privilege.revolution_rank)."""
     a = s.act
     if a is not None and a.act is Act.REVOLUTION:
+        decided("oriente.privilege.revolution_rank")
         return 1 + s.square
     return s.rank(s.stone)
 
@@ -144,4 +166,9 @@ def claim_rank(s: State) -> int:
 def may_claim(s: State, seat: int) -> bool:
     """Whether ``seat`` may claim a privilege against the stone holder now."""
     mine, theirs = s.rank(seat), claim_rank(s)
-    return mine > theirs or (mine == theirs and s.cards(seat) < s.cards(s.stone))
+    if s.residents[seat] is Card.NOFU:
+        decided("oriente.privilege.nofu_rank")
+    allowed = mine > theirs or (mine == theirs and s.cards(seat) < s.cards(s.stone))
+    if not allowed:
+        decided("oriente.privilege.rank")
+    return allowed
