@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 import rulespec
-from rulespec.oriente import Act, Announce, Card, Give, Join, Pass, Phase, Pick, State, Support
+from rulespec.oriente import Act, Announce, Card, Give, Pass, Phase, Pick, State, Support
 from rulespec.oriente.components import DECK_CARDS, TREASURES, VALUE
 from rulespec.oriente.state import FRESH_DECK
 
@@ -46,7 +46,7 @@ def kinds(s: State, seat: int) -> set[Card]:
     return {k for k in Card if s.piles[seat][k]}
 
 
-# --- components and setup ----------------------------------------------------------------
+# --- components and setup -----------------------------------------------------------------
 
 
 @pytest.mark.rule(
@@ -108,7 +108,7 @@ def test_the_deck_has_three_segments() -> None:
     assert s.deck.size() == 41 - 5
 
 
-# --- seasons -----------------------------------------------------------------------------------
+# --- seasons ------------------------------------------------------------------------------
 
 
 @pytest.mark.rule("oriente.season.asking", "oriente.season.actions")
@@ -167,7 +167,7 @@ def test_an_unclaimed_bonus_card_stays_or_goes_under_the_deck(reading: str) -> N
     assert sum(s.bonus) == (2 if reading == "accumulate" else 1)
 
 
-# --- privilege ---------------------------------------------------------------------------------
+# --- privilege ----------------------------------------------------------------------------
 
 
 @pytest.mark.rule("oriente.privilege.rank", "oriente.privilege.displaced")
@@ -209,7 +209,7 @@ def test_a_nofu_claims_at_rank_one() -> None:
     assert s.legal_actions() == (Pass(),)  # a Nōfu (1) cannot outrank 1 + 3 workers
 
 
-# --- fulfilling -------------------------------------------------------------------------------------
+# --- fulfilling ---------------------------------------------------------------------------
 
 
 @pytest.mark.rule("oriente.fulfil.disc", "oriente.fulfil.piles_face_up")
@@ -238,7 +238,7 @@ def test_only_the_first_fulfiller_wins_the_bonus() -> None:
     assert s.piles[1][Card.SORYO] == 0
 
 
-# --- fights ---------------------------------------------------------------------------------------
+# --- fights -------------------------------------------------------------------------------
 
 
 @pytest.mark.rule("oriente.fight.reveal", "oriente.fight.support_order", "oriente.fight.support")
@@ -311,7 +311,7 @@ def test_samurai_reinforce_and_the_loser_picks_one_of_the_cards() -> None:
     assert t.deck.under[-1][Card.DAIMYO] == 1  # the rest under the deck
 
 
-# --- abilities -------------------------------------------------------------------------------------
+# --- abilities ----------------------------------------------------------------------------
 
 
 @pytest.mark.rule("oriente.abilities.one", "oriente.abilities.fight_only", "oriente.abilities.lost")
@@ -478,7 +478,7 @@ def test_abilities_without_effect_are_allowed_or_forbidden() -> None:
     refused(strict, Announce(Act.CREDIT, 1), "oriente.abilities.no_effect")
 
 
-# --- deals ------------------------------------------------------------------------------------------
+# --- deals --------------------------------------------------------------------------------
 
 
 @pytest.mark.rule("oriente.deals.public", "oriente.deals.payments")
@@ -497,7 +497,7 @@ def test_payments_are_cards_only_and_public() -> None:
     assert off.phase is Phase.BONUS  # no payments; the season is over
 
 
-# --- the end ----------------------------------------------------------------------------------------
+# --- the end ------------------------------------------------------------------------------
 
 
 @pytest.mark.rule("oriente.end.geisha", "oriente.end.score")
