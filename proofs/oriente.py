@@ -1,0 +1,302 @@
+"""z3 proofs of Oriente's rules.
+
+The first half encodes rule functions of :mod:`rulespec.oriente` as z3 expressions: the
+privilege test (:func:`rulespec.oriente.options.may_claim`), the victims of a revolution
+(:func:`rulespec.oriente.abilities.is_victim`), the incitement
+(:func:`rulespec.oriente.abilities.incite`), the deck's segments
+(:mod:`rulespec.oriente.deck`), the deal of a revolution's pool and the tie readings
+(:mod:`rulespec.oriente.scoring`). ``tests/proofs/test_oriente_encodings.py`` checks each
+encoding against the code on sampled inputs, so the claims in the second half are about
+the code, not about a retelling of it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import z3
+
+from rulespec.oriente.components import BOTTOM, MIDDLE, TOP, VALUE, WORKERS, Card
+
+from .harness import Built, Claim, Expect
+
+Z = Any
+
+PLAYER_COUNTS = range(4, 13)
+
+
+def key_beats(rank: Z, cards: Z, bar_rank: Z, bar_cards: Z) -> Z:
+    """:func:`rulespec.oriente.options.may_claim`: a higher rank, or the same rank and
+    fewer victory cards, than the announcement's bar."""
+    return z3.Or(rank > bar_rank, z3.And(rank == bar_rank, cards < bar_cards))
+
+
+def bar(rank: Z, revolution: Z, square: Z) -> Z:
+    """:func:`rulespec.oriente.options.claim_rank`: the announcer's rank, or 1 plus the
+    square's workers for a Nōfu's revolution."""
+    return z3.If(revolution, 1 + square, rank)
+
+
+def is_victim(value: Z, kind: Z, joined: Z, strength: Z) -> Z:
+    """:func:`rulespec.oriente.abilities.is_victim` (``kind`` a card's index)."""
+    return z3.And(
+        z3.Not(joined),
+        kind != int(Card.NINJA),
+        kind != int(Card.NOFU),
+        value <= strength,
+    )
+
+
+def incite(hut_rule: bool, hut: Z, square: Z) -> tuple[Z, Z]:
+    """:func:`rulespec.oriente.abilities.incite`: the hut and square after it."""
+    beside = WORKERS - hut - square
+    if hut_rule:
+        return (
+            z3.If(hut > 0, 0, z3.If(beside > 0, 1, hut)),
+            z3.If(hut > 0, square + 1, square),
+        )
+    return hut, z3.If(beside > 0, square + 1, square)
+
+
+def _workers(hut_rule: bool) -> Built:
+    hut, square = z3.Ints("hut square")
+    pre = [hut >= 0, hut <= 1, square >= 0, hut + square <= WORKERS]
+    if not hut_rule:
+        pre.append(hut == 0)
+    h2, s2 = incite(hut_rule, hut, square)
+    post = z3.And(h2 >= 0, h2 <= 1, s2 >= square, h2 + s2 <= WORKERS, s2 - square <= 1)
+    return pre, post if hut_rule else z3.And(post, h2 == 0)
+
+
+def _claims_strict() -> Built:
+    """A successful claim raises the bar: the claimant's key beats the old bar, and his own
+    bar is at least his key (a revolution's rank 1 + square is at least a Nōfu's 1)."""
+    rank, cards, old_rank, old_cards, square = z3.Ints("rank cards old_rank old_cards square")
+    revolution = z3.Bool("revolution")
+    pre = [
+        rank >= 0,
+        rank <= 7,
+        square >= 0,
+        square <= WORKERS,
+        z3.Implies(revolution, rank == 1),
+        key_beats(rank, cards, old_rank, old_cards),
+    ]
+    new_bar = bar(rank, revolution, square)
+    strictly_higher = z3.Or(new_bar > old_rank, z3.And(new_bar == old_rank, cards < old_cards))
+    return pre, strictly_higher
+
+
+def _no_repeat() -> Built:
+    """A seat cannot claim against a chain that it started or claimed in before: the bars
+    only rise, and its key lies at or below its own earlier bar."""
+    rank, cards, first_bar, later_bar, later_cards = z3.Ints("rank cards first later lcards")
+    square = z3.Int("square")
+    revolution = z3.Bool("revolution")
+    pre = [
+        rank >= 0,
+        square >= 0,
+        z3.Implies(revolution, rank == 1),
+        first_bar == bar(rank, revolution, square),
+        # the chain's bar since then has risen strictly above the seat's own bar
+        z3.Or(later_bar > first_bar, z3.And(later_bar == first_bar, later_cards < cards)),
+    ]
+    return pre, z3.Not(key_beats(rank, cards, later_bar, later_cards))
+
+
+def _geisha_place(upper: int) -> Built:
+    """The Geisha's place counted from the bottom of the deck: below it the bottom packet,
+    within the middle packet any of its places."""
+    within = z3.Int("within")
+    place = BOTTOM + within
+    return [within >= 1, within <= MIDDLE], z3.And(place >= BOTTOM + 1, place <= upper)
+
+
+def _victims() -> Built:
+    """Victims are never Ninjas, Nōfu or revolutionaries, and the revolution's strength
+    is at most 6 plus its Nōfu."""
+    value, kind, square, nofu, strength = z3.Ints("value kind square nofu strength")
+    joined = z3.Bool("joined")
+    pre = [
+        square >= 0,
+        square <= WORKERS,
+        nofu >= 1,
+        strength == square + nofu,
+        kind >= 0,
+        kind <= 8,
+        value == z3.If(kind <= 7, kind, 0),
+    ]
+    victim = is_victim(value, kind, joined, strength)
+    return pre, z3.And(
+        z3.Implies(victim, z3.And(z3.Not(joined), kind != 0, kind != 1)),
+        strength <= WORKERS + nofu,
+    )
+
+
+def _halves() -> Built:
+    """A victim with k cards gives up k // 2 and keeps ⌈k / 2⌉."""
+    k = z3.Int("k")
+    given = k / 2
+    kept = k - given
+    return [k >= 0], z3.And(2 * kept >= k, 2 * kept <= k + 1, given >= 0, given <= kept)
+
+
+def _deal_even() -> Built:
+    """Dealing m cards one at a time around r revolutionaries gives each m // r or one more."""
+    m, r, i = z3.Ints("m r i")
+    share = m / r + z3.If(i < m % r, 1, 0)
+    return [r >= 1, r <= 12, m >= 0, i >= 0, i < r], z3.And(
+        share * r >= m - r, share * r <= m + r, share >= m / r, share <= m / r + 1
+    )
+
+
+def _deck_shrinks() -> Built:
+    """No action puts back more cards than it draws: a fight with k reinforcements puts back
+    at most k - 1 (the loser keeps one), one without draws one resident; a season's bonus
+    draw adds one more. So a season takes at least one card out of the deck for good."""
+    k, ninjas, deck, after = z3.Ints("k ninjas deck after")
+    pre = [
+        k >= 0,
+        ninjas >= 0,
+        ninjas <= k,
+        deck >= 1,
+        # the bonus draw, then a fight: k drawn, then all but one (and the Ninjas) put back,
+        # or, without reinforcement, the loser's new resident drawn
+        after == deck - 1 - z3.If(k > 0, k - (k - 1 - ninjas), 1),
+    ]
+    return pre, after <= deck - 1
+
+
+def _empty_deck(any_exit: bool) -> Built:
+    """Can the deck run out while the game goes on? The Geisha lies in the middle segment
+    and leaves it before the bottom segment is drawn: under any_exit any exit ends the
+    game, under player_draws it may leave as a bonus card."""
+    middle, bottom, geisha_left, as_bonus = z3.Ints("middle bottom geisha_left as_bonus")
+    over = z3.Bool("over")
+    pre = [
+        middle >= 0,
+        middle <= MIDDLE,
+        bottom >= 0,
+        bottom <= BOTTOM,
+        geisha_left >= 0,
+        geisha_left <= 1,
+        z3.Implies(geisha_left == 1, middle >= 1),
+        as_bonus >= 0,
+        as_bonus <= 1,
+        geisha_left + as_bonus <= 1,
+        # the game is over once the Geisha left the deck, unless it left as a bonus card
+        # (possible under player_draws only)
+        over == z3.And(geisha_left == 0, as_bonus == 0),
+    ]
+    if any_exit:
+        pre.append(as_bonus == 0)
+    return pre, z3.Implies(z3.And(middle == 0, bottom == 0), over)
+
+
+def _tie_readings() -> Built:
+    """Descending counts and the top value alone are different readings: some tie is broken
+    by one and shared by the other."""
+    a = z3.Ints("a7 a6 a5 a4")
+    b = z3.Ints("b7 b6 b5 b4")
+    pre = [x >= 0 for x in (*a, *b)] + [x <= 3 for x in (*a, *b)]
+    pre.append(
+        7 * a[0] + 6 * a[1] + 5 * a[2] + 4 * a[3] == 7 * b[0] + 6 * b[1] + 5 * b[2] + 4 * b[3]
+    )
+    top = z3.If(z3.Or(a[0] > 0, b[0] > 0), 0, z3.If(z3.Or(a[1] > 0, b[1] > 0), 1, 2))
+    a_top = z3.If(top == 0, a[0], z3.If(top == 1, a[1], a[2]))
+    b_top = z3.If(top == 0, b[0], z3.If(top == 1, b[1], b[2]))
+    top_tied = a_top == b_top
+    descending_tied = z3.And(*[x == y for x, y in zip(a, b, strict=True)])
+    return pre, top_tied == descending_tied
+
+
+VALUES = VALUE
+"""The values the encodings assume (checked against the code by the tests)."""
+SEGMENTS = (TOP, MIDDLE, BOTTOM)
+
+CLAIMS: tuple[Claim, ...] = (
+    Claim(
+        "oriente.setup.deck:geisha_fifth_to_ninth",
+        "oriente.setup.deck",
+        "The setup puts the Geisha 5th to 9th from the bottom of the deck",
+        lambda: _geisha_place(BOTTOM + MIDDLE),
+    ),
+    Claim(
+        "oriente.setup.deck:not_fifth_to_eighth",
+        "oriente.setup.deck",
+        "The Italian summary's '5th to 8th' is refuted: the Geisha may lie 9th from the bottom",
+        lambda: _geisha_place(BOTTOM + MIDDLE - 1),
+        Expect.COUNTEREXAMPLE,
+    ),
+    Claim(
+        "oriente.privilege.rank:claims_strictly_increase",
+        "oriente.privilege.rank",
+        "Each claim raises the announcement's bar strictly (rank, then fewer cards), so a "
+        "chain of announcements has at most one per seat",
+        _claims_strict,
+    ),
+    Claim(
+        "oriente.privilege.rank:chain_repeats_nobody",
+        "oriente.privilege.rank",
+        "A seat that announced in a chain cannot claim again later in the same chain",
+        _no_repeat,
+    ),
+    Claim(
+        "oriente.nofu.incite:workers_conserved_with_hut",
+        "oriente.nofu.incite",
+        "With the hut (8-12 players) an incitement keeps 6 workers, at most 1 in the hut, "
+        "and moves at most one onto the square",
+        lambda: _workers(True),
+    ),
+    Claim(
+        "oriente.nofu.incite:workers_conserved_without_hut",
+        "oriente.nofu.incite",
+        "Without the hut (4-7 players) the hut stays empty and at most one worker moves",
+        lambda: _workers(False),
+    ),
+    Claim(
+        "oriente.nofu.revolution_victims:victims_and_strength",
+        "oriente.nofu.revolution_victims",
+        "No Ninja, Nōfu or revolutionary is a victim; the strength is at most 6 + its Nōfu",
+        _victims,
+    ),
+    Claim(
+        "oriente.nofu.revolution_loot:victims_keep_half_rounded_up",
+        "oriente.nofu.revolution_loot",
+        "A victim who gives up half his cards rounded down keeps half rounded up",
+        _halves,
+    ),
+    Claim(
+        "oriente.nofu.revolution_share:dealt_shares_differ_by_one",
+        "oriente.nofu.revolution_share",
+        "The pooled deal gives every revolutionary m // r cards or one more",
+        _deal_even,
+    ),
+    Claim(
+        "oriente.end.geisha:every_season_takes_a_card",
+        "oriente.end.geisha",
+        "A season takes at least one card out of the deck for good, so there are at most "
+        "41 - n seasons and the game ends",
+        _deck_shrinks,
+    ),
+    Claim(
+        "oriente.end.empty_deck:never_empty_under_any_exit",
+        "oriente.end.empty_deck",
+        "Under any_exit the deck cannot run out while the game goes on",
+        lambda: _empty_deck(True),
+    ),
+    Claim(
+        "oriente.end.empty_deck:may_empty_under_player_draws",
+        "oriente.end.empty_deck",
+        "Under player_draws it can (the Geisha gone as a bonus card): a witness",
+        lambda: _empty_deck(False),
+        Expect.COUNTEREXAMPLE,
+    ),
+    Claim(
+        "oriente.end.tie:readings_differ",
+        "oriente.end.tie",
+        "The two tie readings differ: some tie one breaks, the other leaves shared",
+        _tie_readings,
+        Expect.COUNTEREXAMPLE,
+    ),
+)
+"""Every claim about Oriente's rules."""
