@@ -2,7 +2,7 @@
 
 Cards of one kind are interchangeable (two Nōfu are alike), so every pile of cards (a
 seat's victory cards, the cards left in a segment of the deck, a revolution's pool) is a
-:data:`Counts` tuple: one count per :class:`Card` kind. Rank, fighting strength and victory
+:data:`Pile` tuple: one count per :class:`Card` kind. Rank, fighting strength and victory
 points are one number, the card's value (oriente.components.value).
 """
 
@@ -72,52 +72,57 @@ WORKERS = 6
 MAX_CARDS = DECK_SIZE + sum(TREASURES)
 """53: every card a pile could ever hold."""
 
-CardCount = Annotated[int, Range(0, 12)]
-Counts = Annotated[
+PileCount = Annotated[int, Range(0, 12)]
+Pile = Annotated[
     tuple[
-        CardCount,
-        CardCount,
-        CardCount,
-        CardCount,
-        CardCount,
-        CardCount,
-        CardCount,
-        CardCount,
-        CardCount,
-        CardCount,
-        CardCount,
-        CardCount,
+        PileCount,
+        PileCount,
+        PileCount,
+        PileCount,
+        PileCount,
+        PileCount,
+        PileCount,
+        PileCount,
+        PileCount,
+        PileCount,
+        PileCount,
+        PileCount,
     ],
     Keyed(lambda game: LABELS, 0, "a card"),
 ]
 """Cards per kind, indexed by :class:`Card`; in JSON ``{"nofu": 2, "treasure_3": 1}``."""
-NO_CARDS: Counts = (0,) * KINDS  # type: ignore[assignment]
-FULL_DECK: Counts = DECK_CARDS  # type: ignore[assignment]
+Counts = Pile
+"""The earlier name of :data:`Pile`, kept for code written against it.
+
+:meta private:
+"""
+NO_CARDS: Pile = (0,) * KINDS  # type: ignore[assignment]
+FULL_DECK: Pile = DECK_CARDS  # type: ignore[assignment]
 
 
-def add(counts: Counts, card: int, n: int = 1) -> Counts:
+def add(counts: Pile, card: int, n: int = 1) -> Pile:
     """``counts`` with ``n`` more (fewer, if negative) cards of kind ``card``."""
     lst = list(counts)
     lst[card] += n
     return tuple(lst)  # type: ignore[return-value]
 
 
-def plus(a: Counts, b: Counts) -> Counts:
+def plus(a: Pile, b: Pile) -> Pile:
     """Two piles together."""
     return tuple([x + y for x, y in zip(a, b, strict=True)])  # type: ignore[return-value]
 
 
-def minus(a: Counts, b: Counts) -> Counts:
+def minus(a: Pile, b: Pile) -> Pile:
     """``a`` without the cards of ``b`` (each count at least 0 if ``b`` lies in ``a``)."""
     return tuple([x - y for x, y in zip(a, b, strict=True)])  # type: ignore[return-value]
 
 
-def points(pile: Counts) -> int:
+def points(pile: Pile) -> int:
     """The victory points of a pile."""
     return sum([c * v for c, v in zip(pile, VALUE, strict=True)])
 
 
-def describe(pile: Counts) -> str:
+def describe(pile: Pile) -> str:
     """``2 Nōfu, treasure 3``: a pile in words (``-`` if empty)."""
     parts = [(f"{n} {NAMES[k]}" if n > 1 else NAMES[k]) for k, n in enumerate(pile) if n]
     return ", ".join(parts) or "-"

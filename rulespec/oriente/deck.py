@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rulespec.oriente.components import CARDS, KINDS, Card, Counts, add
+from rulespec.oriente.components import CARDS, KINDS, Card, Pile, add
 
 if TYPE_CHECKING:
     from rulespec.oriente.state import Deck
@@ -65,7 +65,7 @@ def take(deck: Deck, card: int) -> Deck:
     return deck.but(under=(first, *rest) if any(first) else rest)
 
 
-def put_under(deck: Deck, cards: Counts) -> Deck:
+def put_under(deck: Deck, cards: Pile) -> Deck:
     """The deck with ``cards`` put under it together (nothing if empty)."""
     if not any(cards):
         return deck

@@ -7,7 +7,7 @@ from rulespec.core.trace import decided
 from rulespec.oriente import deck as decks
 from rulespec.oriente import flow
 from rulespec.oriente.actions import Draw, Pick, Support
-from rulespec.oriente.components import NO_CARDS, VALUE, Card, Counts, add
+from rulespec.oriente.components import NO_CARDS, VALUE, Card, Pile, add
 from rulespec.oriente.state import ATTACKER, DEFENDER, OUT, Phase, State
 from rulespec.oriente.variant import GeishaExit
 
@@ -147,7 +147,7 @@ def take_reinforcement(s: State, card: Card) -> State:
 
 def dispose(s: State, winner: int) -> State:
     """Reinforcement cards left: Ninjas to the winner, the rest under the deck."""
-    rest: Counts = NO_CARDS
+    rest: Pile = NO_CARDS
     pile = s.piles[winner]
     for b in s.boosts:
         if b is Card.NINJA:

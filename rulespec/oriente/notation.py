@@ -1,16 +1,18 @@
-"""Oriente's short action notation: one token per action, the same in every position::
+"""Oriente's short action notation: one token per action, the same in every position:
 
-pass         -                      pass, decline, stay out, stop paying
-announce     ACT [">" SEAT] ["/" CARD]   attack>3, income, trade>2/treasure_3
-support      "support>" SEAT        support>1
-join         "join"
-pick         "pick:" CARD           pick:samurai
-give         "give>" SEAT ":" CARD  give>2:nofu
-draw         "~" CARD               chance: the card that comes
+.. code-block:: text
 
-ACT   attack income succession credit trade incite revolution assassinate
-CARD  ninja nofu akindo samurai daimyo maho_tsukai soryo shogun geisha
-      treasure_2 treasure_3 treasure_4
+    pass         -                      pass, decline, stay out, stop paying
+    announce     ACT [">" SEAT] ["/" CARD]   attack>3, income, trade>2/treasure_3
+    support      "support>" SEAT        support>1
+    join         "join"
+    pick         "pick:" CARD           pick:samurai
+    give         "give>" SEAT ":" CARD  give>2:nofu
+    draw         "~" CARD               chance: the card that comes
+
+    ACT   attack income succession credit trade incite revolution assassinate
+    CARD  ninja nofu akindo samurai daimyo maho_tsukai soryo shogun geisha
+          treasure_2 treasure_3 treasure_4
 """
 
 from __future__ import annotations

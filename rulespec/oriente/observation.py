@@ -17,13 +17,11 @@ from rulespec.core.convert import PER_SEAT, Range, Reuse, Seat
 from rulespec.core.tensor import ObservationParts
 from rulespec.oriente.actions import Act
 from rulespec.oriente.codec import CODEC
-from rulespec.oriente.components import BOTTOM, DECK_SIZE, MIDDLE, TOP, WORKERS, Card, Counts
+from rulespec.oriente.components import WORKERS, Card, Pile
 from rulespec.oriente.state import Phase, Side, State
 
 if TYPE_CHECKING:
     from rulespec.oriente.game import OrienteGame
-
-Size = Annotated[int, Range(0, DECK_SIZE)]
 
 
 @attrs.frozen
@@ -49,15 +47,15 @@ class OrienteObservation(ObservationParts):
     residents: Annotated[tuple[Card | None, ...], PER_SEAT]
     """Face-up residents; null for a face-down one (or none)."""
     face_up: Annotated[tuple[bool, ...], PER_SEAT]
-    piles: Annotated[tuple[Counts, ...], PER_SEAT]
-    top: Annotated[int, Range(0, TOP)] = attrs.field(metadata={"json": "deck.top"})
-    middle: Annotated[int, Range(0, MIDDLE)] = attrs.field(metadata={"json": "deck.middle"})
-    bottom: Annotated[int, Range(0, BOTTOM)] = attrs.field(metadata={"json": "deck.bottom"})
-    under: Size = attrs.field(metadata={"json": "deck.under"})
+    piles: Annotated[tuple[Pile, ...], PER_SEAT]
+    top: Annotated[int, Range(0, 32)] = attrs.field(metadata={"json": "deck.top"})
+    middle: Annotated[int, Range(0, 5)] = attrs.field(metadata={"json": "deck.middle"})
+    bottom: Annotated[int, Range(0, 4)] = attrs.field(metadata={"json": "deck.bottom"})
+    under: Annotated[int, Range(0, 41)] = attrs.field(metadata={"json": "deck.under"})
     """Cards put under the deck, all piles together."""
-    bonus: Size = attrs.field()
+    bonus: Annotated[int, Range(0, 41)] = attrs.field()
     """Face-down bonus cards beside the deck."""
-    parked: Size = attrs.field()
+    parked: Annotated[int, Range(0, 41)] = attrs.field()
     """Face-down bonus cards under the stone."""
     won_bonus: bool = attrs.field()
     acted: bool = attrs.field()
@@ -65,7 +63,7 @@ class OrienteObservation(ObservationParts):
     square: Annotated[int, Range(0, WORKERS)] = attrs.field()
     sides: Annotated[tuple[Side, ...], PER_SEAT] = attrs.field()
     boosts: Annotated[tuple[Card | None, ...], PER_SEAT] = attrs.field()
-    haul: Counts = attrs.field()
+    haul: Pile = attrs.field()
     winner: Seat | None = attrs.field()
 
     def to_json(self) -> JSON:

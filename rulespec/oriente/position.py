@@ -32,7 +32,7 @@ from rulespec.oriente.components import (
     TREASURES,
     WORKERS,
     Card,
-    Counts,
+    Pile,
     add,
     plus,
 )
@@ -93,7 +93,7 @@ def load(game: OrienteGame, data: Mapping[str, Any]) -> State:
 _NEEDED = ("residents", "piles", "deck", "discs", "face_up")
 
 
-def placed(values: Mapping[str, Any]) -> Counts:
+def placed(values: Mapping[str, Any]) -> Pile:
     """Every card lying outside the deck: residents, piles, bonus cards, reinforcements, the
     revolution's pool."""
     total = plus(plus(values["bonus"], values["parked"]), values["haul"])

@@ -35,7 +35,7 @@ from typing import Any
 from rulespec.core import resample as core
 from rulespec.oriente import deck as decks
 from rulespec.oriente.actions import DRAWS, Draw
-from rulespec.oriente.components import CARDS, DECK_CARDS, KINDS, Card, Counts, minus, plus
+from rulespec.oriente.components import CARDS, DECK_CARDS, KINDS, Card, Pile, minus, plus
 from rulespec.oriente.secrecy import seen_by
 from rulespec.oriente.state import Phase, State
 
@@ -62,9 +62,9 @@ class _Tracker:
         """History index → (source, segment) of a hidden draw still hidden."""
         self.forced: dict[int, int] = {}
         """History index of a draw from a hidden under pile → the draw it repeats."""
-        self.known: dict[int, Counts] = {}
+        self.known: dict[int, Pile] = {}
         """Per source: the cards ``p`` knows came out of it (seen or shown since)."""
-        self.content: dict[int, Counts] = {}
+        self.content: dict[int, Pile] = {}
         """Per public under pile: what was put there."""
         self.root_slots: list[tuple[str, int]] = []
         """A position's hidden cards: ("resident", seat), ("bonus", 0), ("parked", 0)."""
@@ -85,7 +85,7 @@ class _Tracker:
 
     def _note(self, source: int, card: int) -> None:
         known = self.known.get(source)
-        base: Counts = known if known is not None else (0,) * KINDS  # type: ignore[assignment]
+        base: Pile = known if known is not None else (0,) * KINDS  # type: ignore[assignment]
         lst = list(base)
         lst[card] += 1
         self.known[source] = tuple(lst)  # type: ignore[assignment]
@@ -118,7 +118,7 @@ class _Tracker:
         self.root_bonus = root.bonus
         self.root_parked = root.parked
 
-    def _new_pile(self, content: Counts, *, public: bool) -> int:
+    def _new_pile(self, content: Pile, *, public: bool) -> int:
         serial = self._serial
         self._serial += 1
         if public:
@@ -262,10 +262,10 @@ position's hidden card."""
 
 def _places(
     track: _Tracker, end: State, root: State, root_hidden: list[tuple[str, int]]
-) -> dict[int, tuple[Counts, list[Place]]]:
+) -> dict[int, tuple[Pile, list[Place]]]:
     """Per source: the unseen cards and their unknown places."""
-    out: dict[int, tuple[Counts, list[Place]]] = {}
-    orig_total: Counts = DECK_CARDS if root.phase is Phase.TREASURES else _root_original(root)
+    out: dict[int, tuple[Pile, list[Place]]] = {}
+    orig_total: Pile = DECK_CARDS if root.phase is Phase.TREASURES else _root_original(root)
     where: list[Place] = [(seg, i) for i, (src, seg) in track.slots.items() if src == ORIGINAL]
     deck = end.deck
     pool_places = (
@@ -306,7 +306,7 @@ def _left_in(end: State, serial: int, track: _Tracker) -> int:
     return sum(end.deck.under[piles.index(serial)])
 
 
-def _root_original(root: State) -> Counts:
+def _root_original(root: State) -> Pile:
     """The cards of the original deck's group at a position: the pool and its hidden cards
     (other seats' face-down residents and bonus cards are added by the places)."""
     total = root.deck.pool
@@ -320,7 +320,7 @@ def _root_original(root: State) -> Counts:
     return total
 
 
-def _arrange(cards: Counts, where: list[Place], rng: random.Random) -> list[int] | None:
+def _arrange(cards: Pile, where: list[Place], rng: random.Random) -> list[int] | None:
     """A uniform arrangement of ``cards`` over ``where`` with the Geisha in a middle place
     and the Shōgun and Ninjas in top places (or a position's hidden places)."""
     if sum(cards) != len(where) or min(cards) < 0:

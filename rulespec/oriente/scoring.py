@@ -2,21 +2,17 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from rulespec.core.api import Outcome
 from rulespec.core.trace import decided
-from rulespec.oriente.components import KINDS, VALUE, Card, Counts, add, points
+from rulespec.oriente.components import KINDS, VALUE, Card, Pile, add, points
+from rulespec.oriente.state import State
 from rulespec.oriente.variant import Tie
-
-if TYPE_CHECKING:
-    from rulespec.oriente.state import State
 
 VALUES_DOWN = tuple(range(7, -1, -1))
 """The values a tie is broken by, highest first."""
 
 
-def final_piles(state: State) -> tuple[Counts, ...]:
+def final_piles(state: State) -> tuple[Pile, ...]:
     """Every seat's victory cards with its resident added (oriente.end.score)."""
     out = []
     for seat, pile in enumerate(state.piles):
@@ -25,7 +21,7 @@ def final_piles(state: State) -> tuple[Counts, ...]:
     return tuple(out)
 
 
-def by_value(pile: Counts) -> tuple[int, ...]:
+def by_value(pile: Pile) -> tuple[int, ...]:
     """How many cards of each value, 7 down to 0 (treasures count at their value)."""
     counts = [0] * 8
     for kind in range(KINDS):
@@ -34,7 +30,7 @@ def by_value(pile: Counts) -> tuple[int, ...]:
     return tuple(counts)
 
 
-def tiebreak(piles: tuple[Counts, ...], tied: list[int], tie: Tie) -> tuple[tuple[int, ...], ...]:
+def tiebreak(piles: tuple[Pile, ...], tied: list[int], tie: Tie) -> tuple[tuple[int, ...], ...]:
     """Per seat, the tie-break values of ruling oriente.end.tie."""
     rows = [by_value(p) for p in piles]
     if tie is Tie.DESCENDING:

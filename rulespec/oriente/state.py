@@ -22,11 +22,9 @@ from rulespec.core.api import Outcome
 from rulespec.core.convert import PER_SEAT, Range, Seat
 from rulespec.core.kernel import Evolve, Kernel, PhaseEnum
 from rulespec.errors import GameNotOver
-from rulespec.oriente import scoring
 from rulespec.oriente.actions import Action, Announce
 from rulespec.oriente.components import (
     BOTTOM,
-    DECK_SIZE,
     FULL_DECK,
     MIDDLE,
     NO_CARDS,
@@ -34,7 +32,7 @@ from rulespec.oriente.components import (
     VALUE,
     WORKERS,
     Card,
-    Counts,
+    Pile,
 )
 
 if TYPE_CHECKING:
@@ -78,9 +76,6 @@ class Phase(PhaseEnum):
     """Terminal."""
 
 
-Size = Annotated[int, Range(0, DECK_SIZE)]
-
-
 @attrs.frozen
 class Deck(Evolve):
     """What is left of the deck, as nobody has seen it.
@@ -91,11 +86,11 @@ class Deck(Evolve):
     piles put under the deck since, the first drawn first, each drawn in random order
     (ruling oriente.fight.under_order)."""
 
-    pool: Counts
-    top: Annotated[int, Range(0, TOP)]
-    middle: Annotated[int, Range(0, MIDDLE)]
-    bottom: Annotated[int, Range(0, BOTTOM)]
-    under: tuple[Counts, ...] = ()
+    pool: Pile
+    top: Annotated[int, Range(0, 32)]
+    middle: Annotated[int, Range(0, 5)]
+    bottom: Annotated[int, Range(0, 4)]
+    under: tuple[Pile, ...] = ()
 
     def size(self) -> int:
         """Cards left in the deck."""
@@ -131,12 +126,12 @@ class State(Kernel[Action], Evolve):
     residents: Annotated[tuple[Card | None, ...], PER_SEAT]
     """Each seat's resident, None before the first is drawn or while one is being replaced."""
     face_up: Annotated[tuple[bool, ...], PER_SEAT]
-    piles: Annotated[tuple[Counts, ...], PER_SEAT]
+    piles: Annotated[tuple[Pile, ...], PER_SEAT]
     """Victory cards, face up."""
     deck: Deck
-    bonus: Counts
+    bonus: Pile
     """Face-down bonus card(s) beside the deck (several under ruling accumulate)."""
-    parked: Counts
+    parked: Pile
     """Bonus card(s) under the stone while the season's first fulfiller acts."""
     won_bonus: bool
     """Someone has fulfilled his destiny this season."""
@@ -148,7 +143,7 @@ class State(Kernel[Action], Evolve):
     """Who is in the fight, on which side, or in the revolution."""
     boosts: Annotated[tuple[Card | None, ...], PER_SEAT]
     """Reinforcement cards turned up, per Samurai's seat."""
-    haul: Counts
+    haul: Pile
     """The revolution's pool."""
     winner: Seat | None
     """Who won outright with three Ninjas (oriente.end.ninjas), or None."""
@@ -203,4 +198,6 @@ class State(Kernel[Action], Evolve):
                 f"the game is not over (phase {self.phase.value}); "
                 "[oriente.end.score] decides only at the end"
             )
+        from rulespec.oriente import scoring  # noqa: PLC0415 (scoring reads states)
+
         return scoring.outcome(self)
