@@ -13,7 +13,7 @@ import random
 from typing import Any, assert_type
 
 import rulespec
-from rulespec import lotus, mandala
+from rulespec import lotus, mandala, oriente
 
 
 def test_a_literal_game_id_gives_the_games_own_classes() -> None:
@@ -41,6 +41,17 @@ def test_white_lotus_too() -> None:
     assert_type(action, lotus.Action)
     assert_type(state.apply(action), lotus.State)
     assert isinstance(state, lotus.State)
+
+
+def test_oriente_too() -> None:
+    game = rulespec.game("oriente", players=4)
+    assert_type(game, oriente.OrienteGame)
+    state = game.new_game(seed=1)
+    assert_type(state, oriente.State)
+    action = state.legal_actions()[0]
+    assert_type(action, oriente.Action)
+    assert_type(state.apply(action), oriente.State)
+    assert isinstance(state, oriente.State)
 
 
 def test_the_type_checker_refuses_another_games_action() -> None:

@@ -53,7 +53,7 @@ def announcements(s: State, seat: int) -> list[Announce]:
     elif card is Card.AKINDO:
         strict = _strict(s)
         own = s.piles[seat]
-        gifts = [g for g in GIFTS[1:] if g is not None and own[g]] or [None]
+        gifts: list[Card | None] = [g for g in GIFTS[1:] if g is not None and own[g]] or [None]
         for t in range(n):
             if t != seat and _akindo_target(s, t) and not (strict and not s.piles[t][Card.NOFU]):
                 out.append(every[2 * n + 1 + t])

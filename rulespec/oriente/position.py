@@ -182,13 +182,13 @@ def invariant_problems(state: State) -> list[str]:
     phase = state.phase
     replacing = phase in (Phase.PICK, Phase.REDRAW)
     if phase not in SETUP and phase is not Phase.OVER:
-        for seat, card in enumerate(state.residents):
-            if card is None and not (replacing and seat == state.seat):
+        for seat, resident in enumerate(state.residents):
+            if resident is None and not (replacing and seat == state.seat):
                 out.append(f"residents[{seat}]: every seat has a resident")
-    for seat, card in enumerate(state.residents):
-        if card is Card.GEISHA and phase is not Phase.OVER:
+    for seat, resident in enumerate(state.residents):
+        if resident is Card.GEISHA and phase is not Phase.OVER:
             out.append(f"residents[{seat}]: the Geisha ends the game when drawn")
-        if card is None and state.face_up[seat]:
+        if resident is None and state.face_up[seat]:
             out.append(f"face_up[{seat}]: no resident to show")
     if phase in (Phase.ANNOUNCE,) and not state.discs[state.seat]:
         out.append(f"seat: seat {state.seat} is asked to announce but has no disc")

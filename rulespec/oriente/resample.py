@@ -35,7 +35,7 @@ from typing import Any
 from rulespec.core import resample as core
 from rulespec.oriente import deck as decks
 from rulespec.oriente.actions import DRAWS, Draw
-from rulespec.oriente.components import CARDS, DECK_CARDS, KINDS, Card, Pile, minus, plus
+from rulespec.oriente.components import CARDS, FULL_DECK, KINDS, Card, Pile, minus, plus
 from rulespec.oriente.secrecy import seen_by
 from rulespec.oriente.state import Phase, State
 
@@ -265,7 +265,7 @@ def _places(
 ) -> dict[int, tuple[Pile, list[Place]]]:
     """Per source: the unseen cards and their unknown places."""
     out: dict[int, tuple[Pile, list[Place]]] = {}
-    orig_total: Pile = DECK_CARDS if root.phase is Phase.TREASURES else _root_original(root)
+    orig_total: Pile = FULL_DECK if root.phase is Phase.TREASURES else _root_original(root)
     where: list[Place] = [(seg, i) for i, (src, seg) in track.slots.items() if src == ORIGINAL]
     deck = end.deck
     pool_places = (
@@ -376,9 +376,9 @@ def _new_root(
         return None
     total = _root_original(root)
     taken = [0] * KINDS
-    for seat, card in enumerate(residents):
-        if card is not None and not root.face_up[seat]:
-            taken[card] += 1
+    for seat, resident in enumerate(residents):
+        if resident is not None and not root.face_up[seat]:
+            taken[resident] += 1
     for k in range(KINDS):
         taken[k] += bonus[k] + parked[k]
     pool = tuple([t - x for t, x in zip(total, taken, strict=True)])
