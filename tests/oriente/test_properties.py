@@ -175,3 +175,26 @@ def test_positions_and_records_round_trip_through_json() -> None:
             assert end.game.action_from_json(json.loads(json.dumps(action.to_json()))) == action
             assert end.game.parse_action(end.game.format_action(action)) == action
     assert Pass().to_json() == {"type": "pass"}
+
+
+@pytest.mark.rule("oriente.season.unclaimed_bonus", "oriente.end.geisha_exit")
+@pytest.mark.parametrize(
+    "settings",
+    [
+        {"players": 6, "unclaimed_bonus": "under_deck"},
+        {"players": 5, "geisha": "player_draws", "unclaimed_bonus": "under_deck"},
+        {"players": 9, "payments": "off"},
+    ],
+    ids=str,
+)
+def test_resampling_keeps_every_seats_information_state(settings: dict[str, Any]) -> None:
+    """Under the options that move hidden cards around (an unclaimed bonus card under the
+    deck, the Geisha as a bonus card) a resampled state reads the same to its seat."""
+    for seen in games(settings, range(2)):
+        for s in seen[50::150]:
+            if s.is_terminal:
+                continue
+            for p in range(s.players):
+                new = s.resample(p, random.Random(p))
+                assert str(new.information_state(p)) == str(s.information_state(p))
+                assert new.problems() == ()
