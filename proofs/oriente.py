@@ -103,6 +103,57 @@ def _no_repeat() -> Built:
     return pre, z3.Not(key_beats(rank, cards, later_bar, later_cards))
 
 
+FIGHTERS = 4
+"""Seats in the encoded fight: attacker 0, defender 1, two others (supporters or not)."""
+
+
+def fight(values: list[Z], boosts: list[Z], sides: list[Z]) -> tuple[Z, Z, Z]:
+    """:func:`rulespec.oriente.fight.strengths` and :func:`~rulespec.oriente.fight.resolve`:
+    the two sums and whether the attacker wins (the defender wins ties). ``sides`` are 0
+    (out), 1 (with the attacker) or 2 (with the defender)."""
+    attack = z3.Sum(
+        [z3.If(side == 1, v + b, 0) for v, b, side in zip(values, boosts, sides, strict=True)]
+    )
+    defence = z3.Sum(
+        [z3.If(side == 2, v + b, 0) for v, b, side in zip(values, boosts, sides, strict=True)]
+    )
+    return attack, defence, attack > defence
+
+
+def _fight_flow() -> Built:
+    """The fight's card flow: the winner's pile gains the loser's resident, the loser's
+    resident is gone (a new one comes from the deck or the reinforcements), every other seat
+    keeps its resident and pile, and nothing else moves."""
+    values = z3.Ints(" ".join(f"v{i}" for i in range(FIGHTERS)))
+    boosts = z3.Ints(" ".join(f"b{i}" for i in range(FIGHTERS)))
+    sides = z3.Ints(" ".join(f"side{i}" for i in range(FIGHTERS)))
+    piles = z3.Ints(" ".join(f"p{i}" for i in range(FIGHTERS)))
+    pre = [sides[0] == 1, sides[1] == 2]
+    for i in range(FIGHTERS):
+        pre += [values[i] >= 0, values[i] <= 7, boosts[i] >= 0, boosts[i] <= 7, piles[i] >= 0]
+        if i >= 2:
+            pre += [sides[i] >= 0, sides[i] <= 2]
+    _, _, attacker_wins = fight(values, boosts, sides)
+    winner = z3.If(attacker_wins, 0, 1)
+    loser = z3.If(attacker_wins, 1, 0)
+    after = [z3.If(winner == i, piles[i] + 1, piles[i]) for i in range(FIGHTERS)]
+    residents = [z3.If(loser == i, 0, 1) for i in range(FIGHTERS)]
+    conserved = z3.Sum(after) + z3.Sum(residents) == z3.Sum(piles) + FIGHTERS
+    supporters_untouched = z3.And(
+        *[z3.And(after[i] == piles[i], residents[i] == 1) for i in range(2, FIGHTERS)]
+    )
+    return pre, z3.And(conserved, supporters_untouched)
+
+
+def _defender_ties() -> Built:
+    values = z3.Ints("v0 v1 v2 v3")
+    boosts = z3.Ints("b0 b1 b2 b3")
+    sides = z3.Ints("s0 s1 s2 s3")
+    pre = [sides[0] == 1, sides[1] == 2, *[x >= 0 for x in (*values, *boosts)]]
+    attack, defence, attacker_wins = fight(values, boosts, sides)
+    return pre, z3.Implies(attack == defence, z3.Not(attacker_wins))
+
+
 def _geisha_place(upper: int) -> Built:
     """The Geisha's place counted from the bottom of the deck: below it the bottom packet,
     within the middle packet any of its places."""
@@ -239,6 +290,19 @@ CLAIMS: tuple[Claim, ...] = (
         "oriente.privilege.rank",
         "A seat that announced in a chain cannot claim again later in the same chain",
         _no_repeat,
+    ),
+    Claim(
+        "oriente.fight.support:supporters_lose_nothing",
+        "oriente.fight.support",
+        "A fight moves one card, the loser's resident to the winner's pile; supporters keep "
+        "their residents and piles, and the cards are conserved",
+        _fight_flow,
+    ),
+    Claim(
+        "oriente.fight.result:defender_wins_ties",
+        "oriente.fight.result",
+        "Equal sums: the defender wins",
+        _defender_ties,
     ),
     Claim(
         "oriente.nofu.incite:workers_conserved_with_hut",

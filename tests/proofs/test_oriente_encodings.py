@@ -15,6 +15,7 @@ import rulespec
 from proofs import oriente as enc
 from rulespec.core.play import random_step
 from rulespec.oriente import abilities, options, scoring
+from rulespec.oriente import fight as fight_code
 from rulespec.oriente.components import BOTTOM, DECK_CARDS, MIDDLE, TOP, VALUE, Card
 from rulespec.oriente.deck import weights
 from rulespec.oriente.state import ATTACKER, FRESH_DECK, OUT, Phase
@@ -155,3 +156,36 @@ def test_every_season_takes_a_card_in_random_play() -> None:
         assert sizes == sorted(sizes, reverse=True)
         assert len(set(sizes)) == len(sizes)
         assert len(sizes) <= 41 - players
+
+
+FIGHTS = st.tuples(
+    st.lists(st.sampled_from(RESIDENTS), min_size=4, max_size=4),
+    st.lists(st.sampled_from([None, *RESIDENTS]), min_size=4, max_size=4),
+    st.lists(st.integers(0, 2), min_size=2, max_size=2),
+)
+
+
+@given(FIGHTS)
+def test_the_fight_encoding_is_the_code(
+    case: tuple[list[Card], list[Card | None], list[int]],
+) -> None:
+    residents, boosts, others = case
+    s = position(4, residents=["nofu"] * 4).but(
+        residents=tuple(residents),
+        boosts=tuple(boosts),
+        sides=(ATTACKER, 2, *others),
+        act=rulespec.game("oriente", players=4).action_from_json(
+            {"type": "announce", "act": "attack", "target": 1}
+        ),
+    )
+    attack, defence = fight_code.strengths(s)
+    values = [z3.IntVal(VALUE[c]) for c in residents]
+    extra = [z3.IntVal(0 if b is None else VALUE[b]) for b in boosts]
+    sides = [z3.IntVal(x) for x in (1, 2, *others)]
+    a, d, wins = enc.fight(values, extra, sides)
+    assert (attack, defence) == (value(a), value(d))
+    after = fight_code.resolve(s)
+    assert (after.piles[0] != s.piles[0]) == value(wins)
+    for seat in (2, 3):
+        assert after.piles[seat] == s.piles[seat]
+        assert after.residents[seat] == s.residents[seat]
