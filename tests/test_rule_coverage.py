@@ -92,7 +92,7 @@ OPTIONS: dict[str, list[dict[str, str]]] = {
 
 OPTIONS["oriente"] = [
     {"unclaimed_bonus": "under_deck", "geisha": "player_draws", "no_effect": "forbidden"},
-    {"tie": "top_value", "payments": "off"},
+    {"tie": "top_value", "payments": "off", "support_order": "invited"},
 ]
 
 GAMES_PER_COLUMN = {"mandala": 12, "lotus": 3, "oriente": 6}

@@ -6,7 +6,18 @@ player of higher rank claims the privilege of acting first. Captured residents a
 are victory points; the game ends when the Geisha is drawn from the deck.
 """
 
-from rulespec.oriente.actions import Act, Action, Announce, Draw, Give, Join, Pass, Pick, Support
+from rulespec.oriente.actions import (
+    Act,
+    Action,
+    Announce,
+    Draw,
+    Give,
+    Invite,
+    Join,
+    Pass,
+    Pick,
+    Support,
+)
 from rulespec.oriente.components import Card
 from rulespec.oriente.game import SPEC, OrienteGame
 from rulespec.oriente.observation import OrienteObservation
@@ -18,6 +29,7 @@ from rulespec.oriente.variant import (
     OrienteOptions,
     OrienteVariant,
     Payments,
+    SupportOrder,
     Tie,
     UnclaimedBonus,
 )
@@ -33,6 +45,7 @@ __all__ = [
     "Draw",
     "GeishaExit",
     "Give",
+    "Invite",
     "Join",
     "NoEffect",
     "OrienteGame",
@@ -45,6 +58,7 @@ __all__ = [
     "Pick",
     "State",
     "Support",
+    "SupportOrder",
     "Tie",
     "UnclaimedBonus",
 ]

@@ -84,6 +84,17 @@ class Support(Tagged, codec=CODEC):
 
 
 @attrs.frozen(cache_hash=True, field_transformer=checked_fields)
+class Invite(Tagged, codec=CODEC):
+    """A fighter invites seat ``seat`` to support him (ruling oriente.fight.support_order,
+    option invited)."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"invite seat {self.seat}"
+
+
+@attrs.frozen(cache_hash=True, field_transformer=checked_fields)
 class Join(Tagged, codec=CODEC):
     """Join the revolution with one's Nōfu."""
 
@@ -122,7 +133,7 @@ class Draw(Tagged, codec=CODEC):
         return f"draw {self.card.label}"
 
 
-Action = Pass | Announce | Support | Join | Pick | Give | Draw
+Action = Pass | Announce | Support | Invite | Join | Pick | Give | Draw
 """Any Oriente action or chance outcome."""
 
 PASS = Pass()
@@ -151,6 +162,7 @@ def announcements(players: int) -> tuple[Announce, ...]:
 
 _ANNOUNCEMENTS: dict[int, tuple[Announce, ...]] = {}
 _SUPPORTS: dict[int, tuple[Support, ...]] = {}
+_INVITES: dict[int, tuple[Invite, ...]] = {}
 _GIVES: dict[int, tuple[tuple[Give, ...], ...]] = {}
 
 
@@ -167,6 +179,14 @@ def supports(players: int) -> tuple[Support, ...]:
     found = _SUPPORTS.get(players)
     if found is None:
         found = _SUPPORTS[players] = tuple(Support(s) for s in range(players))
+    return found
+
+
+def invites(players: int) -> tuple[Invite, ...]:
+    """``invites(n)[seat]``: built once per player count."""
+    found = _INVITES.get(players)
+    if found is None:
+        found = _INVITES[players] = tuple(Invite(s) for s in range(players))
     return found
 
 
@@ -190,6 +210,7 @@ def numbering(game: Any) -> tuple[tuple[Listing, ...], tuple[Listing, ...]]:
             "gift none then each card; incite; revolution; assassinate each seat",
         ),
         listing(supports(n), "seat supported"),
+        listing(invites(n), "seat invited"),
         listing((JOIN,), "the one join"),
         listing(PICKS, "card kind (ninja … shogun, geisha, treasure 2, 3, 4)"),
         listing((g for row in gives(n) for g in row), "seat paid, then card kind"),

@@ -27,10 +27,11 @@ def seasons(n: int) -> int:
 
 
 def action_steps(n: int) -> int:
-    """The most steps an action itself takes: a fight (at most ``n - 2`` supporters asked,
-    ``n`` reinforcements, a pick, a redraw) or a revolution (``n - 1`` asked to join, at most
+    """The most steps an action itself takes: a fight (at most ``n - 2`` invitations and a
+    pass by each fighter, ``n - 2`` supporters asked, ``n`` reinforcements, a pick, a
+    redraw) or a revolution (``n - 1`` asked to join, at most
     26 cards looted and 53 dealt)."""
-    return max(2 * n, n - 1 + MAX_CARDS // 2 + MAX_CARDS)
+    return max(4 * n, n - 1 + MAX_CARDS // 2 + MAX_CARDS)
 
 
 def payment_steps(n: int) -> int:
@@ -75,7 +76,8 @@ def bounds(game: OrienteGame) -> Bounds:
                 "passes and a privilege chain of at most h announcements (claims outrank "
                 "strictly, z3 claim oriente.privilege.rank:claims_strictly_increase), each "
                 f"asking at most h - 1 seats; an action takes at most {action_steps(n)} steps "
-                "(a fight 2n, a revolution n - 1 joins, 26 cards looted, 53 dealt); the "
+                "(a fight 4n with invitations, a revolution n - 1 joins, 26 cards looted, 53 "
+                "dealt); the "
                 f"payments, where played, at most {MAX_CARDS} gifts and a pass per seat; a last "
                 "round of n passes; and one last draw may end the game."
             ),

@@ -6,10 +6,10 @@ from __future__ import annotations
 from rulespec.core.trace import decided
 from rulespec.oriente import deck as decks
 from rulespec.oriente import flow
-from rulespec.oriente.actions import Draw, Pick, Support
+from rulespec.oriente.actions import Draw, Invite, Pass, Pick, Support
 from rulespec.oriente.components import NO_CARDS, VALUE, Card, Pile, add
 from rulespec.oriente.state import ATTACKER, DEFENDER, OUT, Phase, State
-from rulespec.oriente.variant import GeishaExit
+from rulespec.oriente.variant import GeishaExit, SupportOrder
 
 
 def defender(s: State) -> int:
@@ -27,10 +27,64 @@ def start(s: State) -> State:
     target = defender(s)
     sides = flow.put(flow.put((OUT,) * s.players, s.stone, ATTACKER), target, DEFENDER)
     s = s.but(face_up=flow.put(s.face_up, target, True), sides=sides)
+    if invitations(s):
+        if may_invite(s):
+            return s.but(phase=Phase.INVITE, seat=s.stone)
+        return reinforce_next(s, s.stone, first=True)
     first = flow.next_asked(s, s.stone, target)
     if first is None:
         return reinforce_next(s, s.stone, first=True)
     return s.but(phase=Phase.SUPPORT, seat=first)
+
+
+def invitations(s: State) -> bool:
+    """Whether support goes by invitation (option support_order = invited)."""
+    return s.game.options.support_order is SupportOrder.INVITED
+
+
+def _bit(s: State, seat: int) -> int:
+    """The invitation bit of fighter ``seat``: 1 the attacker, 2 the defender."""
+    return 1 if seat == s.stone else 2
+
+
+def invitable(s: State, inviter: int) -> list[int]:
+    """The disc holders, fighters aside, that ``inviter`` has not invited yet."""
+    bit, target = _bit(s, inviter), defender(s)
+    return [
+        seat
+        for seat in range(s.players)
+        if s.discs[seat] and seat not in (s.stone, target) and not s.invited[seat] & bit
+    ]
+
+
+def may_invite(s: State) -> bool:
+    """Whether anybody could be invited at all."""
+    return bool(invitable(s, s.stone))
+
+
+def invite(s: State, a: Invite) -> State:
+    """The fighter to act invites one more seat; he may go on inviting."""
+    decided("oriente.fight.support_order")
+    bit = _bit(s, s.seat)
+    return s.but(invited=flow.put(s.invited, a.seat, s.invited[a.seat] | bit))
+
+
+def done_inviting(s: State, a: Pass) -> State:
+    """The attacker's invitations are done: the defender's turn; then the answers."""
+    if s.seat == s.stone:
+        return s.but(seat=defender(s))
+    return _next_invited(s, s.stone)
+
+
+def _next_invited(s: State, after: int) -> State:
+    """The next invited seat clockwise (before the attacker again), or the Samurai."""
+    n, stone = s.players, s.stone
+    seat = (after + 1) % n
+    while seat != stone:
+        if s.invited[seat] and s.discs[seat]:
+            return s.but(phase=Phase.SUPPORT, seat=seat)
+        seat = (seat + 1) % n
+    return reinforce_next(s.but(invited=(0,) * n), stone, first=True)
 
 
 def support(s: State, a: Support) -> State:
@@ -48,6 +102,8 @@ def support(s: State, a: Support) -> State:
 
 def stay_out(s: State, a: object) -> State:
     """The next seat is asked, or the Samurai reinforce (ruling oriente.fight.support_order)."""
+    if invitations(s):
+        return _next_invited(s, s.seat)
     following = flow.next_asked(s, s.seat, defender(s))
     if following is None:
         return reinforce_next(s, s.stone, first=True)

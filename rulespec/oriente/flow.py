@@ -206,6 +206,7 @@ def finish(s: State) -> State:
         parked=NO_CARDS,
         sides=(OUT,) * n,
         boosts=(None,) * n,
+        invited=(0,) * n,
     )
     if s.game.options.payments is Payments.PAYMENTS:
         return s.but(phase=Phase.PAY, seat=stone, count=0)

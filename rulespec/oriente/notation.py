@@ -5,6 +5,7 @@
     pass         -                      pass, decline, stay out, stop paying
     announce     ACT [">" SEAT] ["/" CARD]   attack>3, income, trade>2/treasure_3
     support      "support>" SEAT        support>1
+    invite       "invite>" SEAT         invite>3
     join         "join"
     pick         "pick:" CARD           pick:samurai
     give         "give>" SEAT ":" CARD  give>2:nofu
@@ -31,6 +32,7 @@ from rulespec.oriente.actions import (
     Announce,
     Draw,
     Give,
+    Invite,
     Join,
     Pass,
     Pick,
@@ -57,6 +59,8 @@ def format(action: Action) -> str:
         return out
     if isinstance(action, Support):
         return f"support>{action.side}"
+    if isinstance(action, Invite):
+        return f"invite>{action.seat}"
     if isinstance(action, Join):
         return "join"
     if isinstance(action, Pick):
@@ -93,6 +97,9 @@ def _read(raw: str) -> Action | str:
     if raw.startswith("pick:"):
         card = _card(raw[5:])
         return card if isinstance(card, str) else PICKS[card]
+    if raw.startswith("invite>"):
+        seat = raw[7:]
+        return Invite(int(seat)) if seat.isdigit() and len(seat) <= 2 else "a seat follows >"
     if raw.startswith("support>"):
         seat = raw[8:]
         return Support(int(seat)) if seat.isdigit() and len(seat) <= 2 else "a seat follows >"

@@ -18,7 +18,7 @@ from rulespec.core.tensor import ObservationParts
 from rulespec.oriente.actions import Act
 from rulespec.oriente.codec import CODEC
 from rulespec.oriente.components import WORKERS, Card, Pile
-from rulespec.oriente.state import Phase, Side, State
+from rulespec.oriente.state import Invitations, Phase, Side, State
 
 if TYPE_CHECKING:
     from rulespec.oriente.game import OrienteGame
@@ -63,6 +63,7 @@ class OrienteObservation(ObservationParts):
     square: Annotated[int, Range(0, WORKERS)] = attrs.field()
     sides: Annotated[tuple[Side, ...], PER_SEAT] = attrs.field()
     boosts: Annotated[tuple[Card | None, ...], PER_SEAT] = attrs.field()
+    invited: Annotated[tuple[Invitations, ...], PER_SEAT] = attrs.field()
     haul: Pile = attrs.field()
     winner: Seat | None = attrs.field()
 
@@ -108,6 +109,7 @@ def observe(state: State, player: int) -> OrienteObservation:
         square=state.square,
         sides=state.sides,
         boosts=state.boosts,
+        invited=state.invited,
         haul=state.haul,
         winner=state.winner,
     )

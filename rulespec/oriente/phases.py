@@ -18,11 +18,13 @@ from rulespec.oriente.actions import (
     Announce,
     Draw,
     Give,
+    Invite,
     Join,
     Pass,
     Pick,
     Support,
     gives,
+    invites,
     supports,
 )
 from rulespec.oriente.components import CARDS, Card
@@ -52,9 +54,22 @@ def legal_claims(s: State) -> tuple[Action, ...]:
 
 
 def legal_supports(s: State) -> tuple[Action, ...]:
-    """Stay out, support the attacker or the defender (ruling oriente.fight.support)."""
+    """Stay out, support the attacker or the defender (ruling oriente.fight.support); with
+    invitations, only a side that invited the seat."""
     every = supports(s.players)
+    if fight.invitations(s):
+        bits = s.invited[s.seat]
+        sides = [every[s.stone]] if bits & 1 else []
+        if bits & 2:
+            sides.append(every[fight.defender(s)])
+        return (PASS, *sides)
     return (PASS, every[s.stone], every[fight.defender(s)])
+
+
+def legal_invites(s: State) -> tuple[Action, ...]:
+    """Stop inviting, or invite one more disc holder (ruling oriente.fight.support_order)."""
+    every = invites(s.players)
+    return (PASS, *[every[seat] for seat in fight.invitable(s, s.seat)])
 
 
 def legal_joins(s: State) -> tuple[Action, ...]:
@@ -149,6 +164,19 @@ def check_support(s: State, a: Support) -> Problem:
         return rule_of("oriente.fight.support"), (
             f"seat {a.side} is not in the fight (seat {s.stone} attacks seat {fight.defender(s)})"
         )
+    if fight.invitations(s) and not s.invited[s.seat] & (1 if a.side == s.stone else 2):
+        return rule_of("oriente.fight.support_order"), (
+            f"seat {a.side} did not invite seat {s.seat} to support him"
+        )
+    return None
+
+
+def check_invite(s: State, a: Invite) -> Problem:
+    """A disc holder, not a fighter, not invited by this fighter yet."""
+    if a.seat not in fight.invitable(s, s.seat):
+        return rule_of("oriente.fight.support_order"), (
+            f"seat {s.seat} cannot invite seat {a.seat} (a fighter, without a disc, or invited)"
+        )
     return None
 
 
@@ -241,6 +269,13 @@ TABLE = PhaseTable(
             legal_claims,
             {Pass: Move(_always, flow.decline), Announce: Move(check_claim, flow.claim)},
             _expects("must claim a privilege (by announcing) or pass"),
+        ),
+        Phase.INVITE: Step.decision(
+            rule_of("oriente.fight.support_order"),
+            _seat,
+            legal_invites,
+            {Pass: Move(_always, fight.done_inviting), Invite: Move(check_invite, fight.invite)},
+            _expects("may invite a supporter, or pass"),
         ),
         Phase.SUPPORT: Step.decision(
             rule_of("oriente.fight.support_order"),

@@ -42,6 +42,7 @@ if TYPE_CHECKING:
     from rulespec.oriente.game import OrienteGame
 
 SETUP = (Phase.TREASURES, Phase.RESIDENTS)
+_FIGHT = (Phase.INVITE, Phase.SUPPORT)
 
 
 def _with_defaults(data: Mapping[str, Any], players: int) -> dict[str, Any]:
@@ -61,6 +62,7 @@ def _with_defaults(data: Mapping[str, Any], players: int) -> dict[str, Any]:
         "square": 0,
         "sides": [OUT] * players,
         "boosts": [None] * players,
+        "invited": [0] * players,
         "haul": {},
         "winner": None,
         **data,
@@ -192,9 +194,14 @@ def invariant_problems(state: State) -> list[str]:
             out.append(f"face_up[{seat}]: no resident to show")
     if phase in (Phase.ANNOUNCE,) and not state.discs[state.seat]:
         out.append(f"seat: seat {state.seat} is asked to announce but has no disc")
-    if phase in (Phase.PRIVILEGE, Phase.SUPPORT, Phase.REINFORCE, Phase.PICK, Phase.TRADE) or (
-        phase in (Phase.JOIN, Phase.LOOT, Phase.SHARE)
-    ):
+    if phase in (
+        Phase.PRIVILEGE,
+        Phase.INVITE,
+        Phase.SUPPORT,
+        Phase.REINFORCE,
+        Phase.PICK,
+        Phase.TRADE,
+    ) or (phase in (Phase.JOIN, Phase.LOOT, Phase.SHARE)):
         if state.act is None:
             out.append(f"act: phase {phase.value} needs the announcement in force")
         elif not state.face_up[state.stone] and state.residents[state.stone] is not None:
@@ -205,6 +212,12 @@ def invariant_problems(state: State) -> list[str]:
         out.append("parked: bonus cards lie under the stone only during an action")
     if phase is Phase.LOOT and not 1 <= state.count <= state.cards(state.seat):
         out.append("count: a victim gives up at least one card, at most what he has")
+    if any(state.invited) and phase not in (Phase.INVITE, Phase.SUPPORT):
+        out.append("invited: invitations stand only while support is sought")
+    target = None if state.act is None else state.act.target
+    fighters = () if target is None else (state.stone, target)
+    if phase in _FIGHT and any(state.invited[seat] for seat in fighters):
+        out.append("invited: a fighter is never invited to support")
     if state.winner is not None and phase is not Phase.OVER:
         out.append("winner: only at the end")
     return out

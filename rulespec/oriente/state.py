@@ -52,6 +52,8 @@ class Phase(PhaseEnum):
     """Seat ``seat`` is asked to announce an action or pass."""
     PRIVILEGE = "privilege"
     """Seat ``seat`` is asked whether it claims a privilege against the stone holder."""
+    INVITE = "invite"
+    """Fighter ``seat`` may invite supporters (option support_order = invited)."""
     SUPPORT = "support"
     """Seat ``seat`` is asked which side of the fight it supports, if any."""
     REINFORCE = "reinforce"
@@ -103,6 +105,8 @@ FRESH_DECK = Deck(FULL_DECK, TOP, MIDDLE, BOTTOM)
 Side = Annotated[int, Range(0, 2)]
 """0: out of the fight; 1: with the attacker (or in the revolution); 2: with the defender."""
 OUT, ATTACKER, DEFENDER = 0, 1, 2
+Invitations = Annotated[int, Range(0, 3)]
+"""Who invited a seat to support him: 1 the attacker, 2 the defender, 3 both, 0 nobody."""
 
 
 @attrs.frozen(repr=False)  # Kernel's short repr: the state's header line
@@ -143,6 +147,8 @@ class State(Kernel[Action], Evolve):
     """Who is in the fight, on which side, or in the revolution."""
     boosts: Annotated[tuple[Card | None, ...], PER_SEAT]
     """Reinforcement cards turned up, per Samurai's seat."""
+    invited: Annotated[tuple[Invitations, ...], PER_SEAT]
+    """Who invited each seat to support him (option support_order = invited)."""
     haul: Pile
     """The revolution's pool."""
     winner: Seat | None
@@ -172,6 +178,7 @@ class State(Kernel[Action], Evolve):
             square=0,
             sides=(OUT,) * n,
             boosts=(None,) * n,
+            invited=(0,) * n,
             haul=NO_CARDS,
             winner=None,
         )

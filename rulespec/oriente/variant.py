@@ -17,6 +17,13 @@ class UnclaimedBonus(enum.Enum):
     UNDER_DECK = "under_deck"
 
 
+class SupportOrder(enum.Enum):
+    """Ruling oriente.fight.support_order."""
+
+    OPEN = "open"
+    INVITED = "invited"
+
+
 class GeishaExit(enum.Enum):
     """Ambiguity oriente.end.geisha_exit."""
 
@@ -61,6 +68,7 @@ class OrienteOptions:
     """Choices the players make; each is a recorded ruling with its alternatives."""
 
     unclaimed_bonus: UnclaimedBonus = UnclaimedBonus.ACCUMULATE
+    support_order: SupportOrder = SupportOrder.OPEN
     geisha: GeishaExit = GeishaExit.ANY_EXIT
     tie: Tie = Tie.DESCENDING
     no_effect: NoEffect = NoEffect.ALLOWED

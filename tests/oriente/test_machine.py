@@ -8,7 +8,7 @@ from typing import Any
 from hypothesis import settings
 from hypothesis import strategies as st
 
-from rulespec.oriente import Act, Announce, Card, Draw, Give, Join, Pass, Pick, Support
+from rulespec.oriente import Act, Announce, Card, Draw, Give, Invite, Join, Pass, Pick, Support
 
 from ..machine import game_machine, same_table
 
@@ -17,6 +17,7 @@ ANY_ACTION = st.one_of(
     st.just(Pass()),
     st.builds(Announce, st.sampled_from(Act), st.none() | SEATS, st.none() | st.sampled_from(Card)),
     st.builds(Support, SEATS),
+    st.builds(Invite, SEATS),
     st.just(Join()),
     st.builds(Pick, st.sampled_from(Card)),
     st.builds(Give, SEATS, st.sampled_from(Card)),

@@ -10,7 +10,18 @@ from typing import Any
 import pytest
 
 import rulespec
-from rulespec.oriente import Act, Announce, Card, Give, Pass, Phase, Pick, State, Support
+from rulespec.oriente import (
+    Act,
+    Announce,
+    Card,
+    Give,
+    Invite,
+    Pass,
+    Phase,
+    Pick,
+    State,
+    Support,
+)
 from rulespec.oriente.components import DECK_CARDS, TREASURES, VALUE
 from rulespec.oriente.state import FRESH_DECK
 
@@ -260,6 +271,39 @@ def test_the_defender_reveals_and_disc_holders_are_asked_from_the_attackers_left
         refused(s, Support(3), "oriente.fight.support")
         s = s.apply(Pass())
     assert asked == [1, 4]  # seat 3 has no disc
+
+
+@pytest.mark.rule("oriente.fight.support_order", "oriente.fight.support")
+def test_by_invitation_the_fighters_invite_and_the_invited_answer_clockwise() -> None:
+    s = position(
+        6,
+        residents=["samurai", "maho_tsukai", "nofu", "nofu", "nofu", "nofu"],
+        options={"support_order": "invited", "payments": "off"},
+    )
+    s = s.apply(Announce(Act.ATTACK, 1))
+    while s.phase is Phase.PRIVILEGE:
+        s = s.apply(Pass())
+    assert s.phase is Phase.INVITE
+    assert s.seat == 0  # the attacker first
+    assert set(s.legal_actions()) == {Pass(), Invite(2), Invite(3), Invite(4), Invite(5)}
+    refused(s, Invite(1), "oriente.fight.support_order")  # the defender
+    s = s.apply(Invite(4))
+    refused(s, Invite(4), "oriente.fight.support_order")  # already invited
+    s = s.apply(Pass())
+    assert s.seat == 1  # then the defender
+    s = s.apply(Invite(2)).apply(Invite(4)).apply(Pass())
+    assert s.phase is Phase.SUPPORT
+    assert s.seat == 2  # the invited answer clockwise from the attacker's left
+    assert set(s.legal_actions()) == {Pass(), Support(1)}
+    refused(s, Support(0), "oriente.fight.support_order")
+    s = s.apply(Support(1))
+    assert s.seat == 4
+    assert set(s.legal_actions()) == {Pass(), Support(0), Support(1)}
+    s = s.apply(Support(0))
+    assert s.phase is Phase.REINFORCE  # seats 3 and 5 were never asked
+    assert s.discs[3]
+    assert s.discs[5]
+    assert not any(s.invited)
 
 
 @pytest.mark.rule("oriente.fight.result", "oriente.fight.capture")
