@@ -260,6 +260,15 @@ def _tie_readings() -> Built:
     return pre, top_tied == descending_tied
 
 
+def _canary_attacker_wins_ties() -> Built:
+    values = z3.Ints("v0 v1 v2 v3")
+    boosts = z3.Ints("b0 b1 b2 b3")
+    sides = z3.Ints("s0 s1 s2 s3")
+    pre = [sides[0] == 1, sides[1] == 2, *[x >= 0 for x in (*values, *boosts)]]
+    attack, defence, attacker_wins = fight(values, boosts, sides)
+    return pre, z3.Implies(attack >= defence, attacker_wins)
+
+
 VALUES = VALUE
 """The values the encodings assume (checked against the code by the tests)."""
 SEGMENTS = (TOP, MIDDLE, BOTTOM)
@@ -360,6 +369,14 @@ CLAIMS: tuple[Claim, ...] = (
         "oriente.end.tie",
         "The two tie readings differ: some tie one breaks, the other leaves shared",
         _tie_readings,
+        Expect.COUNTEREXAMPLE,
+    ),
+    # a canary: false on purpose; a proof here means the encodings or the harness broke
+    Claim(
+        "oriente.fight.result:canary_attacker_wins_ties",
+        "oriente.fight.result",
+        "Canary (false): the attacker wins whenever his sum is at least the defender's",
+        _canary_attacker_wins_ties,
         Expect.COUNTEREXAMPLE,
     ),
 )
