@@ -201,20 +201,44 @@ def _deal_even() -> Built:
 
 
 def _deck_shrinks() -> Built:
-    """No action puts back more cards than it draws: a fight with k reinforcements puts back
-    at most k - 1 (the loser keeps one), one without draws one resident; a season's bonus
-    draw adds one more. So a season takes at least one card out of the deck for good."""
-    k, ninjas, deck, after = z3.Ints("k ninjas deck after")
+    """Every season that goes on uses up a card. No action puts back more cards than it
+    draws: a fight with k reinforcements puts back at most k - 1 (the loser keeps one), one
+    without draws one resident. The season's bonus card leaves the deck for good, except
+    under under_deck in a season nobody acts in, when it goes under the deck. Then, under
+    any_exit, the Geisha still waits in the middle segment, so the bonus draw came from the
+    original segments, which shrink; under player_draws such a season ends the game
+    (oriente.end.idle_season). The measure: the original segments under under_deck with
+    any_exit, the whole deck otherwise (:func:`season_measure`)."""
+    k, ninjas, deck, orig, after, orig_after = z3.Ints("k ninjas deck orig after orig_after")
+    under, any_exit, idle = z3.Bools("under any_exit idle")
+    action = z3.If(idle, 0, z3.If(k > 0, k - (k - 1 - ninjas), 1))
     pre = [
         k >= 0,
         ninjas >= 0,
         ninjas <= k,
         deck >= 1,
-        # the bonus draw, then a fight: k drawn, then all but one (and the Ninjas) put back,
-        # or, without reinforcement, the loser's new resident drawn
-        after == deck - 1 - z3.If(k > 0, k - (k - 1 - ninjas), 1),
+        orig >= 0,
+        orig <= deck,
+        # under any_exit the game goes on only while the Geisha lies in the middle segment
+        z3.Implies(any_exit, orig >= 1),
+        # the bonus draw, then the action's draws and returns; an idle season's bonus card
+        # goes back under the deck under under_deck
+        after == deck - 1 - action + z3.If(z3.And(under, idle), 1, 0),
+        after >= 0,
+        # draws come from the original segments first; returns go under the deck
+        orig_after >= 0,
+        orig_after <= orig - z3.If(orig >= 1, 1, 0),
     ]
-    return pre, after <= deck - 1
+    ends = z3.And(under, idle, z3.Not(any_exit))
+    before_m = season_measure(under, any_exit, deck, orig)
+    after_m = season_measure(under, any_exit, after, orig_after)
+    return pre, z3.Or(ends, z3.And(after_m <= before_m - 1, after_m >= 0))
+
+
+def season_measure(under: Z, any_exit: Z, deck: Z, orig: Z) -> Z:
+    """What every season uses up: the original segments under under_deck with any_exit,
+    else the deck (``tests/proofs`` checks it falls from season to season in play)."""
+    return z3.If(z3.And(under, any_exit), orig, deck)
 
 
 def _empty_deck(any_exit: bool) -> Built:
@@ -347,8 +371,8 @@ CLAIMS: tuple[Claim, ...] = (
     Claim(
         "oriente.end.geisha:every_season_takes_a_card",
         "oriente.end.geisha",
-        "A season takes at least one card out of the deck for good, so there are at most "
-        "41 - n seasons and the game ends",
+        "Every season that goes on uses up a card of the deck (or, under under_deck with "
+        "any_exit, of its original segments), so there are at most 41 - n seasons",
         _deck_shrinks,
     ),
     Claim(

@@ -20,8 +20,8 @@ if TYPE_CHECKING:
 
 
 def seasons(n: int) -> int:
-    """At most ``41 - n`` seasons: setup draws ``n`` residents and the first bonus card, and
-    every later season that starts draws one more card that never returns to the deck (see
+    """At most ``41 - n`` seasons: setup draws ``n`` residents, and every season that starts
+    uses up a card of the deck for good or one of its original segments (see
     :func:`bounds`)."""
     return DECK_SIZE - n
 
@@ -65,12 +65,17 @@ def bounds(game: OrienteGame) -> Bounds:
         utility_sum=1.0,
         why={
             "max_game_length": (
-                f"An upper bound, {length} actions. Setup draws {2 * n + 1} cards. A season "
-                "that starts draws a bonus card, which never returns to the deck (under "
-                "accumulate it stays beside the deck or joins a pile; under under_deck a "
-                "season without an action ends the game, oriente.end.idle_season, and one "
-                "with an action hands the bonus out), and no action puts back more than it "
-                "draws (a fight with k reinforcements returns at most k - 1), so there are at "
+                f"An upper bound, {length} actions. Setup draws {2 * n + 1} cards. Every season "
+                "that starts draws a bonus card, and no action puts back more than it draws "
+                "(a fight with k reinforcements returns at most k - 1). Under accumulate the "
+                "bonus card never returns to the deck, so each season takes a card out for "
+                "good. Under under_deck a season with an action hands its bonus card out; an "
+                "idle one moves it under the deck, but with any_exit every draw comes from the "
+                "original segments while the game goes on (the Geisha waits in the middle "
+                "one), and with player_draws an idle season ends the game "
+                "(oriente.end.idle_season). So each season uses up a card of the deck or of "
+                "its original segments (z3 claim oriente.end.geisha:every_season_takes_a_card) "
+                "and there are at "
                 f"most 41 - {n} = {seasons(n)} seasons. A season has at most n fulfilments "
                 "(each lays down a disc); before the one made with h discs out, at most h - 1 "
                 "passes and a privilege chain of at most h announcements (claims outrank "

@@ -244,14 +244,18 @@ def done_paying(s: State, a: Pass) -> State:
 
 
 def season_end(s: State) -> State:
-    """Three Ninjas win; otherwise discs back and a new bonus card (oriente.season.end,
-    oriente.end.ninjas, ruling oriente.season.renewal)."""
+    """Three Ninjas win; otherwise discs back, an unclaimed bonus card stays or goes under
+    the deck, and a new bonus card (oriente.season.end, oriente.end.ninjas, rulings
+    oriente.season.renewal, oriente.season.unclaimed_bonus). Only under under_deck with
+    player_draws, where idle seasons could cycle the deck for ever, does a season in which
+    nobody acted end the game (ruling oriente.end.idle_season)."""
     decided("oriente.season.end")
     for seat, pile in enumerate(s.piles):
         if pile[Card.NINJA] == 3:
             return end_game(s.but(winner=seat))
-    under = s.game.options.unclaimed_bonus is UnclaimedBonus.UNDER_DECK
-    if under and not s.acted:
+    options = s.game.options
+    under = options.unclaimed_bonus is UnclaimedBonus.UNDER_DECK
+    if under and not s.acted and options.geisha is GeishaExit.PLAYER_DRAWS:
         decided("oriente.end.idle_season")
         return end_game(s)
     decided("oriente.season.renewal")

@@ -4,6 +4,7 @@ state untouched."""
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
 from typing import Any
 
@@ -164,7 +165,7 @@ def test_after_a_fulfilment_asking_resumes_to_the_fulfillers_left() -> None:
 @pytest.mark.rule("oriente.season.unclaimed_bonus")
 @pytest.mark.parametrize("reading", ["accumulate", "under_deck"])
 def test_an_unclaimed_bonus_card_stays_or_goes_under_the_deck(reading: str) -> None:
-    s = position(4, options={"unclaimed_bonus": reading}, bonus={"samurai": 1}, acted=True)
+    s = position(4, options={"unclaimed_bonus": reading}, bonus={"samurai": 1})
     for _ in range(4):
         s = s.apply(Pass())
     assert s.phase is Phase.BONUS
@@ -590,16 +591,42 @@ def test_a_geisha_drawn_as_bonus_ends_only_under_any_exit() -> None:
     assert s.piles[0][Card.GEISHA] == 1  # the bonus card, worth nothing
 
 
-@pytest.mark.rule("oriente.end.idle_season")
-def test_an_idle_season_ends_the_game_under_under_deck() -> None:
-    s = position(4, options={"unclaimed_bonus": "under_deck"}, bonus={"nofu": 1})
+@pytest.mark.rule("oriente.season.unclaimed_bonus", "oriente.end.idle_season")
+@pytest.mark.parametrize("geisha", ["any_exit", "player_draws"])
+@pytest.mark.parametrize("reading", ["accumulate", "under_deck"])
+def test_an_idle_season_ends_the_game_only_where_play_could_loop(reading: str, geisha: str) -> None:
+    """Nobody acts: under_deck puts the bonus under the deck and play goes on, except with
+    player_draws, where idle seasons could cycle the deck for ever (our ruling)."""
+    options = {"unclaimed_bonus": reading, "geisha": geisha}
+    s = position(4, options=options, bonus={"nofu": 1})
     for _ in range(4):
         s = s.apply(Pass())
-    assert s.is_terminal
-    t = position(4, options={"unclaimed_bonus": "accumulate"}, bonus={"nofu": 1})
-    for _ in range(4):
-        t = t.apply(Pass())
-    assert not t.is_terminal
+    if reading == "under_deck" and geisha == "player_draws":
+        assert s.is_terminal
+        return
+    assert not s.is_terminal
+    assert s.phase is Phase.BONUS
+    if reading == "under_deck":
+        assert not any(s.bonus)
+        assert s.deck.under[-1][Card.NOFU] == 1
+    else:
+        assert s.bonus[Card.NOFU] == 1
+
+
+def test_idle_seasons_under_under_deck_and_any_exit_end_by_the_geisha() -> None:
+    """Every seat always passes: the deck cycles until the Geisha comes up as a bonus card."""
+    s = game(4, unclaimed_bonus="under_deck").initial_state()
+    rng = random.Random(3)
+    seasons = 0
+    while not s.is_terminal:
+        if s.is_chance:
+            seasons += s.phase is Phase.BONUS
+            s = s.apply(s.sample_chance(rng))
+            continue
+        s = s.apply(Pass())
+    assert s.deck.under  # the bonus cards went under the deck
+    assert s.deck.pool[Card.GEISHA] == 0  # and the Geisha, come up as a bonus card, ended it
+    assert seasons <= 41 - 4
 
 
 @pytest.mark.rule("oriente.end.tie")

@@ -16,6 +16,7 @@ from proofs import oriente as enc
 from rulespec.core.play import random_step
 from rulespec.oriente import abilities, options, scoring
 from rulespec.oriente import fight as fight_code
+from rulespec.oriente.actions import Pass
 from rulespec.oriente.components import BOTTOM, DECK_CARDS, MIDDLE, TOP, VALUE, Card
 from rulespec.oriente.deck import weights
 from rulespec.oriente.state import ATTACKER, FRESH_DECK, OUT, Phase
@@ -142,17 +143,34 @@ def test_the_tie_encoding_is_the_code(a: list[int], b: list[int]) -> None:
     assert agrees == ((top[0] == top[1]) == (down[0] == down[1]))
 
 
-def test_every_season_takes_a_card_in_random_play() -> None:
-    """The deck's size at each season's bonus draw falls from season to season."""
-    for players in (4, 9):
-        g = rulespec.game("oriente", players=players)
+@pytest.mark.parametrize(
+    "options",
+    [
+        {},
+        {"unclaimed_bonus": "under_deck"},
+        {"unclaimed_bonus": "under_deck", "geisha": "player_draws"},
+    ],
+    ids=str,
+)
+def test_every_season_takes_a_card_in_random_play(options: dict[str, str]) -> None:
+    """The encoding's measure at each season's bonus draw falls from season to season, in
+    random play and in play where every seat always passes (idle seasons)."""
+    under = options.get("unclaimed_bonus") == "under_deck"
+    any_exit = options.get("geisha", "any_exit") == "any_exit"
+    for players, idle in ((4, False), (9, False), (5, True)):
+        g = rulespec.game("oriente", players=players, **options)
         rng = random.Random(players)
         s = g.initial_state()
         sizes = []
         while not s.is_terminal:
             if s.phase is Phase.BONUS:
-                sizes.append(s.deck.size())
-            s = random_step(s, rng)
+                d = s.deck
+                orig = d.top + d.middle + d.bottom
+                measure = enc.season_measure(
+                    z3.BoolVal(under), z3.BoolVal(any_exit), z3.IntVal(d.size()), z3.IntVal(orig)
+                )
+                sizes.append(value(measure))
+            s = s.apply(Pass()) if idle and not s.is_chance else random_step(s, rng)
         assert sizes == sorted(sizes, reverse=True)
         assert len(set(sizes)) == len(sizes)
         assert len(sizes) <= 41 - players
