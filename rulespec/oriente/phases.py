@@ -48,7 +48,7 @@ def legal_announce(s: State) -> tuple[Action, ...]:
 
 def legal_claims(s: State) -> tuple[Action, ...]:
     """Decline, or claim by announcing, if rank allows (oriente.privilege.rank)."""
-    if options.may_claim(s, s.seat):
+    if s.discs[s.seat] and options.may_claim(s, s.seat):
         return (PASS, *options.announcements(s, s.seat))
     return (PASS,)
 
@@ -62,7 +62,9 @@ def legal_supports(s: State) -> tuple[Action, ...]:
         sides = [every[s.stone]] if bits & 1 else []
         if bits & 2:
             sides.append(every[fight.defender(s)])
-        return (PASS, *sides)
+        return (PASS, *sides) if s.discs[s.seat] else (PASS,)
+    if not s.discs[s.seat]:
+        return (PASS,)
     return (PASS, every[s.stone], every[fight.defender(s)])
 
 
@@ -74,7 +76,7 @@ def legal_invites(s: State) -> tuple[Action, ...]:
 
 def legal_joins(s: State) -> tuple[Action, ...]:
     """Stay out, or join with a Nōfu (oriente.nofu.revolution_join)."""
-    if s.residents[s.seat] is Card.NOFU:
+    if s.discs[s.seat] and s.residents[s.seat] is Card.NOFU:
         return (PASS, JOIN)
     return (PASS,)
 
@@ -144,6 +146,10 @@ def check_announce(s: State, a: Announce) -> Problem:
 def check_claim(s: State, a: Announce) -> Problem:
     """A privilege claim: rank, not the target, then a legal announcement."""
     seat = s.seat
+    if not s.discs[seat]:
+        return rule_of("oriente.privilege.rank"), (
+            f"seat {seat} has laid down its disc and cannot claim a privilege"
+        )
     if not options.may_claim(s, seat):
         act = s.act
         if act is not None and act.act.value == "revolution":
@@ -159,7 +165,11 @@ def check_claim(s: State, a: Announce) -> Problem:
 
 
 def check_support(s: State, a: Support) -> Problem:
-    """A side of this fight."""
+    """A side of this fight, by a disc holder (ruling oriente.fight.support)."""
+    if not s.discs[s.seat]:
+        return rule_of("oriente.fight.support"), (
+            f"seat {s.seat} has laid down its disc and cannot support"
+        )
     if a.side not in (s.stone, fight.defender(s)):
         return rule_of("oriente.fight.support"), (
             f"seat {a.side} is not in the fight (seat {s.stone} attacks seat {fight.defender(s)})"
@@ -181,7 +191,11 @@ def check_invite(s: State, a: Invite) -> Problem:
 
 
 def check_join(s: State, a: Join) -> Problem:
-    """Only with a Nōfu."""
+    """Only with the disc and a Nōfu."""
+    if not s.discs[s.seat]:
+        return rule_of("oriente.nofu.revolution_join"), (
+            f"seat {s.seat} has laid down its disc and cannot join"
+        )
     if s.residents[s.seat] is not Card.NOFU:
         return rule_of("oriente.nofu.revolution_join"), f"seat {s.seat}'s resident is no Nōfu"
     return None

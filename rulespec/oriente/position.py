@@ -206,6 +206,18 @@ def invariant_problems(state: State) -> list[str]:
             out.append(f"act: phase {phase.value} needs the announcement in force")
         elif not state.face_up[state.stone] and state.residents[state.stone] is not None:
             out.append("face_up: the announcer's resident is face up")
+    asked = {
+        Phase.PRIVILEGE: "to claim a privilege (oriente.privilege.rank)",
+        Phase.SUPPORT: "to support a side (oriente.fight.support)",
+        Phase.JOIN: "to join the revolution (oriente.nofu.revolution_join)",
+    }.get(phase)
+    if asked is not None and not state.discs[state.seat]:
+        out.append(f"seat: seat {state.seat} is asked {asked} but has no disc")
+    if phase is Phase.PRIVILEGE and not state.discs[state.stone]:
+        out.append(
+            f"discs: announcer seat {state.stone} lays his disc down only when he fulfils "
+            "(oriente.fulfil.disc)"
+        )
     if phase is Phase.ANNOUNCE and state.act is not None:
         out.append("act: no announcement is in force while seats are asked to announce")
     if any(state.parked) and state.act is None and phase is not Phase.OVER:

@@ -17,6 +17,7 @@ from rulespec.oriente import (
     Card,
     Give,
     Invite,
+    Join,
     Pass,
     Phase,
     Pick,
@@ -703,3 +704,53 @@ def test_what_each_seat_sees() -> None:
         assert view.residents == (None, Card.SORYO, None, None)
         assert view.bonus == 1
         assert "samurai" not in str(view.to_json()["bonus"])
+
+
+def _asked_without_disc(phase: str) -> dict[str, Any]:
+    act = (
+        {"type": "announce", "act": "revolution"}
+        if phase == "join"
+        else {"type": "announce", "act": "attack", "target": 1}
+    )
+    return {
+        "phase": phase,
+        "seat": 2,
+        "stone": 0,
+        "act": act,
+        "discs": [False, True, False, True],
+        "face_up": [True, phase == "support", False, False],
+        "residents": ["nofu", "nofu", "soryo" if phase != "join" else "nofu", "nofu"],
+    }
+
+
+@pytest.mark.rule("oriente.privilege.rank", "oriente.fight.support", "oriente.nofu.revolution_join")
+@pytest.mark.parametrize("phase", ["privilege", "support", "join"])
+def test_a_position_never_asks_a_seat_without_its_disc(phase: str) -> None:
+    """Claim, support and join need the disc (L194 a, ruling oriente.fight.support, L68);
+    the announcer keeps his until he fulfils (L54, L202): every problem is named at once."""
+    with pytest.raises(rulespec.MalformedPosition) as info:
+        position(4, **_asked_without_disc(phase))
+    text = str(info.value)
+    assert "seat 2 is asked" in text
+    assert ("announcer seat 0" in text) == (phase == "privilege")
+
+
+@pytest.mark.rule("oriente.privilege.rank", "oriente.fight.support", "oriente.nofu.revolution_join")
+@pytest.mark.parametrize(
+    ("phase", "action", "rule_id"),
+    [
+        ("privilege", Announce(Act.ATTACK, 3), "oriente.privilege.rank"),
+        ("support", Support(0), "oriente.fight.support"),
+        ("join", Join(), "oriente.nofu.revolution_join"),
+    ],
+)
+def test_claim_support_and_join_refuse_a_seat_without_its_disc(
+    phase: str, action: Any, rule_id: str
+) -> None:
+    fields = _asked_without_disc(phase)
+    fields["discs"] = [phase == "privilege", True, True, True]  # a valid position first
+    s = position(4, **fields)
+    assert action in s.legal_actions()
+    s = s.but(discs=(fields["discs"][0], True, False, True))
+    assert s.legal_actions() == (Pass(),)
+    refused(s, action, rule_id)
