@@ -113,8 +113,8 @@ Invitations = Annotated[int, Range(0, 3)]
 class State(Kernel[Action], Evolve):
     """An Oriente position. Build one with ``rulespec.game("oriente", players=n)``.
 
-    Seats are numbered clockwise from the first holder of the stone of destiny (ruling
-    oriente.setup.stone)."""
+    Seats are numbered clockwise; the seat of the setting ``first_stone`` (default 0)
+    holds the stone of destiny first (ruling oriente.setup.stone)."""
 
     game: OrienteGame = attrs.field(repr=False, metadata={"json": None})
     phase: Phase
@@ -162,7 +162,7 @@ class State(Kernel[Action], Evolve):
             game=game,
             phase=Phase.TREASURES,
             seat=0,
-            stone=0,
+            stone=game.first_stone,
             count=0,
             act=None,
             discs=(True,) * n,

@@ -79,7 +79,7 @@ NOT_DECIDING: Mapping[str, str] = {
     "oriente.components.value": _FACT,
     "oriente.components.workers": _FACT,
     "oriente.setup.players": _PLAYERS,
-    "oriente.setup.stone": _SETUP + " (seat 0 holds the stone)",
+    "oriente.setup.stone": _SETUP + " (the setting first_stone, default seat 0)",
     "oriente.season.actions": _ENCODED + " (an announcement names an attack or an ability)",
     "oriente.fulfil.piles_face_up": _VIEW,
     "oriente.deals.public": (

@@ -105,6 +105,35 @@ def test_seat_0_holds_the_stone_and_each_seat_a_face_down_resident() -> None:
         assert s.observation(p).bonus == 1
 
 
+@pytest.mark.rule("oriente.setup.stone")
+def test_the_first_stone_holder_is_a_setting_kept_in_records_and_positions() -> None:
+    g = game(5, first_stone=3)
+    s = g.new_game(seed=1)
+    assert (s.stone, s.seat, s.phase) == (3, 3, Phase.ANNOUNCE)
+    assert g.settings()["first_stone"] == 3
+    assert "first_stone=3" in repr(g)
+    again = rulespec.game("oriente", **g.settings())
+    assert again == g
+    loaded = g.state_from_json(s.to_json())
+    assert loaded.game == g
+    assert loaded.stone == 3
+    with pytest.raises(rulespec.MalformedPosition):
+        game(5).state_from_json(s.to_json())  # the position says first_stone 3
+    for bad in (5, -1, "3", True, None):
+        with pytest.raises(
+            rulespec.UnknownVariant, match=r"first_stone: expected a seat from 0 to 4"
+        ):
+            game(5, first_stone=bad)
+    assert game(12, first_stone=11).new_game(seed=2).stone == 11
+    table = rulespec.session("oriente", seed=4, players=5, first_stone=3)
+    assert table.state.stone == 3
+    table.submit(3, table.state.legal_actions()[0], expect_step=table.step)
+    record = rulespec.load_record(table.record().to_json())
+    assert dict(record.settings)["first_stone"] == 3
+    replayed = record.replay(rulespec.game("oriente", **dict(record.settings)))
+    assert replayed.to_json() == table.state.to_json()
+
+
 @pytest.mark.rule("oriente.setup.deck")
 def test_the_deck_has_three_segments() -> None:
     """The first card comes from the top 32: never the Geisha; the Shōgun 1 in 32."""
