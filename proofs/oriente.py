@@ -33,8 +33,9 @@ def key_beats(rank: Z, cards: Z, bar_rank: Z, bar_cards: Z) -> Z:
 
 def bar(rank: Z, revolution: Z, square: Z) -> Z:
     """:func:`rulespec.oriente.options.claim_rank`: the announcer's rank, or 1 plus the
-    square's workers for a Nōfu's revolution."""
-    return z3.If(revolution, 1 + square, rank)
+    square's workers for a revolution, never below the announcer's own rank (a character
+    using the Nōfu's abilities under the setting abilities)."""
+    return z3.If(revolution, z3.If(rank > 1 + square, rank, 1 + square), rank)
 
 
 def is_victim(value: Z, kind: Z, joined: Z, strength: Z) -> Z:

@@ -24,6 +24,7 @@ from rulespec.oriente import (
     secrecy,
 )
 from rulespec.oriente.codec import CODEC
+from rulespec.oriente.components import CARDS, Card
 from rulespec.oriente.phases import TABLE
 from rulespec.oriente.state import State
 from rulespec.oriente.variant import TYPED, OrienteOptions, OrienteVariant
@@ -55,6 +56,12 @@ class OrienteGame(BaseGame[State]):
     first_stone: int = 0
     """The seat that holds the stone of destiny first (setting ``first_stone``, ruling
     oriente.setup.stone)."""
+    abilities: tuple[tuple[Card, Card], ...] = ()
+    """The lost abilities a user defined (setting ``abilities``, ruling
+    oriente.abilities.lost): each pair a lost character and the character whose book
+    abilities it uses; empty for ``"none"``."""
+    acting: Mapping[Card | None, Card | None] = attrs.field(init=False, eq=False, repr=False)
+    """Whose abilities each resident uses: itself unless ``abilities`` says otherwise."""
 
     spec = SPEC
     typed = TYPED
@@ -70,25 +77,106 @@ class OrienteGame(BaseGame[State]):
     denote = staticmethod(notation.parse)
     draw = staticmethod(picture.svg_picture)
 
+    def __attrs_post_init__(self) -> None:
+        acting: dict[Card | None, Card | None] = {c: c for c in CARDS}
+        acting[None] = None
+        acting.update(self.abilities)
+        object.__setattr__(self, "acting", acting)
+
     @classmethod
-    def make(cls, first_stone: object = 0, **settings: Any) -> Self:
+    def make(cls, first_stone: object = 0, abilities: object = "none", **settings: Any) -> Self:
         """``rulespec.game("oriente", players=5, first_stone=3, …)`` ends up here.
 
         ``first_stone`` is the seat (0 to players - 1) that the owner of the game chose to
         hold the stone of destiny first (oriente.de:90, ruling oriente.setup.stone); seats
-        are numbered clockwise whoever it is."""
+        are numbered clockwise whoever it is. ``abilities`` is ``"none"`` (the lost
+        abilities are not invented) or the user's definitions, e.g. ``{"soryo": "akindo",
+        "maho_tsukai": "ninja"}`` or, on the command line, ``soryo=akindo,maho_tsukai=ninja``:
+        the Shōgun, the Sōryo or the Mahō-Tsukai acts with the book's abilities of the
+        Daimyō, the Akindo, the Nōfu or the Ninja (ruling oriente.abilities.lost)."""
         variant, options = cls.typed.split(settings)
-        return cls(variant, options, _first_stone(first_stone, variant.players))
+        return cls(
+            variant,
+            options,
+            _first_stone(first_stone, variant.players),
+            read_abilities(abilities),
+        )
 
     def settings(self) -> Mapping[str, object]:
         """Arguments for ``rulespec.game("oriente", …)`` that rebuild this game, the first
-        stone holder included, so a record replays it."""
+        stone holder and the defined abilities included, so a record replays them."""
         out = dict(self.typed.settings(self.variant, self.options))
-        return {"players": out.pop("players"), "first_stone": self.first_stone, **out}
+        return {
+            "players": out.pop("players"),
+            "first_stone": self.first_stone,
+            "abilities": abilities_setting(self.abilities),
+            **out,
+        }
 
 
 FIRST_STONES = tuple(range(12))
 """The seats a ``first_stone`` setting may name (fewer with fewer players)."""
+
+
+LOST = (Card.SHOGUN, Card.SORYO, Card.MAHO_TSUKAI)
+"""The characters whose abilities the transcription lost (oriente.abilities.lost)."""
+ABILITIES = (Card.DAIMYO, Card.AKINDO, Card.NOFU, Card.NINJA)
+"""The characters whose book abilities a lost one may use: the action abilities. The
+Samurai's is refused: it changes a fight, which the L100 example forbids for the Shōgun
+(and the Mahō-Tsukai), and L131 makes the Sōryo's and the Mahō-Tsukai's actions."""
+
+
+def read_abilities(value: object) -> tuple[tuple[Card, Card], ...]:
+    """The definitions an ``abilities`` setting gives (``"none"``, a mapping, or the text
+    ``soryo=akindo,maho_tsukai=ninja``); every problem at once in one
+    :class:`~rulespec.UnknownVariant`."""
+    if value == "none":
+        return ()
+    if isinstance(value, str):
+        pairs: list[tuple[object, object]] = []
+        for part in value.split(","):
+            name, eq, what = part.strip().partition("=")
+            pairs.append((name.strip(), what.strip() if eq else None))
+    elif isinstance(value, Mapping):
+        pairs = list(value.items())
+    else:
+        raise UnknownVariant(
+            f'abilities: expected "none" or definitions such as {{"soryo": "akindo"}}, got '
+            f"{bounded(value)}"
+        )
+    lost = ", ".join(c.label for c in LOST)
+    usable = ", ".join(["none", *(c.label for c in ABILITIES)])
+    problems: list[str] = []
+    out: dict[Card, Card] = {}
+    for key, ability in pairs:
+        character = next((c for c in LOST if c.label == key), None)
+        if character is None:
+            problems.append(f"{bounded(key)} is no character with a lost ability ({lost})")
+        elif character in out:
+            problems.append(f"{key} is defined twice")
+        if ability == "none":
+            continue
+        used = next((c for c in ABILITIES if c.label == ability), None)
+        if used is None:
+            if ability == Card.SAMURAI.label:
+                problems.append(
+                    f"{key}: the Samurai's ability changes a fight; the lost abilities may "
+                    "use only the book's action abilities (L100 keeps its result, L131)"
+                )
+            else:
+                problems.append(f"{key}: {bounded(ability)} is no ability to use ({usable})")
+        elif character is not None:
+            out[character] = used
+    if problems:
+        raise UnknownVariant("abilities: " + "; ".join(problems))
+    return tuple(sorted(out.items()))
+
+
+def abilities_setting(abilities: tuple[tuple[Card, Card], ...]) -> object:
+    """The ``abilities`` setting that gives ``abilities``: ``"none"`` or a mapping."""
+    if not abilities:
+        return "none"
+    return {c.label: used.label for c, used in abilities}
 
 
 def _first_stone(seat: object, players: int) -> int:

@@ -40,11 +40,12 @@ def _strict(s: State) -> bool:
 def announcements(s: State, seat: int) -> list[Announce]:
     """Every announcement ``seat`` may make, in id order."""
     n = s.players
-    card = s.residents[seat]
+    resident = s.residents[seat]
+    card = s.game.acting[resident]  # whose abilities it uses (ruling oriente.abilities.lost)
     every = announcements_of(n)
     out: list[Announce] = [every[t] for t in range(n) if t != seat]
     if trace.TRACING:
-        _trace(s, seat, card)
+        _trace(s, seat, resident, card)
     if card is Card.DAIMYO:
         out.append(every[n])
         for t in range(n):
@@ -76,12 +77,12 @@ def announcements(s: State, seat: int) -> list[Announce]:
 _GIFT_INDEX = {g: i for i, g in enumerate(GIFTS)}
 
 
-def _trace(s: State, seat: int, card: Card | None) -> None:
+def _trace(s: State, seat: int, resident: Card | None, card: Card | None) -> None:
     """Count the rules that shape a seat's announcements (kept off the hot path)."""
-    if card in (Card.SHOGUN, Card.SAMURAI):
-        decided("oriente.abilities.fight_only")
-    elif card in (Card.SORYO, Card.MAHO_TSUKAI):
+    if card is not resident or card in (Card.SORYO, Card.MAHO_TSUKAI):
         decided("oriente.abilities.lost")
+    elif card in (Card.SHOGUN, Card.SAMURAI):
+        decided("oriente.abilities.fight_only")
     else:
         decided("oriente.abilities.one")
     others = [t for t in range(s.players) if t != seat]
@@ -108,8 +109,9 @@ def _akindo_target(s: State, seat: int) -> bool:
 def problem(s: State, seat: int, a: Announce) -> Problem:
     """The rule ``a`` breaks when ``seat`` announces it, or None."""
     n = s.players
-    card = s.residents[seat]
-    name = NAMES[card] if card is not None else "no resident"
+    resident = s.residents[seat]
+    card = s.game.acting[resident]
+    name = NAMES[resident] if resident is not None else "no resident"
     if a.act in TARGETED:
         if a.target is None or not 0 <= a.target < n or a.target == seat:
             return rule_of("oriente.season.announce"), (
@@ -120,6 +122,11 @@ def problem(s: State, seat: int, a: Announce) -> Problem:
     if a.gift is not None and a.act is not Act.TRADE:
         return rule_of("oriente.season.announce"), f"only a trade names a gift, not {a.act.value}"
     if a.act not in ACTS.get(card, ATTACK_ONLY):
+        if card is not resident and card is not None:
+            return rule_of("oriente.abilities.lost"), (
+                f"the {name} acts with the {NAMES[card]}'s abilities (setting abilities) and "
+                f"cannot {a.act.value}"
+            )
         if card in (Card.SHOGUN, Card.SAMURAI):
             return rule_of("oriente.abilities.fight_only"), f"a {name} can only attack"
         if card in (Card.SORYO, Card.MAHO_TSUKAI):
@@ -155,12 +162,15 @@ def problem(s: State, seat: int, a: Announce) -> Problem:
 
 def claim_rank(s: State) -> int:
     """The rank a claim must beat: the announcer's, or the revolution's Nōfu's
-    (oriente.privilege.revolution_rank)."""
+    (oriente.privilege.revolution_rank); never below the announcer's own."""
     a = s.act
+    own = s.rank(s.stone)
     if a is not None and a.act is Act.REVOLUTION:
         decided("oriente.privilege.revolution_rank")
-        return 1 + s.square
-    return s.rank(s.stone)
+        # a character using the Nōfu's abilities (setting abilities) keeps its own rank if
+        # higher, so claims still rise (ruling oriente.abilities.lost)
+        return max(1 + s.square, own)
+    return own
 
 
 def may_claim(s: State, seat: int) -> bool:

@@ -21,7 +21,12 @@ from rulespec.oriente.components import DECK_CARDS, WORKERS
 
 from . import game, position
 
-VARIANTS = [dict(s) for s in rulespec.spec("oriente").variants()]
+VARIANTS = [
+    *(dict(s) for s in rulespec.spec("oriente").variants()),
+    # user-defined lost abilities (ruling oriente.abilities.lost, setting abilities)
+    {"players": 6, "abilities": {"shogun": "nofu", "soryo": "akindo", "maho_tsukai": "ninja"}},
+    {"players": 5, "abilities": {"soryo": "daimyo", "maho_tsukai": "nofu"}},
+]
 
 
 def games(settings: dict[str, Any], seeds: range) -> list[list[State]]:

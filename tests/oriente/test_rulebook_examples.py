@@ -25,9 +25,10 @@ A, B, C, D, E, F, G = range(7)
 PASS = Pass()
 
 
-def load(players: int, **fields: Any) -> State:
-    """A hand-written position with the default options; the deck is "the rest"."""
-    game = rulespec.game("oriente", players=players)
+def load(players: int, abilities: object = "none", **fields: Any) -> State:
+    """A hand-written position with the default options (and, if given, user-defined lost
+    abilities); the deck is "the rest"."""
+    game = rulespec.game("oriente", players=players, abilities=abilities)
     state = game.state_from_json({"game": "oriente", "settings": {"players": players}, **fields})
     assert isinstance(state, State)
     return state
@@ -111,7 +112,7 @@ def test_l172_a_reveals_his_daimyo_and_attacks_d() -> None:
 # --- oriente.de:100 + oriente.de:123-125: the fight, the bonus card, the payments ------------
 
 
-def fight_position() -> State:
+def fight_position(abilities: object = "none") -> State:
     # A: a face-down Shōgun. B: a face-down Mahō-Tsukai, a Samurai among his victory cards.
     # C: a Nōfu everyone knows (face up). D: a face-down Nōfu, and a Nōfu among his victory
     # cards (he pays C one later). The bonus card beside the deck is a Daimyō. The treasures
@@ -119,6 +120,7 @@ def fight_position() -> State:
     # (he takes it when announcing): D held it and passed.
     return load(
         4,
+        abilities,
         seat=A,
         stone=D,
         count=1,
@@ -134,8 +136,23 @@ def fight_position() -> State:
     )
 
 
-def test_l100_l123_l125_shogun_loses_to_supported_maho_tsukai_and_b_pays() -> None:
-    state = fight_position()
+SHOGUN_READINGS = [
+    "none",
+    {"shogun": "daimyo"},
+    {"shogun": "akindo"},
+    {"shogun": "nofu"},
+    {"shogun": "ninja"},
+    {"shogun": "akindo", "soryo": "nofu", "maho_tsukai": "ninja"},
+]
+"""Every Shōgun reading rulespec accepts (ruling oriente.abilities.lost): each must keep
+the L100 result."""
+
+
+@pytest.mark.parametrize("abilities", SHOGUN_READINGS, ids=str)
+def test_l100_l123_l125_shogun_loses_to_supported_maho_tsukai_and_b_pays(
+    abilities: object,
+) -> None:
+    state = fight_position(abilities)
     assert state.stone == D
     # A reveals his Shōgun, takes the stone and attacks B's Mahō-Tsukai.
     state = decide(state, A, Announce(Act.ATTACK, B))
@@ -191,10 +208,11 @@ def test_l100_l123_l125_shogun_loses_to_supported_maho_tsukai_and_b_pays() -> No
     assert state.current_player == B
 
 
-def test_l100_without_support_the_shogun_wins() -> None:
+@pytest.mark.parametrize("abilities", SHOGUN_READINGS, ids=str)
+def test_l100_without_support_the_shogun_wins(abilities: object) -> None:
     # The example's premise: alone, B's Mahō-Tsukai (5) loses to the Shōgun (7); A captures
     # it and B draws a new resident.
-    state = fight_position()
+    state = fight_position(abilities)
     state = decide(state, A, Announce(Act.ATTACK, B))
     state = decide(state, C, PASS)
     state = decide(state, D, PASS)
@@ -323,6 +341,21 @@ def test_l80_l102_l104_revolution_of_c_and_g() -> None:
     for p in before.piles:
         total_before = plus(total_before, p)
     assert as_json(total) == as_json(total_before)  # the revolution moves cards, makes none
+
+
+def test_l100_a_shogun_reading_that_would_change_the_fight_is_refused() -> None:
+    """The Samurai's ability (a reinforcement card in every fight) would change the L100
+    fight: refused for the Shōgun, and for the others with every other problem at once."""
+    with pytest.raises(rulespec.UnknownVariant) as info:
+        rulespec.game(
+            "oriente",
+            players=4,
+            abilities={"shogun": "samurai", "maho_tsukai": "samurai", "geisha": "ninja"},
+        )
+    text = str(info.value)
+    assert "shogun: the Samurai's ability changes a fight" in text
+    assert "maho_tsukai: the Samurai's ability changes a fight" in text
+    assert '"geisha" is no character with a lost ability' in text
 
 
 def test_l80_a_poorer_akindo_could_claim_against_the_revolution() -> None:

@@ -389,6 +389,49 @@ def test_samurai_reinforce_and_the_loser_picks_one_of_the_cards() -> None:
 # --- abilities ----------------------------------------------------------------------------
 
 
+@pytest.mark.rule("oriente.abilities.lost")
+def test_user_defined_lost_abilities_use_the_books_abilities() -> None:
+    """Setting abilities (ruling oriente.abilities.lost, reading custom): the Sōryo acts as
+    an Akindo, the Mahō-Tsukai as a Ninja; the Shōgun, left undefined, only attacks."""
+    options = {"abilities": {"soryo": "akindo", "maho_tsukai": "ninja"}}
+    piles = [{"treasure_2": 1}, {"treasure_2": 1, "nofu": 1}, {"treasure_2": 1}, {"treasure_2": 1}]
+    acts = {}
+    for card in ("soryo", "maho_tsukai", "shogun"):
+        s = position(4, options, residents=[card, "nofu", "nofu", "nofu"], piles=piles)
+        acts[card] = {a.act for a in s.legal_actions() if isinstance(a, Announce)}
+    assert acts["soryo"] == {Act.ATTACK, Act.CREDIT, Act.TRADE}
+    assert acts["maho_tsukai"] == {Act.ATTACK, Act.ASSASSINATE}
+    assert acts["shogun"] == {Act.ATTACK}
+    s = position(4, options, residents=["soryo", "nofu", "nofu", "nofu"], piles=piles)
+    refused(s, Announce(Act.INCOME), "oriente.abilities.lost")
+    after = s.apply(Announce(Act.CREDIT, 1))  # the Akindo's credit, by the Sōryo
+    while after.phase is Phase.PRIVILEGE:
+        after = after.apply(Pass())
+    assert after.piles[0][Card.NOFU] == 1
+    # kept in the settings, so in records and positions; shown in the game's repr
+    g = s.game
+    assert g.settings()["abilities"] == {"maho_tsukai": "ninja", "soryo": "akindo"}
+    assert rulespec.game("oriente", **g.settings()) == g
+    assert g.state_from_json(after.to_json()).to_json() == after.to_json()
+    with pytest.raises(rulespec.MalformedPosition):
+        game(4).state_from_json(after.to_json())
+    assert "abilities=" in repr(g)
+    assert game(4, abilities="soryo=akindo,maho_tsukai=ninja") == g
+    assert game(4).settings()["abilities"] == "none"
+
+
+@pytest.mark.rule("oriente.abilities.lost")
+def test_bad_ability_definitions_are_refused_with_every_problem() -> None:
+    with pytest.raises(rulespec.UnknownVariant) as info:
+        game(4, abilities={"daimyo": "akindo", "soryo": "wizard", "shogun": "samurai"})
+    text = str(info.value)
+    assert "no character with a lost ability" in text
+    assert '"wizard" is no ability' in text
+    assert "changes a fight" in text
+    with pytest.raises(rulespec.UnknownVariant, match="abilities: soryo is defined twice"):
+        game(4, abilities="soryo=akindo,soryo=ninja")
+
+
 @pytest.mark.rule("oriente.abilities.one", "oriente.abilities.fight_only", "oriente.abilities.lost")
 def test_which_residents_have_which_actions() -> None:
     for card, acts in [
