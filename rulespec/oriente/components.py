@@ -54,7 +54,7 @@ NAMES: tuple[str, ...] = (
 LABELS: tuple[str, ...] = tuple(c.label for c in CARDS)
 
 DECK_CARDS: tuple[int, ...] = (3, 12, 7, 6, 5, 4, 2, 1, 1, 0, 0, 0)
-"""The 41 residents of the deck, per kind (oriente.components.cards)."""
+"""The 41 cards of the deck, per kind: 40 residents and the Geisha (oriente.components.cards)."""
 TREASURES: tuple[int, ...] = (0,) * 9 + (4, 4, 4)
 """The 12 treasure cards, four each of the values 2, 3 and 4."""
 RESIDENT_KINDS: tuple[Card, ...] = CARDS[:9]

@@ -127,6 +127,7 @@ def reinforce_next(s: State, after: int, *, first: bool = False) -> State:
 def reinforce(s: State, d: Draw) -> State:
     """The reinforcement card is turned up for seat ``seat``'s Samurai."""
     if d.card is Card.GEISHA and s.game.options.geisha is GeishaExit.ANY_EXIT:
+        decided("oriente.end.geisha")
         decided("oriente.end.geisha_exit")
         return flow.end_game(s.but(deck=decks.take(s.deck, d.card)))
     s = s.but(deck=decks.take(s.deck, d.card), boosts=flow.put(s.boosts, s.seat, d.card))

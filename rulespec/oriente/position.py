@@ -1,7 +1,7 @@
 """Oriente positions as JSON: the documented format and its validation.
 
 ``state.to_json()`` writes every field; ``load`` reads the same, lets a hand-written
-position leave out what has a default, and checks the conservation of the 41 residents and
+position leave out what has a default, and checks the conservation of the 41 deck cards and
 the treasures in play, the deck's segments, the workers and every invariant the rules keep,
 reporting every problem at once in a :class:`~rulespec.MalformedPosition`. A minimal
 position (four players, mid-season, the deck "rest": every resident not placed elsewhere,

@@ -52,7 +52,7 @@ def test_random_play_keeps_every_invariant(settings: dict[str, Any]) -> None:
         chain: list[int] = []
         for before, after in itertools.pairwise(seen):
             assert after.problems() == ()
-            # cards are conserved: 41 residents (the Geisha once drawn ends it) and n treasures
+            # cards are conserved: 41 deck cards (the Geisha once drawn ends it) and n treasures
             assert after.hut + after.square <= WORKERS
             if not g.variant.hut:
                 assert after.hut == 0

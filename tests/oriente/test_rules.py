@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 import rulespec
+from rulespec.core import trace
 from rulespec.oriente import (
     Act,
     Announce,
@@ -826,3 +827,22 @@ def test_claim_support_and_join_refuse_a_seat_without_its_disc(
     s = s.but(discs=(fields["discs"][0], True, False, True))
     assert s.legal_actions() == (Pass(),)
     refused(s, action, rule_id)
+
+
+@pytest.mark.rule("oriente.end.geisha", "oriente.end.geisha_exit")
+def test_a_geisha_turned_up_as_reinforcement_ends_the_game_under_any_exit() -> None:
+    s = short_deck(
+        {"geisha": 1, "nofu": 3, "akindo": 2},
+        0,
+        2,
+        4,
+        residents=["samurai", "nofu", "nofu", "nofu"],
+        discs=[True, False, False, False],
+    )
+    s = s.apply(Announce(Act.ATTACK, 1))
+    assert s.phase is Phase.REINFORCE
+    with trace.tracing() as counts:
+        s = s.apply(draw(Card.GEISHA))
+    assert s.is_terminal
+    assert counts["oriente.end.geisha"] >= 1
+    assert counts["oriente.end.geisha_exit"] >= 1
