@@ -71,7 +71,8 @@ def _workers(hut_rule: bool) -> Built:
 
 def _claims_strict() -> Built:
     """A successful claim raises the bar: the claimant's key beats the old bar, and his own
-    bar is at least his key (a revolution's rank 1 + square is at least a Nōfu's 1)."""
+    bar is at least his key (a revolution ranks at 1 + square or the announcer's own rank,
+    whichever is higher, so also when a character using the Nōfu's abilities revolts)."""
     rank, cards, old_rank, old_cards, square = z3.Ints("rank cards old_rank old_cards square")
     revolution = z3.Bool("revolution")
     pre = [
@@ -79,7 +80,6 @@ def _claims_strict() -> Built:
         rank <= 7,
         square >= 0,
         square <= WORKERS,
-        z3.Implies(revolution, rank == 1),
         key_beats(rank, cards, old_rank, old_cards),
     ]
     new_bar = bar(rank, revolution, square)
@@ -96,7 +96,6 @@ def _no_repeat() -> Built:
     pre = [
         rank >= 0,
         square >= 0,
-        z3.Implies(revolution, rank == 1),
         first_bar == bar(rank, revolution, square),
         # the chain's bar since then has risen strictly above the seat's own bar
         z3.Or(later_bar > first_bar, z3.And(later_bar == first_bar, later_cards < cards)),
@@ -153,6 +152,108 @@ def _defender_ties() -> Built:
     pre = [sides[0] == 1, sides[1] == 2, *[x >= 0 for x in (*values, *boosts)]]
     attack, defence, attacker_wins = fight(values, boosts, sides)
     return pre, z3.Implies(attack == defence, z3.Not(attacker_wins))
+
+
+PLACES = ("box", "deck", "bonus", "parked", "residents", "boosts", "piles", "haul", "gone")
+"""Where a card can be, summed over seats: the treasures still boxed, the deck (its
+segments and the piles put under it), the bonus card(s) beside the deck and under the
+stone, the residents, the reinforcement cards turned up, the victory cards, a revolution's
+pool, and "gone" (the Geisha once her draw ended the game). :func:`places` reads them from
+a state."""
+
+TRANSFERS = (
+    ("box", "piles"),  # a treasure dealt
+    ("deck", "residents"),  # a first resident, a redraw after a lost fight or an assassination
+    ("deck", "bonus"),  # the season's bonus card
+    ("deck", "boosts"),  # a Samurai's reinforcement card
+    ("deck", "piles"),  # the Daimyō's income
+    ("deck", "gone"),  # the Geisha drawn: the game is over
+    ("bonus", "parked"),  # the first fulfiller slides it under the stone
+    ("parked", "piles"),  # ... and takes it after his action
+    ("bonus", "deck"),  # an unclaimed bonus card under the deck (under_deck)
+    ("residents", "piles"),  # a captured, assassinated or swapped resident
+    ("piles", "residents"),  # the Shōgun taken by succession
+    ("boosts", "residents"),  # the loser's pick
+    ("boosts", "piles"),  # Ninjas among the reinforcements to the winner
+    ("boosts", "deck"),  # the other reinforcements under the deck
+    ("piles", "haul"),  # a victim's card, a revolutionary's pooled card
+    ("haul", "piles"),  # the pooled deal
+)
+"""Every way a move of :mod:`rulespec.oriente` moves a card between places (moves between
+two seats' piles or residents leave the sums as they are). ``tests/proofs`` checks that
+every step of random play is a sum of these."""
+
+
+def places(state: Any) -> tuple[int, ...]:
+    """The count of cards in each of :data:`PLACES` in an Oriente ``state`` (the Geisha
+    "gone" when she is nowhere else)."""
+    treasures = [c for c in Card if c.label.startswith("treasure")]
+    deck = state.deck
+    held = {
+        "deck": [deck.pool, *deck.under],
+        "bonus": [state.bonus],
+        "parked": [state.parked],
+        "piles": list(state.piles),
+        "haul": [state.haul],
+    }
+    count = {name: sum(sum(p) for p in piles) for name, piles in held.items()}
+    count["residents"] = sum(1 for r in state.residents if r is not None)
+    count["boosts"] = sum(1 for b in state.boosts if b is not None)
+    singles = [*state.residents, *state.boosts]
+    dealt = sum(p[c] for piles in held.values() for p in piles for c in treasures)
+    count["box"] = 12 - dealt
+    geisha = sum(p[Card.GEISHA] for piles in held.values() for p in piles)
+    geisha += sum(1 for c in singles if c is Card.GEISHA)
+    count["gone"] = 1 - geisha
+    return tuple(count[name] for name in PLACES)
+
+
+def ledger(before: list[Z], counts: list[Z]) -> list[Z]:
+    """The places after ``counts[i]`` cards went along ``TRANSFERS[i]``."""
+    after = list(before)
+    for (source, target), k in zip(TRANSFERS, counts, strict=True):
+        after[PLACES.index(source)] = after[PLACES.index(source)] - k
+        after[PLACES.index(target)] = after[PLACES.index(target)] + k
+    return after
+
+
+def _cards_conserved() -> Built:
+    """Any step, being made of the transfers, keeps the 41 + 12 cards (41 deck cards with
+    the Geisha, 12 treasures) where they can be, and never empties a place below zero when
+    each transfer takes only what its source holds."""
+    before = list(z3.Ints(" ".join(f"before_{p}" for p in PLACES)))
+    counts = list(z3.Ints(" ".join(f"k{i}" for i in range(len(TRANSFERS)))))
+    after = ledger(before, counts)
+    pre = [z3.Sum(before) == 41 + 12, *[b >= 0 for b in before], *[k >= 0 for k in counts]]
+    for place, b in zip(PLACES, before, strict=True):
+        # what leaves a place is at most what it held
+        out = [k for (source, _), k in zip(TRANSFERS, counts, strict=True) if source == place]
+        if out:
+            pre.append(z3.Sum(out) <= b)
+    return pre, z3.And(z3.Sum(after) == 41 + 12, *[a >= 0 for a in after])
+
+
+WORKER_MOVES = ((1, 0), (-1, 1), (0, 1))
+"""An incitement's moves of (hut, square): beside to hut, hut to square, beside to square;
+and a revolution's end sends every worker back (``(-hut, -square)``)."""
+
+
+def _workers_kept() -> Built:
+    """Every workers' move keeps the six workers: none below zero anywhere, none beyond 6
+    on the hut and the square together, and the hut never holds two."""
+    hut, square, move = z3.Ints("hut square move")
+    pre = [hut >= 0, hut <= 1, square >= 0, hut + square <= WORKERS, move >= 0, move <= 3]
+    beside = WORKERS - hut - square
+    dh = z3.If(move == 0, 1, z3.If(move == 1, -1, z3.If(move == 2, 0, -hut)))
+    ds = z3.If(move == 0, 0, z3.If(move == 1, 1, z3.If(move == 2, 1, -square)))
+    # each move needs its source: beside for 0 and 2 (and an empty hut for 0), the hut for 1
+    pre += [
+        z3.Implies(move == 0, z3.And(beside >= 1, hut == 0)),
+        z3.Implies(move == 1, hut >= 1),
+        z3.Implies(move == 2, beside >= 1),
+    ]
+    h2, s2 = hut + dh, square + ds
+    return pre, z3.And(h2 >= 0, h2 <= 1, s2 >= 0, h2 + s2 <= WORKERS)
 
 
 def _geisha_place(upper: int) -> Built:
@@ -375,6 +476,18 @@ CLAIMS: tuple[Claim, ...] = (
         "Every season that goes on uses up a card of the deck (or, under under_deck with "
         "any_exit, of its original segments), so there are at most 41 - n seasons",
         _deck_shrinks,
+    ),
+    Claim(
+        "oriente.components.cards:every_move_conserves_the_cards",
+        "oriente.components.cards",
+        "Every move, a sum of the encoded transfers, keeps all 41 + 12 cards, none below zero",
+        _cards_conserved,
+    ),
+    Claim(
+        "oriente.components.workers:every_move_keeps_the_workers",
+        "oriente.components.workers",
+        "Every workers' move keeps the six workers, at most one in the hut",
+        _workers_kept,
     ),
     Claim(
         "oriente.end.empty_deck:never_empty_under_any_exit",

@@ -207,3 +207,47 @@ def test_the_fight_encoding_is_the_code(
     for seat in (2, 3):
         assert after.piles[seat] == s.piles[seat]
         assert after.residents[seat] == s.residents[seat]
+
+
+_SUMS: dict[tuple[int, ...], bool] = {}
+
+
+def _is_sum_of_transfers(delta: tuple[int, ...]) -> bool:
+    """Whether some counts of :data:`proofs.oriente.TRANSFERS` move the cards by ``delta``."""
+    if delta not in _SUMS:
+        counts = list(z3.Ints(" ".join(f"k{i}" for i in range(len(enc.TRANSFERS)))))
+        after = enc.ledger([z3.IntVal(0)] * len(enc.PLACES), counts)
+        solver = z3.Solver()
+        solver.add(*[k >= 0 for k in counts])
+        solver.add(*[a == d for a, d in zip(after, delta, strict=True)])
+        _SUMS[delta] = solver.check() == z3.sat
+    return _SUMS[delta]
+
+
+@pytest.mark.parametrize(
+    "settings",
+    [
+        {"players": 4},
+        {"players": 8, "unclaimed_bonus": "under_deck", "geisha": "player_draws"},
+        {"players": 10, "no_effect": "forbidden"},
+        {"players": 6, "abilities": {"soryo": "daimyo", "maho_tsukai": "nofu"}},
+    ],
+    ids=str,
+)
+def test_every_step_of_play_is_a_sum_of_the_encoded_transfers(settings: dict[str, Any]) -> None:
+    """Ties oriente.components.cards:every_move_conserves_the_cards and
+    oriente.components.workers:every_move_keeps_the_workers to the code: each step's change
+    of the places is made of the encoded transfers, and of the workers one encoded move."""
+    for seed in range(2):
+        rng = random.Random(seed)
+        s = rulespec.game("oriente", **settings).initial_state()
+        while not s.is_terminal:
+            after = random_step(s, rng)
+            before_places, after_places = enc.places(s), enc.places(after)
+            assert sum(after_places) == 41 + 12
+            delta = tuple(a - b for a, b in zip(after_places, before_places, strict=True))
+            assert _is_sum_of_transfers(delta), (s.phase, after.history()[-1], delta)
+            worker = (after.hut - s.hut, after.square - s.square)
+            back = (-s.hut, -s.square)  # a revolution's end
+            assert worker == (0, 0) or worker in enc.WORKER_MOVES or worker == back
+            s = after
