@@ -80,6 +80,10 @@ autodoc_type_aliases = {
     "LotusGame": "rulespec.lotus.LotusGame",
     "MandalaGame": "rulespec.mandala.MandalaGame",
     "MandalaObservation": "rulespec.mandala.MandalaObservation",
+    "Pile": "rulespec.oriente.components.Pile",
+    "PileCount": "rulespec.oriente.components.PileCount",
+    "OrienteGame": "rulespec.oriente.OrienteGame",
+    "OrienteObservation": "rulespec.oriente.OrienteObservation",
 }
 autodoc_default_options = {"members": True, "undoc-members": True, "show-inheritance": True}
 napoleon_google_docstring = True

@@ -31,6 +31,7 @@ if TYPE_CHECKING:  # the game packages load on first use, never on import
     from rulespec.castle import CastleGame
     from rulespec.lotus import LotusGame
     from rulespec.mandala import MandalaGame
+    from rulespec.oriente import OrienteGame
 
 
 class Games(Sequence[GameSpec]):
@@ -64,6 +65,7 @@ GAMES = Games(
     "castle",
     "lotus",
     "mandala",
+    "oriente",
 )
 """Every game rulespec implements, listed explicitly (no registration by import)."""
 
@@ -109,6 +111,8 @@ def game(game_id: Literal["castle"], **settings: Any) -> CastleGame: ...
 def game(game_id: Literal["lotus"], **settings: Any) -> LotusGame: ...
 @overload
 def game(game_id: Literal["mandala"], **settings: Any) -> MandalaGame: ...
+@overload
+def game(game_id: Literal["oriente"], **settings: Any) -> OrienteGame: ...
 @overload
 def game(game_id: str, **settings: Any) -> Game[Any]: ...
 def game(game_id: str, **settings: Any) -> Game[Any]:

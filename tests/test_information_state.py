@@ -149,6 +149,10 @@ def test_information_state_tensors_agree_with_the_information_states(
     if game_id == "castle" and not any(a.observation(0) == b.observation(0) for a, b in pairs):
         pytest.skip("castle's default data tells every solo card by its bridge side: nothing hides")
     assert pairs
+    if game.facts()["information_state_shape"] is None:  # too long a game to offer it
+        with pytest.raises(rulespec.InvalidArgument, match="text or JSON"):
+            pairs[0][0].information_state(0).tensor()
+        return
     differ = same = 0
     for a, b in pairs[::7]:
         for p in range(game.players):

@@ -15,7 +15,7 @@ from rulespec.core.play import random_step
 def test_nothing_in_the_repl_prints_a_whole_rulebook_or_board() -> None:
     """The issue measured 94 KB for rules("lotus"), 96 KB for rulebook("lotus"), 7.7 KB for
     a Lotus game and 1.4 KB of unlabelled tuples for a Mandala state."""
-    assert repr(rulespec.GAMES) == "GAMES('castle', 'lotus', 'mandala')"
+    assert repr(rulespec.GAMES) == "GAMES('castle', 'lotus', 'mandala', 'oriente')"
     assert "lambda" not in repr(rulespec.GAMES) + repr(list(rulespec.GAMES))
     for spec in rulespec.GAMES:
         assert len(repr(spec)) < 80

@@ -91,9 +91,14 @@ OPTIONS: dict[str, list[dict[str, str]]] = {
     ],
 }
 
-GAMES_PER_COLUMN = {"castle": 30, "mandala": 12, "lotus": 3}
+OPTIONS["oriente"] = [
+    {"unclaimed_bonus": "under_deck", "geisha": "player_draws", "no_effect": "forbidden"},
+    {"tie": "top_value", "payments": "off", "support_order": "invited"},
+]
 
-MIN_SHARE = {"castle": 0.85, "mandala": 0.9, "lotus": 0.9}
+GAMES_PER_COLUMN = {"castle": 30, "mandala": 12, "lotus": 3, "oriente": 6}
+
+MIN_SHARE = {"castle": 0.85, "mandala": 0.9, "lotus": 0.9, "oriente": 0.9}
 """The share of the hookable rules a few seeded games per variant column exercise (at
 the time of writing: Mandala 44 of 45, Lotus 94 of 98; Lotus never reaches its
 year cap, lotus.end.year_cap, which is there for play that is not random; Castle 71 of

@@ -236,10 +236,35 @@ def _castle_hidden(data: dict[str, Any], seat: int, rng: random.Random) -> bool:
     return True
 
 
+_ORDINARY = ("nofu", "akindo", "samurai", "daimyo", "maho_tsukai", "soryo")
+
+
+def _oriente_hidden(data: dict[str, Any], seat: int, rng: random.Random) -> bool:
+    """Another seat's face-down resident swapped with a card of the deck."""
+    others = [
+        q
+        for q, card in enumerate(data["residents"])
+        if q != seat and not data["face_up"][q] and card in _ORDINARY
+    ]
+    pool = data["deck"]["pool"]
+    kinds = [k for k in _ORDINARY if pool.get(k)]
+    if not others or not kinds:
+        return False
+    q = rng.choice(others)
+    a, b = data["residents"][q], rng.choice(kinds)
+    if a == b:
+        return False
+    data["residents"][q] = b
+    pool[b] -= 1
+    pool[a] = pool.get(a, 0) + 1
+    return True
+
+
 HIDDEN: dict[str, Callable[[dict[str, Any], int, random.Random], bool]] = {
     "castle": _castle_hidden,
     "mandala": _mandala_hidden,
     "lotus": _lotus_hidden,
+    "oriente": _oriente_hidden,
 }
 """Per game: change, in a position's JSON, something ``seat`` cannot see (True if it
 changed anything)."""

@@ -13,7 +13,7 @@ import random
 from typing import Any, assert_type
 
 import rulespec
-from rulespec import castle, lotus, mandala
+from rulespec import castle, lotus, mandala, oriente
 
 
 def test_a_literal_game_id_gives_the_games_own_classes() -> None:
@@ -52,6 +52,17 @@ def test_the_white_castle_too() -> None:
     assert_type(action, castle.Action)
     assert_type(state.apply(action), castle.State)
     assert isinstance(state, castle.State)
+
+
+def test_oriente_too() -> None:
+    game = rulespec.game("oriente", players=4)
+    assert_type(game, oriente.OrienteGame)
+    state = game.new_game(seed=1)
+    assert_type(state, oriente.State)
+    action = state.legal_actions()[0]
+    assert_type(action, oriente.Action)
+    assert_type(state.apply(action), oriente.State)
+    assert isinstance(state, oriente.State)
 
 
 def test_the_type_checker_refuses_another_games_action() -> None:

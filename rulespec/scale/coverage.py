@@ -79,6 +79,19 @@ NOT_DECIDING: Mapping[str, str] = {
     "mandala.play.at_least_one": _ENCODED + " (the legal plays count from one)",
     "mandala.resolve.no_refusal": _ENCODED + " (there is no refusing action)",
     "mandala.info.public": _VIEW,
+    # Oriente
+    "oriente.components.cards": _FACT,
+    "oriente.components.treasures": _FACT,
+    "oriente.components.value": _FACT,
+    "oriente.components.workers": _FACT,
+    "oriente.setup.players": _PLAYERS,
+    "oriente.setup.stone": _SETUP + " (the setting first_stone, default seat 0)",
+    "oriente.season.actions": _ENCODED + " (an announcement names an attack or an ability)",
+    "oriente.fulfil.piles_face_up": _VIEW,
+    "oriente.deals.public": (
+        "talk is not modelled; what deals move is ruling oriente.deals.payments"
+    ),
+    "oriente.info.public": _VIEW,
     # White Lotus
     "lotus.components.neutral_chips": _FACT,
     "lotus.components.player_chips": _FACT,

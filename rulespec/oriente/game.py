@@ -1,0 +1,194 @@
+"""Oriente's composition root: the game's declarative record and its ``Game`` class, which
+binds the variant table, the phase table and the views to the states."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self
+
+import attrs
+
+from rulespec.core.api import ChanceMode, Dynamics, GameSpec, Information, Utility
+from rulespec.core.game import BaseGame
+from rulespec.core.kernel import Views
+from rulespec.errors import UnknownVariant, bounded
+from rulespec.oriente import (
+    actions,
+    bounds,
+    notation,
+    observation,
+    picture,
+    position,
+    render,
+    resample,
+    secrecy,
+)
+from rulespec.oriente.codec import CODEC
+from rulespec.oriente.components import CARDS, Card
+from rulespec.oriente.phases import TABLE
+from rulespec.oriente.state import State
+from rulespec.oriente.variant import TYPED, OrienteOptions, OrienteVariant
+
+SPEC = GameSpec(
+    id="oriente",
+    title="Oriente",
+    names=(("de", "Oriente"), ("it", "Oriente")),
+    designers=("Luca Coppola",),
+    year=2004,
+    players=(4, 12),
+    dynamics=Dynamics.SEQUENTIAL,
+    chance=ChanceMode.EXPLICIT,
+    information=Information.IMPERFECT,
+    utility=Utility.WIN_SHARE,
+    chance_note="the treasure deal, every card drawn from the deck (its segments' odds), the "
+    "Akindo's trade draw, the revolution's takings and its pooled deal",
+    information_note="face-down residents (seen by their owners), the bonus cards and the deck "
+    "are hidden; victory cards and revealed residents are public",
+)
+
+
+@attrs.frozen(repr=False)
+class OrienteGame(BaseGame[State]):
+    """Oriente for a given player count; makes states, reads positions and actions."""
+
+    variant: OrienteVariant
+    options: OrienteOptions = OrienteOptions()
+    first_stone: int = 0
+    """The seat that holds the stone of destiny first (setting ``first_stone``, ruling
+    oriente.setup.stone)."""
+    abilities: tuple[tuple[Card, Card], ...] = ()
+    """The lost abilities a user defined (setting ``abilities``, ruling
+    oriente.abilities.lost): each pair a lost character and the character whose book
+    abilities it uses; empty for ``"none"``."""
+    acting: Mapping[Card | None, Card | None] = attrs.field(init=False, eq=False, repr=False)
+    """Whose abilities each resident uses: itself unless ``abilities`` says otherwise."""
+
+    spec = SPEC
+    typed = TYPED
+    table = TABLE
+    views = Views.of(observation, position, render)
+    codec = CODEC
+    numbering = staticmethod(actions.numbering)
+    bounds_of = staticmethod(bounds.bounds)
+    seen_by = staticmethod(secrecy.seen_by)
+    reveals = staticmethod(secrecy.reveals)
+    resampler = staticmethod(resample.resample)
+    notate = staticmethod(notation.format)
+    denote = staticmethod(notation.parse)
+    draw = staticmethod(picture.svg_picture)
+
+    def __attrs_post_init__(self) -> None:
+        acting: dict[Card | None, Card | None] = {c: c for c in CARDS}
+        acting[None] = None
+        acting.update(self.abilities)
+        object.__setattr__(self, "acting", acting)
+
+    @classmethod
+    def make(cls, first_stone: object = 0, abilities: object = "none", **settings: Any) -> Self:
+        """``rulespec.game("oriente", players=5, first_stone=3, …)`` ends up here.
+
+        ``first_stone`` is the seat (0 to players - 1) that the owner of the game chose to
+        hold the stone of destiny first (oriente.de:90, ruling oriente.setup.stone); seats
+        are numbered clockwise whoever it is. ``abilities`` is ``"none"`` (the lost
+        abilities are not invented) or the user's definitions, e.g. ``{"soryo": "akindo",
+        "maho_tsukai": "ninja"}`` or, on the command line, ``soryo=akindo,maho_tsukai=ninja``:
+        the Shōgun, the Sōryo or the Mahō-Tsukai acts with the book's abilities of the
+        Daimyō, the Akindo, the Nōfu or the Ninja (ruling oriente.abilities.lost)."""
+        variant, options = cls.typed.split(settings)
+        return cls(
+            variant,
+            options,
+            _first_stone(first_stone, variant.players),
+            read_abilities(abilities),
+        )
+
+    def settings(self) -> Mapping[str, object]:
+        """Arguments for ``rulespec.game("oriente", …)`` that rebuild this game, the first
+        stone holder and the defined abilities included, so a record replays them."""
+        out = dict(self.typed.settings(self.variant, self.options))
+        return {
+            "players": out.pop("players"),
+            "first_stone": self.first_stone,
+            "abilities": abilities_setting(self.abilities),
+            **out,
+        }
+
+
+FIRST_STONES = tuple(range(12))
+"""The seats a ``first_stone`` setting may name (fewer with fewer players)."""
+
+
+LOST = (Card.SHOGUN, Card.SORYO, Card.MAHO_TSUKAI)
+"""The characters whose abilities the transcription lost (oriente.abilities.lost)."""
+ABILITIES = (Card.DAIMYO, Card.AKINDO, Card.NOFU, Card.NINJA)
+"""The characters whose book abilities a lost one may use: the action abilities. The
+Samurai's is refused: it changes a fight, which the L100 example forbids for the Shōgun
+(and the Mahō-Tsukai), and L131 makes the Sōryo's and the Mahō-Tsukai's actions."""
+
+
+def read_abilities(value: object) -> tuple[tuple[Card, Card], ...]:
+    """The definitions an ``abilities`` setting gives (``"none"``, a mapping, or the text
+    ``soryo=akindo,maho_tsukai=ninja``); every problem at once in one
+    :class:`~rulespec.UnknownVariant`."""
+    if value == "none":
+        return ()
+    if isinstance(value, str):
+        pairs: list[tuple[object, object]] = []
+        for part in value.split(","):
+            name, eq, what = part.strip().partition("=")
+            pairs.append((name.strip(), what.strip() if eq else None))
+    elif isinstance(value, Mapping):
+        pairs = list(value.items())
+    else:
+        raise UnknownVariant(
+            f'abilities: expected "none" or definitions such as {{"soryo": "akindo"}}, got '
+            f"{bounded(value)}"
+        )
+    lost = ", ".join(c.label for c in LOST)
+    usable = ", ".join(["none", *(c.label for c in ABILITIES)])
+    problems: list[str] = []
+    out: dict[Card, Card] = {}
+    for key, ability in pairs:
+        character = next((c for c in LOST if c.label == key), None)
+        if character is None:
+            problems.append(f"{bounded(key)} is no character with a lost ability ({lost})")
+        elif character in out:
+            problems.append(f"{key} is defined twice")
+        if ability == "none":
+            continue
+        used = next((c for c in ABILITIES if c.label == ability), None)
+        if used is None:
+            if ability == Card.SAMURAI.label:
+                problems.append(
+                    f"{key}: the Samurai's ability changes a fight; the lost abilities may "
+                    "use only the book's action abilities (L100 keeps its result, L131)"
+                )
+            else:
+                problems.append(f"{key}: {bounded(ability)} is no ability to use ({usable})")
+        elif character is not None:
+            out[character] = used
+    if problems:
+        raise UnknownVariant("abilities: " + "; ".join(problems))
+    return tuple(sorted(out.items()))
+
+
+def abilities_setting(abilities: tuple[tuple[Card, Card], ...]) -> object:
+    """The ``abilities`` setting that gives ``abilities``: ``"none"`` or a mapping."""
+    if not abilities:
+        return "none"
+    return {c.label: used.label for c, used in abilities}
+
+
+def _first_stone(seat: object, players: int) -> int:
+    """The seat a ``first_stone`` setting names; anything else is an
+    :class:`~rulespec.UnknownVariant` naming the setting and the range."""
+    if type(seat) is not int or not 0 <= seat < players:
+        raise UnknownVariant(
+            f"first_stone: expected a seat from 0 to {players - 1} (players={players}), "
+            f"got {bounded(seat)}"
+        )
+    return seat
+
+
+make = OrienteGame.make
+"""``rulespec.game("oriente", players=…, …)`` ends up here."""

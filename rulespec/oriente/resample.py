@@ -1,0 +1,395 @@
+"""What Oriente hides from a seat, and how :meth:`State.resample` redraws it, exactly.
+
+Hidden from seat ``p`` (ruling oriente.info.public): the other seats' face-down residents,
+the bonus cards (beside the deck, under the stone, or put under the deck by ruling
+under_deck), and the deck. A card comes from one of two kinds of *source*: the original
+deck, whose places lie in three segments (the Shōgun and the Ninjas only among the top 32,
+the Geisha only among the middle five, oriente.setup.deck), or a pile of reinforcement cards
+put under the deck, whose content everyone saw (oriente.fight.reinforcement_pick). Every
+card a seat has not seen lies in one of the *unknown places* of its source: a draw ``p``
+did not see whose card has not shown since, or a place still in the deck.
+
+The distribution sampled: the fair shuffle of the setup, conditioned on everything ``p``
+has seen. Under that shuffle every arrangement of a source's unseen cards over its unknown
+places that respects the segments is equally likely (the cards ``p`` saw only fix their
+own places), so one is drawn uniformly: the Geisha among the middle places, the Shōgun and
+Ninjas among the top places, the ordinary cards over the rest. The hidden draws of the
+history are replaced by the cards the arrangement puts at their places and the history is
+replayed (:mod:`rulespec.core.resample` checks every step against ``p``'s views). A draw
+that would have ended the game (a Geisha drawn as a resident) is rejected by that check, so
+what is accepted is uniform among the consistent arrangements. Choices of other seats are
+not evidence: announcements reveal the resident, and the asking never depends on it.
+
+A state read from a position has no past: its hidden cards (other seats' face-down
+residents, bonus cards) and the deck's original segments are redrawn together from the
+cards ``p`` cannot see, the hidden cards as if from the top segment (never the Geisha);
+piles under such a deck are kept as written.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rulespec.core import resample as core
+from rulespec.oriente import deck as decks
+from rulespec.oriente.actions import DRAWS, Draw
+from rulespec.oriente.components import CARDS, FULL_DECK, KINDS, Card, Pile, minus, plus
+from rulespec.oriente.secrecy import seen_by
+from rulespec.oriente.state import Phase, State
+
+ORIGINAL = -1
+"""The source id of the original deck (piles put under it are numbered from 0)."""
+ROOT_PLACE = "root"
+"""The segment of a position's hidden card (no Geisha there)."""
+_SPECIAL = frozenset((Card.SHOGUN, Card.NINJA))
+
+
+def resample(state: State, player: int, rng: random.Random) -> State:
+    """:meth:`State.resample`, the seat checked."""
+    found: State = core.resample(state, player, rng, plan)
+    return found
+
+
+class _Tracker:
+    """Replays a history once and notes, for seat ``p``, every hidden draw still hidden at
+    the end, with its source and segment, and every draw forced to repeat one of them."""
+
+    def __init__(self, player: int, root: State, actions: Sequence[Any]) -> None:
+        self.player = player
+        self.slots: dict[int, tuple[int, str]] = {}
+        """History index → (source, segment) of a hidden draw still hidden."""
+        self.forced: dict[int, int] = {}
+        """History index of a draw from a hidden under pile → the draw it repeats."""
+        self.known: dict[int, Pile] = {}
+        """Per source: the cards ``p`` knows came out of it (seen or shown since)."""
+        self.content: dict[int, Pile] = {}
+        """Per public under pile: what was put there."""
+        self.root_slots: list[tuple[str, int]] = []
+        """A position's hidden cards: ("resident", seat), ("bonus", 0), ("parked", 0)."""
+        self._at: dict[tuple[str, int], int | list[int]] = {}
+        self._under: list[tuple[int, int | None]] = []
+        """Per pile under the deck, in deck order: its source id, and for a hidden pile
+        (an unclaimed bonus card) the draw it holds."""
+        self._serial = 0
+        self._cards: dict[int, int] = {}
+        self.root_shown: set[int] = set()
+        """Seats whose face-down resident at the root has shown since."""
+        self.root_parked_shown = False
+        self.end = self._replay(root, actions)
+
+    def card(self, index: int) -> int:
+        """The card of draw ``index`` in the original history."""
+        return self._cards[index]
+
+    def _note(self, source: int, card: int) -> None:
+        known = self.known.get(source)
+        base: Pile = known if known is not None else (0,) * KINDS  # type: ignore[assignment]
+        lst = list(base)
+        lst[card] += 1
+        self.known[source] = tuple(lst)  # type: ignore[assignment]
+
+    def _pin(self, index: int) -> None:
+        """A hidden draw's card has shown itself: no longer unknown."""
+        where = self.slots.pop(index, None)
+        if where is not None:
+            self._note(where[0], self._cards[index])
+
+    def _replay(self, root: State, actions: Sequence[Any]) -> State:
+        p = self.player
+        self._root_marks(root)
+        self._under = [(self._new_pile(u, public=True), None) for u in root.deck.under]
+        state = root
+        for i, action in enumerate(actions):
+            before = state
+            state = before.apply(action)
+            if type(action) is Draw and _from_deck(before.phase):
+                self._draw(i, before, state, action, p)
+            self._moves(before, state)
+        return state
+
+    def _root_marks(self, root: State) -> None:
+        p = self.player
+        for seat, card in enumerate(root.residents):
+            if card is not None and seat != p and not root.face_up[seat]:
+                self.root_slots.append(("resident", seat))
+                self._at[("resident", seat)] = -1 - seat  # negative: a root place
+        self.root_bonus = root.bonus
+        self.root_parked = root.parked
+
+    def _new_pile(self, content: Pile, *, public: bool) -> int:
+        serial = self._serial
+        self._serial += 1
+        if public:
+            self.content[serial] = content
+        return serial
+
+    def _draw(self, i: int, before: State, after: State, action: Draw, p: int) -> None:
+        segment = decks.segment(before.deck)
+        seen = seen_by(before, action)
+        hidden = seen is not None and p not in seen
+        card = int(action.card)
+        self._cards[i] = card
+        if segment == "under":
+            source, holds = self._under[0]
+            first = before.deck.under[0]
+            if sum(first) == 1:
+                self._under.pop(0)
+            if holds is not None:  # a hidden pile: this draw repeats an earlier one
+                self.forced[i] = holds
+                self._cards[i] = self._cards[holds]
+                if hidden:
+                    self._place(before, i, holds)
+                else:
+                    self._pin(holds)
+                return
+        else:
+            source = ORIGINAL
+        if hidden:
+            self.slots[i] = (source, segment)
+            self._place(before, i, i)
+        else:
+            self._note(source, card)
+
+    def _place(self, before: State, i: int, slot: int) -> None:
+        """Where the hidden card of draw ``slot`` lies after draw ``i``."""
+        phase = before.phase
+        if phase in (Phase.RESIDENTS, Phase.REDRAW):
+            self._at[("resident", before.seat)] = slot
+        elif phase is Phase.BONUS:
+            held = self._at.setdefault(("bonus", 0), [])
+            assert isinstance(held, list)
+            held.append(slot)
+
+    def _moves(self, before: State, after: State) -> None:
+        """Follow hidden cards as the step moves or shows them."""
+        for key, slot in list(self._at.items()):
+            kind, seat = key
+            if kind == "resident" and (after.face_up[seat] or after.residents[seat] is None):
+                del self._at[key]
+                if isinstance(slot, int) and slot >= 0:
+                    self._pin(slot)
+                elif isinstance(slot, int):
+                    self.root_shown.add(seat)
+        bonus = self._at.get(("bonus", 0))
+        if any(before.bonus) and not any(after.bonus):
+            if any(after.parked) and after.parked == before.bonus:
+                self._at[("parked", 0)] = bonus if bonus is not None else []
+            elif len(after.deck.under) > len(before.deck.under):
+                held = bonus if isinstance(bonus, list) else []
+                for slot in held:
+                    self._under.append((self._new_pile(after.deck.under[-1], public=False), slot))
+                if not held:  # a position's bonus card: kept as written
+                    self._under.append((self._new_pile(after.deck.under[-1], public=True), None))
+            self._at.pop(("bonus", 0), None)
+        parked = self._at.get(("parked", 0))
+        if any(before.parked) and not any(after.parked):
+            for slot in parked if isinstance(parked, list) else []:
+                self._pin(slot)
+            self._at.pop(("parked", 0), None)
+            self.root_parked_shown = True
+        if len(after.deck.under) > len(before.deck.under) and not (
+            any(before.bonus) and not any(after.bonus)
+        ):
+            self._under.append((self._new_pile(after.deck.under[-1], public=True), None))
+
+
+def _from_deck(phase: Phase) -> bool:
+    return phase in (
+        Phase.RESIDENTS,
+        Phase.BONUS,
+        Phase.REINFORCE,
+        Phase.REDRAW,
+        Phase.INCOME,
+    )
+
+
+def plan(state: State, player: int, root: State, actions: Sequence[Any]) -> core.Proposer:
+    """The proposer for ``state``'s history from ``root`` (see the module's docstring)."""
+    track = _Tracker(player, root, actions)
+    end = track.end
+    root_hidden = _root_hidden(root, player, track)
+    if not track.slots and not root_hidden:
+        return lambda rng: {}
+    places = _places(track, end, root, root_hidden)
+
+    def propose(rng: random.Random) -> Mapping[int, core.Replacement] | None:
+        out: dict[int, core.Replacement] = {}
+        drawn: dict[Any, int] = {}
+        for source, (cards, where) in places.items():
+            found = _arrange(cards, where, rng)
+            if found is None:
+                return None
+            for place, card in zip(where, found, strict=True):
+                drawn[(source, place[1])] = card
+        for i, (source, _) in track.slots.items():
+            card = drawn[(source, i)]
+            if card != track.card(i):
+                out[i] = DRAWS[card]
+        for i, holds in track.forced.items():
+            if holds in track.slots:
+                card = drawn[(track.slots[holds][0], holds)]
+                if card != track.card(i):
+                    out[i] = DRAWS[card]
+        if root_hidden:
+            new_root = _new_root(root, drawn, root_hidden)
+            if new_root is None:
+                return None
+            if new_root != root:
+                out[core.ROOT] = new_root
+        return out
+
+    return propose
+
+
+def _root_hidden(root: State, player: int, track: _Tracker) -> list[tuple[str, int]]:
+    """A position's own hidden cards that never showed during the history."""
+    out = [k for k in track.root_slots if k[1] not in track.root_shown]
+    if root.phase in (Phase.TREASURES,):
+        return []
+    if any(root.bonus):
+        out.append(("bonus", 0))
+    if any(root.parked) and not track.root_parked_shown:
+        out.append(("parked", 0))
+    return out
+
+
+Place = tuple[str, int]
+"""(segment, id): a hidden draw's history index, or a place still in the deck, or a
+position's hidden card."""
+
+
+def _places(
+    track: _Tracker, end: State, root: State, root_hidden: list[tuple[str, int]]
+) -> dict[int, tuple[Pile, list[Place]]]:
+    """Per source: the unseen cards and their unknown places."""
+    out: dict[int, tuple[Pile, list[Place]]] = {}
+    orig_total: Pile = FULL_DECK if root.phase is Phase.TREASURES else _root_original(root)
+    where: list[Place] = [(seg, i) for i, (src, seg) in track.slots.items() if src == ORIGINAL]
+    deck = end.deck
+    pool_places = (
+        [("top", -1 - k) for k in range(deck.top)]
+        + [("middle", -100 - k) for k in range(deck.middle)]
+        + [("bottom", -200 - k) for k in range(deck.bottom)]
+    )
+    where.extend(pool_places)
+    where.extend((ROOT_PLACE, place) for place in root_places(root, root_hidden))
+    known = track.known.get(ORIGINAL, (0,) * KINDS)
+    cards = minus(orig_total, known)  # type: ignore[arg-type]
+    out[ORIGINAL] = (cards, where)
+    for serial, content in track.content.items():
+        slots = [(seg, i) for i, (src, seg) in track.slots.items() if src == serial]
+        if not slots:
+            continue
+        left = _left_in(end, serial, track)
+        places: list[Place] = slots + [("under", -5000 - k) for k in range(left)]
+        out[serial] = (minus(content, track.known.get(serial, (0,) * KINDS)), places)  # type: ignore[arg-type]
+    return out
+
+
+def root_places(root: State, root_hidden: list[tuple[str, int]]) -> list[int]:
+    """The place ids of a position's hidden cards, in the order of ``root_hidden``."""
+    out: list[int] = []
+    for kind, _ in root_hidden:
+        count = 1 if kind == "resident" else sum(root.bonus if kind == "bonus" else root.parked)
+        base = len(out)
+        out.extend([-1000 - base - k for k in range(count)])
+    return out
+
+
+def _left_in(end: State, serial: int, track: _Tracker) -> int:
+    """Cards still in public under pile ``serial`` at the end."""
+    piles = [s for s, _ in track._under]
+    if serial not in piles:
+        return 0
+    return sum(end.deck.under[piles.index(serial)])
+
+
+def _root_original(root: State) -> Pile:
+    """The cards of the original deck's group at a position: the pool and its hidden cards
+    (other seats' face-down residents and bonus cards are added by the places)."""
+    total = root.deck.pool
+    total = plus(total, root.bonus)
+    total = plus(total, root.parked)
+    for seat, card in enumerate(root.residents):
+        if card is not None and not root.face_up[seat]:
+            lst = list(total)
+            lst[card] += 1
+            total = tuple(lst)  # type: ignore[assignment]
+    return total
+
+
+def _arrange(cards: Pile, where: list[Place], rng: random.Random) -> list[int] | None:
+    """A uniform arrangement of ``cards`` over ``where`` with the Geisha in a middle place
+    and the Shōgun and Ninjas in top places (or a position's hidden places)."""
+    if sum(cards) != len(where) or min(cards) < 0:
+        return None
+    out: list[int | None] = [None] * len(where)
+    free = list(range(len(where)))
+    if cards[Card.GEISHA]:
+        middle = [k for k in free if where[k][0] == "middle"]
+        if not middle:
+            return None
+        k = rng.choice(middle)
+        out[k] = int(Card.GEISHA)
+        free.remove(k)
+    specials = [int(c) for c in CARDS if c in _SPECIAL for _ in range(cards[c])]
+    if specials:
+        tops = [k for k in free if where[k][0] in ("top", ROOT_PLACE)]
+        if len(tops) < len(specials):
+            return None
+        chosen = rng.sample(tops, len(specials))
+        rng.shuffle(specials)
+        for k, card in zip(chosen, specials, strict=True):
+            out[k] = card
+        taken = set(chosen)
+        free = [k for k in free if k not in taken]
+    ordinary = [
+        int(c) for c in CARDS if c not in _SPECIAL and c is not Card.GEISHA for _ in range(cards[c])
+    ]
+    rng.shuffle(ordinary)
+    for k, card in zip(free, ordinary, strict=True):
+        out[k] = card
+    return [c for c in out if c is not None]
+
+
+def _new_root(
+    root: State, drawn: dict[Any, int], root_hidden: list[tuple[str, int]]
+) -> State | None:
+    """The position with its hidden cards and its deck's pool redrawn."""
+    residents = list(root.residents)
+    bonus = [0] * KINDS
+    parked = [0] * KINDS
+    ids = iter(root_places(root, root_hidden))
+    for kind, seat in root_hidden:
+        count = 1 if kind == "resident" else sum(root.bonus if kind == "bonus" else root.parked)
+        for _ in range(count):
+            card = drawn[(ORIGINAL, next(ids))]
+            if kind == "resident":
+                residents[seat] = CARDS[card]
+            elif kind == "bonus":
+                bonus[card] += 1
+            else:
+                parked[card] += 1
+    if any(r is Card.GEISHA for r in residents):
+        return None
+    total = _root_original(root)
+    taken = [0] * KINDS
+    for seat, resident in enumerate(residents):
+        if resident is not None and not root.face_up[seat]:
+            taken[resident] += 1
+    for k in range(KINDS):
+        taken[k] += bonus[k] + parked[k]
+    pool = tuple([t - x for t, x in zip(total, taken, strict=True)])
+    if min(pool) < 0:
+        return None
+    new = root.but(
+        residents=tuple(residents),
+        bonus=tuple(bonus) if any(root.bonus) else root.bonus,
+        parked=tuple(parked) if any(root.parked) else root.parked,
+        deck=root.deck.but(pool=pool),
+    )
+    if new.problems():
+        return None
+    return new

@@ -1,0 +1,62 @@
+"""Scoring and the winner: points, the tie-break readings, the three-Ninja victory."""
+
+from __future__ import annotations
+
+from rulespec.core.api import Outcome
+from rulespec.core.trace import decided
+from rulespec.oriente.components import KINDS, VALUE, Card, Pile, add, points
+from rulespec.oriente.state import State
+from rulespec.oriente.variant import Tie
+
+VALUES_DOWN = tuple(range(7, -1, -1))
+"""The values a tie is broken by, highest first."""
+
+
+def final_piles(state: State) -> tuple[Pile, ...]:
+    """Every seat's victory cards with its resident added (oriente.end.score)."""
+    out = []
+    for seat, pile in enumerate(state.piles):
+        card = state.residents[seat]
+        out.append(pile if card is None else add(pile, card))
+    return tuple(out)
+
+
+def by_value(pile: Pile) -> tuple[int, ...]:
+    """How many cards of each value, 7 down to 0 (treasures count at their value)."""
+    counts = [0] * 8
+    for kind in range(KINDS):
+        if pile[kind] and kind != Card.GEISHA:
+            counts[7 - VALUE[kind]] += pile[kind]
+    return tuple(counts)
+
+
+def tiebreak(piles: tuple[Pile, ...], tied: list[int], tie: Tie) -> tuple[tuple[int, ...], ...]:
+    """Per seat, the tie-break values of ruling oriente.end.tie."""
+    rows = [by_value(p) for p in piles]
+    if tie is Tie.DESCENDING:
+        return tuple(rows)
+    top = next((i for i in range(8) if any(rows[s][i] for s in tied)), 7)
+    return tuple((row[top],) for row in rows)
+
+
+def outcome(state: State) -> Outcome:
+    """The result: three Ninjas win outright, else most points, ties by the option.
+
+    A three-Ninja victory counts no points: its scores are 1 for the winner and 0 for the
+    others, so that the outcome's order (score first) names the winner."""
+    piles = final_piles(state)
+    n = len(piles)
+    if state.winner is not None:
+        decided("oriente.end.ninjas")
+        special = tuple(int(s == state.winner) for s in range(n))
+        return Outcome(special, ((),) * n, frozenset((state.winner,)))
+    scores = tuple(points(p) for p in piles)
+    best = max(scores)
+    tied = [s for s in range(n) if scores[s] == best]
+    breaks = tiebreak(piles, tied, state.game.options.tie)
+    if len(tied) > 1:
+        decided("oriente.end.tie")
+        top = max(breaks[s] for s in tied)
+        tied = [s for s in tied if breaks[s] == top]
+    decided("oriente.end.score")
+    return Outcome(scores, breaks, frozenset(tied))
