@@ -85,12 +85,14 @@ def settings_of(game_id: str) -> tuple[Setting, ...]:
         for axis in table.axes
     ]
     found += [Setting(o.key, o.values, False, o.default, o.title) for o in table.options]
+    titles = getattr(module, "SETTING_TITLES", {})  # what the other keywords mean
     for name, p in inspect.signature(module.make).parameters.items():
         if p.kind is p.KEYWORD_ONLY or p.kind is p.POSITIONAL_OR_KEYWORD:
             default = None if p.default is p.empty else p.default
             named = getattr(module, f"{name.upper()}S", None)  # BOARDS for board
             choices = tuple(named) if isinstance(named, tuple) else None
-            found.append(Setting(name, choices, p.default is p.empty, default))
+            title = titles.get(name, "")
+            found.append(Setting(name, choices, p.default is p.empty, default, title))
     return tuple(found)
 
 

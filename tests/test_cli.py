@@ -150,6 +150,14 @@ def test_help_lists_every_setting_of_every_game_from_its_variant_table(
             assert f"default {o.default}: {o.title.split()[0]}" in out
 
 
+def test_help_says_what_the_keywords_beyond_the_table_mean() -> None:
+    """Every keyword a game's ``make`` takes beyond its variant table has a title for help."""
+    for spec in rulespec.GAMES:
+        beyond = [s for s in cli_settings.settings_of(spec.id) if s.name not in spec.table().axes]
+        beyond = [s for s in beyond if s.name not in {o.key for o in spec.table().options}]
+        assert all(s.title for s in beyond), [s.name for s in beyond if not s.title]
+
+
 def test_a_setting_is_read_from_name_value_or_name_equals_value(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

@@ -126,5 +126,8 @@ OPTIONAL_AXES = ("difficulty",)
 """Axes ``make`` fills in itself: ``difficulty`` is ``"none"`` with 2-4 players (the
 command line then needs no ``--difficulty``)."""
 
+SETTING_TITLES = {"data": "the component data: default (the shipped file) or a data object"}
+"""What ``make``'s keywords beyond the variant table mean (``rulespec play --help``)."""
+
 make = CastleGame.make
 """``rulespec.game("castle", players=…, difficulty=…, …)`` ends up here."""

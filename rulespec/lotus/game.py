@@ -158,5 +158,8 @@ def _board(board: object) -> Board:
     )
 
 
+SETTING_TITLES = {"board": "the board data: schematic (the shipped stand-in) or a board object"}
+"""What ``make``'s keywords beyond the variant table mean (``rulespec play --help``)."""
+
 make = LotusGame.make
 """``rulespec.game("lotus", edition=…, players=…, board=…, …)`` ends up here."""

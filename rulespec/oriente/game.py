@@ -190,5 +190,14 @@ def _first_stone(seat: object, players: int) -> int:
     return seat
 
 
+SETTING_TITLES = {
+    "first_stone": "the seat that holds the stone of destiny first (0 to players - 1)",
+    "abilities": (
+        "none, or lost abilities defined as soryo=akindo,maho_tsukai=ninja "
+        "(ruling oriente.abilities.lost)"
+    ),
+}
+"""What ``make``'s keywords beyond the variant table mean (``rulespec play --help``)."""
+
 make = OrienteGame.make
 """``rulespec.game("oriente", players=…, …)`` ends up here."""
