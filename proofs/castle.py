@@ -8,9 +8,18 @@ code, not about a retelling of it.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
+import attrs
 import z3
 
-from rulespec.castle.components import MAX_RESOURCE, MAX_SEALS
+from rulespec.castle import data as castle_data
+from rulespec.castle.components import (
+    MAX_RESOURCE,
+    MAX_SEALS,
+    CastleData,
+    Symbol,
+)
 from rulespec.castle.variant import TYPED
 
 from .harness import Built, Claim, Expect
@@ -96,6 +105,117 @@ def _reveal_ends() -> Built:
     return [deck + row == 9, deck >= 0, row >= 0], z3.Implies(deck == 0, row == 9)
 
 
+# --- chains end on accepted data (castle.coins.costs; the loader's cycle check) -------------
+
+
+def effect_graph(castle: CastleData) -> dict[str, set[str]]:
+    """The free-trigger graph the loader checks (data._check_cycles): each printed action
+    to the actions its symbols before the first cost trigger without paying (the encoding
+    test checks it is the graph the loader builds)."""
+    values = {f.name: getattr(castle, f.name) for f in attrs.fields(type(castle))}
+    actions = list(castle_data._actions(values))
+    paths = {k: frozenset(p for p, kind, _ in actions if kind in ks) for k, ks in _GROUPS.items()}
+    groups: dict[Symbol, frozenset[str]] = {
+        Symbol.LANTERN: paths["lantern"],
+        Symbol.LIGHT: paths["light"],
+        Symbol.FAMILY: paths["family"],
+        Symbol.WELL: paths["well"],
+        **dict.fromkeys(castle_data.TILE_SYMBOLS, paths["tile"]),
+    }
+    return {p: castle_data._targets(e, groups) for p, _, e in actions}
+
+
+_GROUPS = {
+    "lantern": {"lantern"},
+    "light": {"section"},
+    "family": {"section", "dark", "row", "reward"},
+    "well": {"back"},
+    "tile": {"section", "dark"},
+}
+
+
+def walk(graph: Mapping[str, set[str]], steps: int, prefix: str = "at") -> list[z3.BoolRef]:
+    """A chain of ``steps`` free triggers through ``graph``: ``at_i_n`` says the chain's
+    i-th action is node n (exactly one per position), and each is followed by one it
+    triggers. Satisfiable exactly when such a chain exists."""
+    nodes = sorted(graph)
+    at = [[z3.Bool(f"{prefix}_{i}_{n}") for n in range(len(nodes))] for i in range(steps + 1)]
+    index = {node: n for n, node in enumerate(nodes)}
+    facts: list[z3.BoolRef] = []
+    for i, row in enumerate(at):
+        facts.append(z3.PbEq([(b, 1) for b in row], 1))
+        if i == steps:
+            continue
+        for n, node in enumerate(nodes):
+            nxt = [at[i + 1][index[m]] for m in sorted(graph[node]) if m in index]
+            facts.append(z3.Implies(row[n], z3.Or(*nxt) if nxt else z3.BoolVal(False)))
+    return facts
+
+
+def chain_bound(graph: Mapping[str, set[str]]) -> int:
+    """Triggers after which a chain must have repeated an action: one more than the
+    actions that trigger anything."""
+    return sum(1 for targets in graph.values() if targets) + 1
+
+
+def _default_chains_end() -> Built:
+    """On the shipped data, no chain of free triggers is longer than the bound."""
+    graph = effect_graph(castle_data.default())
+    return [], z3.Not(z3.And(*walk(graph, chain_bound(graph))))
+
+
+SHAPE_NODES = 6
+"""Actions in the symbolic data shape (a smaller shape is one with actions that trigger
+nothing and are triggered by nothing); a chain of this many triggers repeats an action."""
+
+
+def edges(nodes: int, prefix: str = "e") -> list[list[z3.BoolRef]]:
+    """A symbolic free-trigger graph: ``e_u_v`` says action u triggers v for free."""
+    return [[z3.Bool(f"{prefix}_{u}_{v}") for v in range(nodes)] for u in range(nodes)]
+
+
+def accepted(e: Sequence[Sequence[z3.BoolRef]]) -> list[z3.BoolRef]:
+    """The loader's cycle check (data._check_cycles) as a fact: the graph has no cycle
+    exactly when its actions can be ranked so that every free trigger goes to a lower rank
+    (a topological order; the encoding test checks this against data._cycles)."""
+    rank = [z3.Int(f"rank_{u}") for u in range(len(e))]
+    return [z3.Implies(e[u][v], rank[u] > rank[v]) for u in range(len(e)) for v in range(len(e))]
+
+
+def chain(steps: int) -> list[z3.ArithRef]:
+    """The actions of a chain of ``steps`` triggers, by number."""
+    return [z3.Int(f"x_{i}") for i in range(steps + 1)]
+
+
+def in_graph(nodes: int, x: Sequence[z3.ArithRef]) -> list[z3.BoolRef]:
+    """Each action of the chain is one of the graph's ``nodes``."""
+    return [z3.And(v >= 0, v < nodes) for v in x]
+
+
+def symbolic_walk(e: Sequence[Sequence[z3.BoolRef]], x: Sequence[z3.ArithRef]) -> z3.BoolRef:
+    """``x`` is a chain of free triggers through the symbolic graph ``e``."""
+    n = len(e)
+    facts: list[z3.BoolRef] = []
+    for i in range(len(x) - 1):
+        facts.append(
+            z3.Or(*[z3.And(x[i] == u, x[i + 1] == v, e[u][v]) for u in range(n) for v in range(n)])
+        )
+    return z3.And(*facts)
+
+
+def _any_accepted_chains_end() -> Built:
+    """On any accepted shape of ``SHAPE_NODES`` actions, no chain is that long."""
+    e, x = edges(SHAPE_NODES), chain(SHAPE_NODES)
+    return [*accepted(e), *in_graph(SHAPE_NODES, x)], z3.Not(symbolic_walk(e, x))
+
+
+def _canary_unchecked_chains_end() -> Built:
+    """False on purpose: without the loader's cycle check a chain can run on (a free
+    cycle, the shape the loader refuses)."""
+    e, x = edges(SHAPE_NODES), chain(SHAPE_NODES)
+    return in_graph(SHAPE_NODES, x), z3.Not(symbolic_walk(e, x))
+
+
 def _canary() -> Built:
     """False on purpose: two stacked dice leave room for a third (they do not)."""
     stacked = z3.Int("stacked")
@@ -145,6 +265,28 @@ CLAIMS: tuple[Claim, ...] = (
         "castle.solo.reveal",
         "The rival's reveal flips at most the 9 cards",
         _reveal_ends,
+    ),
+    Claim(
+        "castle.coins.costs:chains_end_on_default_data",
+        "castle.coins.costs",
+        "On the shipped data, no chain of free triggers (symbols before the first cost) "
+        "outlasts one more step than the actions that trigger anything: every agenda ends",
+        _default_chains_end,
+    ),
+    Claim(
+        "castle.coins.costs:chains_end_on_accepted_data",
+        "castle.coins.costs",
+        f"On any data shape of {SHAPE_NODES} actions the loader's cycle check accepts, no "
+        f"chain of free triggers runs {SHAPE_NODES} steps",
+        _any_accepted_chains_end,
+    ),
+    Claim(
+        "castle.coins.costs:canary_unchecked_chains_end",
+        "castle.coins.costs",
+        "Canary (false on purpose): without the loader's cycle check, chains of free "
+        "triggers still end (a free cycle is the witness)",
+        _canary_unchecked_chains_end,
+        expect=Expect.COUNTEREXAMPLE,
     ),
     Claim(
         "castle.turn.stacking:canary_third_die",

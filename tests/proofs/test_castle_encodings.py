@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 import rulespec
 from proofs import castle as enc
 from rulespec.castle import PlaceDie, Skip, State, engine
+from rulespec.castle import data as castle_data
 from rulespec.castle.actions import End, TakeDie
 from rulespec.castle.components import Colour
 from rulespec.castle.state import Family, Phase
@@ -74,3 +75,37 @@ def test_a_left_take_keeps_the_bridge_sorted(dice: list[int]) -> None:
     after = s.apply(TakeDie(Colour.RED, End.LEFT))
     left = [v for v in after.bridges[0] if v]
     assert left == dice[1:] == sorted(left)
+
+
+def _sat(*facts: z3.BoolRef) -> bool:
+    solver = z3.Solver()
+    solver.add(*facts)
+    return solver.check() == z3.sat
+
+
+def test_effect_graph_is_the_loaders(monkeypatch: pytest.MonkeyPatch) -> None:
+    shipped = castle_data.to_json(castle_data.default())
+    seen: list[dict[str, set[str]]] = []
+    cycles = castle_data._cycles
+    monkeypatch.setattr(castle_data, "_cycles", lambda g: seen.append(dict(g)) or cycles(g))
+    loaded = castle_data.load(shipped)
+    assert seen == [enc.effect_graph(loaded)]
+    assert enc.chain_bound(seen[0]) > 1  # the shipped data has free triggers to follow
+
+
+_GRAPHS = st.integers(1, enc.SHAPE_NODES).flatmap(
+    lambda n: st.lists(st.sets(st.integers(0, n - 1), max_size=n), min_size=n, max_size=n)
+)
+
+
+@given(_GRAPHS)
+def test_chain_encodings_are_the_loaders_cycle_check(succ: list[set[int]]) -> None:
+    n = len(succ)
+    graph = {f"a{u}": {f"a{v}" for v in vs} for u, vs in enumerate(succ)}
+    refused = bool(castle_data._cycles(graph))
+    e = enc.edges(n)
+    concrete = [e[u][v] == (v in succ[u]) for u in range(n) for v in range(n)]
+    assert _sat(*concrete, *enc.accepted(e)) is not refused
+    x = enc.chain(n)
+    assert _sat(*concrete, *enc.in_graph(n, x), enc.symbolic_walk(e, x)) is refused
+    assert _sat(*enc.walk(graph, enc.chain_bound(graph))) is refused
