@@ -15,11 +15,15 @@ import z3
 
 from rulespec.castle import data as castle_data
 from rulespec.castle.components import (
+    COLOURS,
     MAX_RESOURCE,
     MAX_SEALS,
     CastleData,
+    Colour,
     Symbol,
 )
+from rulespec.castle.setup import TILE_SLOTS
+from rulespec.castle.tables import Tables
 from rulespec.castle.variant import TYPED
 
 from .harness import Built, Claim, Expect
@@ -216,6 +220,88 @@ def _canary_unchecked_chains_end() -> Built:
     return in_graph(SHAPE_NODES, x), z3.Not(symbolic_walk(e, x))
 
 
+# --- the die tiles' setup (castle.setup.die_tiles, castle.de:93-99) ---------------------------
+
+EMPTY = -1
+
+
+def monochrome(t: Tables, slots: Sequence[Z], slot: int, colour: Z) -> z3.BoolRef:
+    """A ``colour`` tile on numbered slot ``slot`` (0-based) is its room's last tile and
+    leaves the room in one colour (setup._monochrome)."""
+    number = slot + 1
+    for numbers, diamonds in zip(t.room_slots, t.diamond_colour, strict=True):
+        if number not in numbers:
+            continue
+        others: list[z3.BoolRef] = []
+        for n, d in zip(numbers, diamonds, strict=True):
+            if n == number:
+                continue
+            if n == 0:
+                assert d is not None
+                others.append(colour == int(d))
+            else:
+                others.append(z3.And(slots[n - 1] != EMPTY, slots[n - 1] == colour))
+        return z3.And(*others)
+    return z3.BoolVal(False)
+
+
+def place_tile(t: Tables, slots: Sequence[Z], colour: Z, later: Sequence[Z]) -> list[Z]:
+    """The numbered slots after one tile of ``colour`` is dealt, ``later`` the colours of
+    the tiles still in the pile (setup._tile): to the lowest free slot, or on to the first
+    later free slot where it leaves no room one-coloured when it would and another colour
+    is left to draw."""
+    free = [s == EMPTY for s in slots]
+    first = [z3.And(free[j], *[z3.Not(f) for f in free[:j]]) for j in range(len(slots))]
+    mono = [monochrome(t, slots, j, colour) for j in range(len(slots))]
+    other_left = z3.Or(*[c != colour for c in later]) if later else z3.BoolVal(False)
+    ok = [z3.And(free[j], z3.Not(mono[j])) for j in range(len(slots))]
+    # hit: the lowest free slot is j and the first later free slot that is not monochrome
+    # is later_slot (setup._tile's search)
+    moved = [z3.BoolVal(False)] * len(slots)
+    found: list[z3.BoolRef] = []
+    for j in range(len(slots)):
+        for later_slot in range(j + 1, len(slots)):
+            hit = z3.And(first[j], ok[later_slot], *[z3.Not(o) for o in ok[j + 1 : later_slot]])
+            moved[later_slot] = z3.Or(moved[later_slot], hit)
+            found.append(hit)
+    at_first_mono = z3.Or(*[z3.And(first[j], mono[j]) for j in range(len(slots))])
+    moving = z3.And(at_first_mono, other_left, z3.Or(*found))
+    return [z3.If(z3.If(moving, moved[j], first[j]), colour, slots[j]) for j in range(len(slots))]
+
+
+def room_colours(t: Tables, slots: Sequence[Z], room: int) -> list[Z]:
+    """The colours on ``room``'s slots, ♦ slots included."""
+    return [
+        z3.IntVal(int(d)) if n == 0 and d is not None else slots[n - 1]
+        for n, d in zip(t.room_slots[room], t.diamond_colour[room], strict=True)
+    ]
+
+
+def tile_pile() -> dict[Colour, int]:
+    """The numbered tiles of the default data by colour: all but one of each (♦)."""
+    tiles = castle_data.default().die_tiles
+    return {c: sum(1 for d in tiles if d.colour is c) - 1 for c in COLOURS}
+
+
+def _tile_setup() -> Built:
+    """Every room has two colours after the setup, for every colour order of the
+    numbered tiles (expected false: the witness is an order where it fails)."""
+    t = Tables.of(castle_data.default())
+    pile = tile_pile()
+    assert sum(pile.values()) == TILE_SLOTS  # every numbered tile is dealt
+    order = [z3.Int(f"tile_{k}") for k in range(TILE_SLOTS)]
+    facts: list[z3.BoolRef] = [z3.And(c >= 0, c < len(COLOURS)) for c in order]
+    facts += [z3.Sum([z3.If(c == int(col), 1, 0) for c in order]) == n for col, n in pile.items()]
+    slots: list[Z] = [z3.IntVal(EMPTY)] * TILE_SLOTS
+    for k, colour in enumerate(order):
+        slots = [z3.simplify(a) for a in place_tile(t, slots, colour, order[k + 1 :])]
+    two = [
+        z3.Or(*[a != b for a in room_colours(t, slots, r) for b in room_colours(t, slots, r)])
+        for r in range(len(t.room_slots))
+    ]
+    return facts, z3.And(*two)
+
+
 def _canary() -> Built:
     """False on purpose: two stacked dice leave room for a third (they do not)."""
     stacked = z3.Int("stacked")
@@ -287,6 +373,15 @@ CLAIMS: tuple[Claim, ...] = (
         "triggers still end (a free cycle is the witness)",
         _canary_unchecked_chains_end,
         expect=Expect.COUNTEREXAMPLE,
+    ),
+    Claim(
+        "castle.setup.tile_swap_edge:two_colours_per_room",
+        "castle.setup.tile_swap_edge",
+        "Expected counterexample: the die tiles' setup leaves a room in one colour for "
+        "some colour order of the numbered tiles (the witness is such an order)",
+        _tile_setup,
+        expect=Expect.COUNTEREXAMPLE,
+        rlimit=35_000_000,  # about 10 times the 3.4 million units measured
     ),
     Claim(
         "castle.turn.stacking:canary_third_die",
