@@ -8,9 +8,22 @@ code, not about a retelling of it.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
+import attrs
 import z3
 
-from rulespec.castle.components import MAX_RESOURCE, MAX_SEALS
+from rulespec.castle import data as castle_data
+from rulespec.castle.components import (
+    COLOURS,
+    MAX_RESOURCE,
+    MAX_SEALS,
+    CastleData,
+    Colour,
+    Symbol,
+)
+from rulespec.castle.setup import TILE_SLOTS
+from rulespec.castle.tables import Tables
 from rulespec.castle.variant import TYPED
 
 from .harness import Built, Claim, Expect
@@ -96,6 +109,199 @@ def _reveal_ends() -> Built:
     return [deck + row == 9, deck >= 0, row >= 0], z3.Implies(deck == 0, row == 9)
 
 
+# --- chains end on accepted data (castle.coins.costs; the loader's cycle check) -------------
+
+
+def effect_graph(castle: CastleData) -> dict[str, set[str]]:
+    """The free-trigger graph the loader checks (data._check_cycles): each printed action
+    to the actions its symbols before the first cost trigger without paying (the encoding
+    test checks it is the graph the loader builds)."""
+    values = {f.name: getattr(castle, f.name) for f in attrs.fields(type(castle))}
+    actions = list(castle_data._actions(values))
+    paths = {k: frozenset(p for p, kind, _ in actions if kind in ks) for k, ks in _GROUPS.items()}
+    groups: dict[Symbol, frozenset[str]] = {
+        Symbol.LANTERN: paths["lantern"],
+        Symbol.LIGHT: paths["light"],
+        Symbol.FAMILY: paths["family"],
+        Symbol.WELL: paths["well"],
+        **dict.fromkeys(castle_data.TILE_SYMBOLS, paths["tile"]),
+    }
+    return {p: castle_data._targets(e, groups) for p, _, e in actions}
+
+
+_GROUPS = {
+    "lantern": {"lantern"},
+    "light": {"section"},
+    "family": {"section", "dark", "row", "reward"},
+    "well": {"back"},
+    "tile": {"section", "dark"},
+}
+
+
+def walk(graph: Mapping[str, set[str]], steps: int, prefix: str = "at") -> list[z3.BoolRef]:
+    """A chain of ``steps`` free triggers through ``graph``: ``at_i_n`` says the chain's
+    i-th action is node n (exactly one per position), and each is followed by one it
+    triggers. Satisfiable exactly when such a chain exists."""
+    nodes = sorted(graph)
+    at = [[z3.Bool(f"{prefix}_{i}_{n}") for n in range(len(nodes))] for i in range(steps + 1)]
+    index = {node: n for n, node in enumerate(nodes)}
+    facts: list[z3.BoolRef] = []
+    for i, row in enumerate(at):
+        facts.append(z3.PbEq([(b, 1) for b in row], 1))
+        if i == steps:
+            continue
+        for n, node in enumerate(nodes):
+            nxt = [at[i + 1][index[m]] for m in sorted(graph[node]) if m in index]
+            facts.append(z3.Implies(row[n], z3.Or(*nxt) if nxt else z3.BoolVal(False)))
+    return facts
+
+
+def chain_bound(graph: Mapping[str, set[str]]) -> int:
+    """Triggers after which a chain must have repeated an action: one more than the
+    actions that trigger anything."""
+    return sum(1 for targets in graph.values() if targets) + 1
+
+
+def _default_chains_end() -> Built:
+    """On the shipped data, no chain of free triggers is longer than the bound."""
+    graph = effect_graph(castle_data.default())
+    return [], z3.Not(z3.And(*walk(graph, chain_bound(graph))))
+
+
+SHAPE_NODES = 6
+"""Actions in the symbolic data shape (a smaller shape is one with actions that trigger
+nothing and are triggered by nothing); a chain of this many triggers repeats an action."""
+
+
+def edges(nodes: int, prefix: str = "e") -> list[list[z3.BoolRef]]:
+    """A symbolic free-trigger graph: ``e_u_v`` says action u triggers v for free."""
+    return [[z3.Bool(f"{prefix}_{u}_{v}") for v in range(nodes)] for u in range(nodes)]
+
+
+def accepted(e: Sequence[Sequence[z3.BoolRef]]) -> list[z3.BoolRef]:
+    """The loader's cycle check (data._check_cycles) as a fact: the graph has no cycle
+    exactly when its actions can be ranked so that every free trigger goes to a lower rank
+    (a topological order; the encoding test checks this against data._cycles)."""
+    rank = [z3.Int(f"rank_{u}") for u in range(len(e))]
+    return [z3.Implies(e[u][v], rank[u] > rank[v]) for u in range(len(e)) for v in range(len(e))]
+
+
+def chain(steps: int) -> list[z3.ArithRef]:
+    """The actions of a chain of ``steps`` triggers, by number."""
+    return [z3.Int(f"x_{i}") for i in range(steps + 1)]
+
+
+def in_graph(nodes: int, x: Sequence[z3.ArithRef]) -> list[z3.BoolRef]:
+    """Each action of the chain is one of the graph's ``nodes``."""
+    return [z3.And(v >= 0, v < nodes) for v in x]
+
+
+def symbolic_walk(e: Sequence[Sequence[z3.BoolRef]], x: Sequence[z3.ArithRef]) -> z3.BoolRef:
+    """``x`` is a chain of free triggers through the symbolic graph ``e``."""
+    n = len(e)
+    facts: list[z3.BoolRef] = []
+    for i in range(len(x) - 1):
+        facts.append(
+            z3.Or(*[z3.And(x[i] == u, x[i + 1] == v, e[u][v]) for u in range(n) for v in range(n)])
+        )
+    return z3.And(*facts)
+
+
+def _any_accepted_chains_end() -> Built:
+    """On any accepted shape of ``SHAPE_NODES`` actions, no chain is that long."""
+    e, x = edges(SHAPE_NODES), chain(SHAPE_NODES)
+    return [*accepted(e), *in_graph(SHAPE_NODES, x)], z3.Not(symbolic_walk(e, x))
+
+
+def _canary_unchecked_chains_end() -> Built:
+    """False on purpose: without the loader's cycle check a chain can run on (a free
+    cycle, the shape the loader refuses)."""
+    e, x = edges(SHAPE_NODES), chain(SHAPE_NODES)
+    return in_graph(SHAPE_NODES, x), z3.Not(symbolic_walk(e, x))
+
+
+# --- the die tiles' setup (castle.setup.die_tiles, castle.de:93-99) ---------------------------
+
+EMPTY = -1
+
+
+def monochrome(t: Tables, slots: Sequence[Z], slot: int, colour: Z) -> z3.BoolRef:
+    """A ``colour`` tile on numbered slot ``slot`` (0-based) is its room's last tile and
+    leaves the room in one colour (setup._monochrome)."""
+    number = slot + 1
+    for numbers, diamonds in zip(t.room_slots, t.diamond_colour, strict=True):
+        if number not in numbers:
+            continue
+        others: list[z3.BoolRef] = []
+        for n, d in zip(numbers, diamonds, strict=True):
+            if n == number:
+                continue
+            if n == 0:
+                assert d is not None
+                others.append(colour == int(d))
+            else:
+                others.append(z3.And(slots[n - 1] != EMPTY, slots[n - 1] == colour))
+        return z3.And(*others)
+    return z3.BoolVal(False)
+
+
+def place_tile(t: Tables, slots: Sequence[Z], colour: Z, later: Sequence[Z]) -> list[Z]:
+    """The numbered slots after one tile of ``colour`` is dealt, ``later`` the colours of
+    the tiles still in the pile (setup._tile): to the lowest free slot, or on to the first
+    later free slot where it leaves no room one-coloured when it would and another colour
+    is left to draw."""
+    free = [s == EMPTY for s in slots]
+    first = [z3.And(free[j], *[z3.Not(f) for f in free[:j]]) for j in range(len(slots))]
+    mono = [monochrome(t, slots, j, colour) for j in range(len(slots))]
+    other_left = z3.Or(*[c != colour for c in later]) if later else z3.BoolVal(False)
+    ok = [z3.And(free[j], z3.Not(mono[j])) for j in range(len(slots))]
+    # hit: the lowest free slot is j and the first later free slot that is not monochrome
+    # is later_slot (setup._tile's search)
+    moved = [z3.BoolVal(False)] * len(slots)
+    found: list[z3.BoolRef] = []
+    for j in range(len(slots)):
+        for later_slot in range(j + 1, len(slots)):
+            hit = z3.And(first[j], ok[later_slot], *[z3.Not(o) for o in ok[j + 1 : later_slot]])
+            moved[later_slot] = z3.Or(moved[later_slot], hit)
+            found.append(hit)
+    at_first_mono = z3.Or(*[z3.And(first[j], mono[j]) for j in range(len(slots))])
+    moving = z3.And(at_first_mono, other_left, z3.Or(*found))
+    return [z3.If(z3.If(moving, moved[j], first[j]), colour, slots[j]) for j in range(len(slots))]
+
+
+def room_colours(t: Tables, slots: Sequence[Z], room: int) -> list[Z]:
+    """The colours on ``room``'s slots, ♦ slots included."""
+    return [
+        z3.IntVal(int(d)) if n == 0 and d is not None else slots[n - 1]
+        for n, d in zip(t.room_slots[room], t.diamond_colour[room], strict=True)
+    ]
+
+
+def tile_pile() -> dict[Colour, int]:
+    """The numbered tiles of the default data by colour: all but one of each (♦)."""
+    tiles = castle_data.default().die_tiles
+    return {c: sum(1 for d in tiles if d.colour is c) - 1 for c in COLOURS}
+
+
+def _tile_setup() -> Built:
+    """Every room has two colours after the setup, for every colour order of the
+    numbered tiles (expected false: the witness is an order where it fails)."""
+    t = Tables.of(castle_data.default())
+    pile = tile_pile()
+    assert sum(pile.values()) == TILE_SLOTS  # every numbered tile is dealt
+    order = [z3.Int(f"tile_{k}") for k in range(TILE_SLOTS)]
+    facts: list[z3.BoolRef] = [z3.And(c >= 0, c < len(COLOURS)) for c in order]
+    facts += [z3.Sum([z3.If(c == int(col), 1, 0) for c in order]) == n for col, n in pile.items()]
+    slots: list[Z] = [z3.IntVal(EMPTY)] * TILE_SLOTS
+    for k, colour in enumerate(order):
+        slots = [z3.simplify(a) for a in place_tile(t, slots, colour, order[k + 1 :])]
+    two = [
+        z3.Or(*[a != b for a in room_colours(t, slots, r) for b in room_colours(t, slots, r)])
+        for r in range(len(t.room_slots))
+    ]
+    return facts, z3.And(*two)
+
+
 def _canary() -> Built:
     """False on purpose: two stacked dice leave room for a third (they do not)."""
     stacked = z3.Int("stacked")
@@ -145,6 +351,37 @@ CLAIMS: tuple[Claim, ...] = (
         "castle.solo.reveal",
         "The rival's reveal flips at most the 9 cards",
         _reveal_ends,
+    ),
+    Claim(
+        "castle.coins.costs:chains_end_on_default_data",
+        "castle.coins.costs",
+        "On the shipped data, no chain of free triggers (symbols before the first cost) "
+        "outlasts one more step than the actions that trigger anything: every agenda ends",
+        _default_chains_end,
+    ),
+    Claim(
+        "castle.coins.costs:chains_end_on_accepted_data",
+        "castle.coins.costs",
+        f"On any data shape of {SHAPE_NODES} actions the loader's cycle check accepts, no "
+        f"chain of free triggers runs {SHAPE_NODES} steps",
+        _any_accepted_chains_end,
+    ),
+    Claim(
+        "castle.coins.costs:canary_unchecked_chains_end",
+        "castle.coins.costs",
+        "Canary (false on purpose): without the loader's cycle check, chains of free "
+        "triggers still end (a free cycle is the witness)",
+        _canary_unchecked_chains_end,
+        expect=Expect.COUNTEREXAMPLE,
+    ),
+    Claim(
+        "castle.setup.tile_swap_edge:two_colours_per_room",
+        "castle.setup.tile_swap_edge",
+        "Expected counterexample: the die tiles' setup leaves a room in one colour for "
+        "some colour order of the numbered tiles (the witness is such an order)",
+        _tile_setup,
+        expect=Expect.COUNTEREXAMPLE,
+        rlimit=35_000_000,  # about 10 times the 3.4 million units measured
     ),
     Claim(
         "castle.turn.stacking:canary_third_die",
