@@ -30,10 +30,9 @@ def _first_take(players: int, seed: int) -> State:
     while s.phase is not Phase.TAKE:
         if s.is_chance:
             s = s.apply(s.sample_chance(rng))
-        elif s.phase is Phase.RESOLVE:
-            s = s.apply(Skip(0))
-        else:
-            s = s.apply(s.legal_actions()[0])
+        else:  # skip what may be skipped (castle.setup.pairs: a resource card's goods may not)
+            legal = s.legal_actions()
+            s = s.apply(Skip(0) if s.phase is Phase.RESOLVE and Skip(0) in legal else legal[0])
     return s
 
 
