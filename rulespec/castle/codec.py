@@ -1,7 +1,8 @@
 """The White Castle's JSON vocabulary: every record follows from its attrs types
 (:class:`rulespec.core.convert.Converter`), except an effect, written as in the data file
 (``"pay_seals 1"``, ``"choice castle garden training"``; :func:`rulespec.castle.data.effect_text`).
-A position's agenda may also hold the engine's own steps (``"audience"``, ``"section 4"``)."""
+A position's agenda may also hold the engine's own steps (``"audience"``, ``"section 4"``),
+which the data file's stricter reader refuses, so positions read effects here."""
 
 from __future__ import annotations
 
@@ -9,21 +10,12 @@ import re
 from typing import Any
 
 from rulespec.castle.components import Effect, GardenKind, Symbol
+from rulespec.castle.data import effect_text
 from rulespec.core.convert import Converter, Reader, Repr
 from rulespec.errors import bounded
 
 _SYMBOL = {s.label: s for s in Symbol}
 _KIND = {k.label: k for k in GardenKind}
-
-
-def effect_text(effect: Effect) -> str:
-    """``"food 2"``, ``"castle"`` (amount 1 left out), ``"choice castle garden"``."""
-    words = [effect.symbol.label]
-    if effect.amount != 1:
-        words.append(str(effect.amount))
-    words += [o.label for o in effect.options]
-    words += [k.label for k in effect.kinds]
-    return " ".join(words)
 
 
 def _load(raw: Any, reader: Reader) -> Effect:
