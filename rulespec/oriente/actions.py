@@ -12,14 +12,12 @@ cards could come (unordered multisets).
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
 from typing import Any
 
 import attrs
 
 from rulespec.core.action_ids import Listing, listing
-from rulespec.core.convert import Reader, Tagged, checked_fields
-from rulespec.errors import MalformedAction
+from rulespec.core.convert import Tagged, checked_fields
 from rulespec.oriente.codec import CODEC
 from rulespec.oriente.components import CARDS, Card
 
@@ -217,14 +215,3 @@ def numbering(game: Any) -> tuple[tuple[Listing, ...], tuple[Listing, ...]]:
     )
     chance = (listing(DRAWS, "card kind (ninja … shogun, geisha, treasure 2, 3, 4)"),)
     return decisions, chance
-
-
-def action_from_json(data: Mapping[str, Any]) -> Action:
-    """Read an action back from its JSON form; :class:`~rulespec.MalformedAction` lists
-    what is wrong."""
-    reader = Reader(None)
-    action = CODEC.load(data, Action, reader)
-    if reader.problems or action is None:
-        raise MalformedAction(reader.problems or ["not an action"])
-    found: Action = action
-    return found
