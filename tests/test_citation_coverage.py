@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
@@ -63,16 +62,11 @@ def reviewed(book_id: str, length: int) -> dict[int, str]:
 def test_every_rule_bearing_line_is_cited(book_id: str, file: str) -> None:
     text = book_lines(file)
     cited = {
-        line
-        for _, c in all_citations()
-        if c.book == book_id
-        for line in range(c.first, c.last + 1)
+        line for _, c in all_citations() if c.book == book_id for line in range(c.first, c.last + 1)
     }
     skipped = reviewed(book_id, len(text))
     uncited = [
-        n
-        for n, line in enumerate(text, 1)
-        if line.strip() and n not in cited and n not in skipped
+        n for n, line in enumerate(text, 1) if line.strip() and n not in cited and n not in skipped
     ]
     assert not uncited, (
         f"{book_id}: lines neither cited nor reviewed as rule-free in "
