@@ -9,6 +9,7 @@ from rulespec.oriente import flow
 from rulespec.oriente.actions import Act, Draw, Join, Pass
 from rulespec.oriente.components import NO_CARDS, Card, add, plus
 from rulespec.oriente.state import ATTACKER, DEFENDER, OUT, Phase, State
+from rulespec.oriente.variant import EmptyTrade
 
 
 def start(s: State, act: Act) -> State:
@@ -35,8 +36,7 @@ def start(s: State, act: Act) -> State:
         )
     if act is Act.TRADE:
         if not any(s.piles[t]):
-            decided("oriente.akindo.gift_first")
-            return flow.finish(s)
+            return flow.finish(empty_trade(s, t, a.gift))
         return s.but(phase=Phase.TRADE, seat=stone)
     decided("oriente.ninja.assassinate")
     victim = s.residents[t]
@@ -64,21 +64,38 @@ def income(s: State, d: Draw) -> State:
 
 
 def succession(s: State, t: int) -> State:
-    """The Daimyō swaps for seat ``t``'s Shōgun, resident or victory card."""
+    """The stone holder's resident swaps places with seat ``t``'s Shōgun, revealed resident
+    or victory card. The card laid down is the holder's own: a Daimyō, or a lost character
+    defined to use the Daimyō's abilities (ruling oriente.abilities.lost), so every kind of
+    card keeps its count."""
     decided("oriente.daimyo.succession")
     stone = s.stone
+    own = s.residents[stone]
+    assert own is not None
     if s.residents[t] is Card.SHOGUN and s.face_up[t]:
-        residents = flow.put(flow.put(s.residents, t, Card.DAIMYO), stone, Card.SHOGUN)
+        residents = flow.put(flow.put(s.residents, t, own), stone, Card.SHOGUN)
         return s.but(residents=residents)
-    pile = add(add(s.piles[t], Card.SHOGUN, -1), Card.DAIMYO)
+    pile = add(add(s.piles[t], Card.SHOGUN, -1), own)
     return s.but(
         piles=flow.put(s.piles, t, pile), residents=flow.put(s.residents, stone, Card.SHOGUN)
     )
 
 
+def empty_trade(s: State, t: int, gift: Card | None) -> State:
+    """A trade against seat ``t``, who has no victory card: nothing is drawn; the Akindo's
+    named card goes over or stays with him (ruling oriente.akindo.empty_target)."""
+    decided("oriente.akindo.empty_target")
+    if gift is None or s.game.options.empty_trade is EmptyTrade.NOTHING:
+        return s
+    stone = s.stone
+    piles = flow.put(s.piles, stone, add(s.piles[stone], gift, -1))
+    return s.but(piles=flow.put(piles, t, add(s.piles[t], gift)))
+
+
 def trade(s: State, d: Draw) -> State:
     """The Akindo's random card from the target, and his gift back (oriente.akindo.trade)."""
     decided("oriente.akindo.trade")
+    decided("oriente.akindo.gift_first")
     a = s.act
     assert a is not None
     assert a.target is not None

@@ -121,50 +121,83 @@ FIRST_STONES = tuple(range(12))
 LOST = (Card.SHOGUN, Card.SORYO, Card.MAHO_TSUKAI)
 """The characters whose abilities the transcription lost (oriente.abilities.lost)."""
 ABILITIES = (Card.DAIMYO, Card.AKINDO, Card.NOFU, Card.NINJA)
-"""The characters whose book abilities a lost one may use: the action abilities. The
+"""The characters whose book abilities the Sōryo or the Mahō-Tsukai may use (the Shōgun's
+lost ability works in fights only, L131, so he gets none): the action abilities. The
 Samurai's is refused: it changes a fight, which the L100 example forbids for the Shōgun
 (and the Mahō-Tsukai), and L131 makes the Sōryo's and the Mahō-Tsukai's actions."""
+MAX_ABILITIES_TEXT = 200
+"""The longest ``abilities`` text read (three definitions take under 60 characters);
+longer input is refused before it is split, so the work and the message stay small."""
 
 
 def read_abilities(value: object) -> tuple[tuple[Card, Card], ...]:
     """The definitions an ``abilities`` setting gives (``"none"``, a mapping, or the text
     ``soryo=akindo,maho_tsukai=ninja``); every problem at once in one
-    :class:`~rulespec.UnknownVariant`."""
+    :class:`~rulespec.UnknownVariant`, client values shown through
+    :func:`~rulespec.errors.bounded` and oversize input refused before it is read."""
     if value == "none":
         return ()
     if isinstance(value, str):
+        if len(value) > MAX_ABILITIES_TEXT:
+            raise UnknownVariant(
+                f"abilities: at most {MAX_ABILITIES_TEXT} characters, got {len(value)} "
+                f"({bounded(value)})"
+            )
         pairs: list[tuple[object, object]] = []
         for part in value.split(","):
             name, eq, what = part.strip().partition("=")
             pairs.append((name.strip(), what.strip() if eq else None))
+        if len(pairs) > len(LOST):
+            raise UnknownVariant(
+                f"abilities: at most {len(LOST)} definitions, one per lost character, got "
+                f"{len(pairs)} ({bounded(value)})"
+            )
     elif isinstance(value, Mapping):
+        if len(value) > len(LOST):
+            raise UnknownVariant(
+                f"abilities: at most {len(LOST)} definitions, one per lost character "
+                f"({', '.join(c.label for c in LOST)}), got {len(value)}"
+            )
         pairs = list(value.items())
     else:
         raise UnknownVariant(
             f'abilities: expected "none" or definitions such as {{"soryo": "akindo"}}, got '
             f"{bounded(value)}"
         )
+    return _definitions(pairs)
+
+
+def _definitions(pairs: list[tuple[object, object]]) -> tuple[tuple[Card, Card], ...]:
+    """The checked definitions of ``(character, ability)`` pairs: at most a few, each
+    problem a short line, so the message stays small."""
     lost = ", ".join(c.label for c in LOST)
     usable = ", ".join(["none", *(c.label for c in ABILITIES)])
     problems: list[str] = []
     out: dict[Card, Card] = {}
     for key, ability in pairs:
         character = next((c for c in LOST if c.label == key), None)
+        shown = bounded(key) if character is None else character.label
         if character is None:
-            problems.append(f"{bounded(key)} is no character with a lost ability ({lost})")
+            problems.append(f"{shown} is no character with a lost ability ({lost})")
         elif character in out:
-            problems.append(f"{key} is defined twice")
+            problems.append(f"{shown} is defined twice")
         if ability == "none":
+            continue
+        if character is Card.SHOGUN:
+            problems.append(
+                "shogun: the Shōgun's ability works only in fights, so a player with him can "
+                "only attack; it cannot be defined (oriente.abilities.fight_only, L131)"
+            )
             continue
         used = next((c for c in ABILITIES if c.label == ability), None)
         if used is None:
             if ability == Card.SAMURAI.label:
                 problems.append(
-                    f"{key}: the Samurai's ability changes a fight; the lost abilities may "
+                    f"{shown}: the Samurai's ability changes a fight; the lost abilities may "
                     "use only the book's action abilities (L100 keeps its result, L131)"
                 )
             else:
-                problems.append(f"{key}: {bounded(ability)} is no ability to use ({usable})")
+                problems.append(f"{shown}: {bounded(ability)} is no ability to use ({usable})")
         elif character is not None:
             out[character] = used
     if problems:

@@ -14,7 +14,7 @@ from rulespec.core.trace import decided
 from rulespec.oriente.actions import GIFTS, TARGETED, Act, Announce, announcements_of
 from rulespec.oriente.components import NAMES, Card
 from rulespec.oriente.state import State
-from rulespec.oriente.variant import NoEffect
+from rulespec.oriente.variant import EmptyTrade, NoEffect
 
 ACTS: dict[Card | None, frozenset[Act]] = {
     Card.DAIMYO: frozenset({Act.ATTACK, Act.INCOME, Act.SUCCESSION}),
@@ -60,7 +60,7 @@ def announcements(s: State, seat: int) -> list[Announce]:
                 out.append(every[2 * n + 1 + t])
         base = 3 * n + 1
         for t in range(n):
-            if t != seat and _akindo_target(s, t) and not (strict and not any(s.piles[t])):
+            if t != seat and _akindo_target(s, t) and not (strict and _idle_trade(s, seat, t)):
                 out.extend(every[base + t * len(GIFTS) + _GIFT_INDEX[g]] for g in gifts)
     elif card is Card.NOFU:
         if not _strict(s) or can_incite(s):
@@ -100,6 +100,14 @@ def _face_up(s: State, seat: int, card: Card) -> bool:
 
 def _has_shogun(s: State, seat: int) -> bool:
     return _face_up(s, seat, Card.SHOGUN) or s.piles[seat][Card.SHOGUN] > 0
+
+
+def _idle_trade(s: State, seat: int, t: int) -> bool:
+    """Whether a trade by ``seat`` against ``t`` would move no card: ``t`` has none, and
+    the Akindo's gift stays with him (ruling oriente.akindo.empty_target)."""
+    if any(s.piles[t]):
+        return False
+    return s.game.options.empty_trade is EmptyTrade.NOTHING or not any(s.piles[seat])
 
 
 def _akindo_target(s: State, seat: int) -> bool:
@@ -151,8 +159,10 @@ def problem(s: State, seat: int, a: Announce) -> Problem:
                 return rule_of("oriente.akindo.trade"), "the Akindo must give one of his cards"
             if a.gift is not None and not own[a.gift]:
                 return rule_of("oriente.akindo.trade"), f"seat {seat} has no {a.gift.label} to give"
-            if strict and not any(s.piles[t]):
-                return rule_of("oriente.abilities.no_effect"), f"seat {t} has no victory card"
+            if strict and _idle_trade(s, seat, t):
+                return rule_of("oriente.abilities.no_effect"), (
+                    f"seat {t} has no victory card, and no card of seat {seat}'s would go over"
+                )
     if a.act is Act.INCITE and _strict(s) and not can_incite(s):
         return rule_of("oriente.abilities.no_effect"), "no worker can be moved"
     if a.act is Act.ASSASSINATE and t is not None and _face_up(s, t, Card.NINJA):

@@ -23,6 +23,8 @@ from typing import TYPE_CHECKING, Any
 from rulespec.core.convert import Reader
 from rulespec.core.positions import check_header
 from rulespec.errors import MalformedPosition
+from rulespec.oriente import fight, options
+from rulespec.oriente.actions import TARGETED, Act
 from rulespec.oriente.codec import CODEC
 from rulespec.oriente.components import (
     BOTTOM,
@@ -36,13 +38,13 @@ from rulespec.oriente.components import (
     add,
     plus,
 )
-from rulespec.oriente.state import OUT, Deck, Phase, State
+from rulespec.oriente.state import ATTACKER, DEFENDER, OUT, Deck, Phase, State
+from rulespec.oriente.variant import Payments, SupportOrder
 
 if TYPE_CHECKING:
     from rulespec.oriente.game import OrienteGame
 
 SETUP = (Phase.TREASURES, Phase.RESIDENTS)
-_FIGHT = (Phase.INVITE, Phase.SUPPORT)
 
 
 def _with_defaults(data: Mapping[str, Any], players: int) -> dict[str, Any]:
@@ -194,14 +196,7 @@ def invariant_problems(state: State) -> list[str]:
             out.append(f"face_up[{seat}]: no resident to show")
     if phase in (Phase.ANNOUNCE,) and not state.discs[state.seat]:
         out.append(f"seat: seat {state.seat} is asked to announce but has no disc")
-    if phase in (
-        Phase.PRIVILEGE,
-        Phase.INVITE,
-        Phase.SUPPORT,
-        Phase.REINFORCE,
-        Phase.PICK,
-        Phase.TRADE,
-    ) or (phase in (Phase.JOIN, Phase.LOOT, Phase.SHARE)):
+    if phase in _NEEDS_ACT:
         if state.act is None:
             out.append(f"act: phase {phase.value} needs the announcement in force")
         elif not state.face_up[state.stone] and state.residents[state.stone] is not None:
@@ -218,18 +213,301 @@ def invariant_problems(state: State) -> list[str]:
             f"discs: announcer seat {state.stone} lays his disc down only when he fulfils "
             "(oriente.fulfil.disc)"
         )
-    if phase is Phase.ANNOUNCE and state.act is not None:
-        out.append("act: no announcement is in force while seats are asked to announce")
+    if phase not in _NEEDS_ACT and state.act is not None:
+        out.append(f"act: no announcement is in force in phase {phase.value}")
     if any(state.parked) and state.act is None and phase is not Phase.OVER:
         out.append("parked: bonus cards lie under the stone only during an action")
     if phase is Phase.LOOT and not 1 <= state.count <= state.cards(state.seat):
         out.append("count: a victim gives up at least one card, at most what he has")
     if any(state.invited) and phase not in (Phase.INVITE, Phase.SUPPORT):
         out.append("invited: invitations stand only while support is sought")
-    target = None if state.act is None else state.act.target
-    fighters = () if target is None else (state.stone, target)
-    if phase in _FIGHT and any(state.invited[seat] for seat in fighters):
-        out.append("invited: a fighter is never invited to support")
     if state.winner is not None and phase is not Phase.OVER:
         out.append("winner: only at the end")
+    out.extend(_treasure_places(state))
+    if out:
+        return out  # the checks below read the cards as the rules place them
+    return _turn_problems(state)
+
+
+def _treasure_places(state: State) -> list[str]:
+    """Treasures are dealt to the players and never enter the deck, so they are never a
+    resident, a reinforcement, a bonus card or in a pile under the deck."""
+    out: list[str] = []
+    for name, cards in (("residents", state.residents), ("boosts", state.boosts)):
+        for seat, card in enumerate(cards):
+            if card is not None and TREASURES[card]:
+                out.append(f"{name}[{seat}]: a treasure is never drawn from the deck")
+    piles = [("bonus", state.bonus), ("parked", state.parked)]
+    piles += [(f"deck.under[{i}]", u) for i, u in enumerate(state.deck.under)]
+    for name, pile in piles:
+        if any(pile[c] for c in CARDS if TREASURES[c]):
+            out.append(f"{name}: treasures never enter the deck (oriente.setup.discs)")
+    return out
+
+
+_NEEDS_ACT: dict[Phase, frozenset[Act] | None] = {
+    Phase.PRIVILEGE: None,
+    Phase.INVITE: frozenset({Act.ATTACK}),
+    Phase.SUPPORT: frozenset({Act.ATTACK}),
+    Phase.REINFORCE: frozenset({Act.ATTACK}),
+    Phase.PICK: frozenset({Act.ATTACK}),
+    Phase.REDRAW: frozenset({Act.ATTACK, Act.ASSASSINATE}),
+    Phase.INCOME: frozenset({Act.INCOME}),
+    Phase.TRADE: frozenset({Act.TRADE}),
+    Phase.JOIN: frozenset({Act.REVOLUTION}),
+    Phase.LOOT: frozenset({Act.REVOLUTION}),
+    Phase.SHARE: frozenset({Act.REVOLUTION}),
+}
+"""The phases that run inside an announced action, with the acts that lead there (None:
+any act)."""
+_DECK_DRAWS = (Phase.RESIDENTS, Phase.BONUS, Phase.REINFORCE, Phase.REDRAW, Phase.INCOME)
+_REVOLT = (Phase.JOIN, Phase.LOOT, Phase.SHARE)
+
+
+def _turn_problems(state: State) -> list[str]:
+    """Who may be asked or act in the phase, and what its chance needs: a position that
+    play cannot reach is refused, every problem naming its rule."""
+    out: list[str] = []
+    phase, stone, a = state.phase, state.stone, state.act
+    n = state.players
+    if phase in _DECK_DRAWS and not state.deck.size():
+        out.append(
+            f"deck: phase {phase.value} draws from an empty deck; play ends the game "
+            "instead (oriente.end.empty_deck)"
+        )
+    if a is None:
+        if phase in _NEEDS_ACT:
+            return out  # reported above: the phase needs the announcement in force
+        return out + _between_actions(state)
+    acts = _NEEDS_ACT.get(phase, frozenset())
+    if acts is not None and a.act not in acts:
+        out.append(
+            f"act: phase {phase.value} does not follow an announced {a.act.value} "
+            "(oriente.season.announce)"
+        )
+        return out
+    t = a.target
+    if (a.act in TARGETED) != (t is not None) or (t is not None and not 0 <= t < n):
+        out.append(
+            f"act.target: {a.act.value} names "
+            + (f"another seat (0 to {n - 1})" if a.act in TARGETED else "no seat")
+            + f", got {t} (oriente.season.announce)"
+        )
+        return out
+    if t == stone:
+        out.append(f"act.target: seat {stone} cannot target himself (oriente.season.announce)")
+        return out
+    if state.residents[stone] is not None:
+        found = options.problem(state, stone, a)
+        if found is not None:
+            rule, why = found
+            out.append(f"act: the announcer cannot make it: {why} ({rule.id})")
+            return out
+    out.extend(_asked(state, t))
+    return out
+
+
+def _between_actions(state: State) -> list[str]:
+    """Nobody fights or revolts, and only with payments on is anybody asked to pay."""
+    out: list[str] = []
+    fighting = any(state.sides) or any(b is not None for b in state.boosts) or any(state.haul)
+    if fighting and state.phase is not Phase.OVER:  # a Geisha may end the game mid-fight
+        out.append("sides: fights and revolutions happen only during an action")
+    if state.phase is Phase.PAY:
+        if state.game.options.payments is not Payments.PAYMENTS:
+            out.append("phase: nobody pays with payments off (oriente.deals.payments)")
+        if state.count >= state.players:
+            out.append("count: every seat has had its turn to pay (oriente.deals.payments)")
+    if state.phase is Phase.ANNOUNCE and state.count >= sum(state.discs):
+        out.append("count: every disc holder has passed: the season is over (oriente.season.end)")
+    if state.phase is Phase.RESIDENTS:
+        for k, r in enumerate(state.residents):
+            if (r is None) != (k >= state.seat):
+                out.append(
+                    f"residents[{k}]: seats before seat {state.seat} have their first "
+                    "resident, the others not yet (oriente.setup.resident)"
+                )
+    if state.phase is Phase.TREASURES and any(r is not None for r in state.residents):
+        out.append("residents: dealt only after the treasures (oriente.setup.resident)")
+    return out
+
+
+def _asked(state: State, t: int | None) -> list[str]:
+    """Inside an action: the seat asked or dealt to is one the phase's rule names."""
+    out: list[str] = []
+    phase, seat, stone = state.phase, state.seat, state.stone
+    sides, n = state.sides, state.players
+    if phase is Phase.PRIVILEGE:
+        if seat == stone:
+            out.append(
+                "seat: the announcer is not asked about his own announcement "
+                "(oriente.privilege.ask)"
+            )
+        if seat == t:
+            out.append(f"seat: seat {t}, the target, may not claim (oriente.privilege.not_target)")
+        if any(sides) or any(state.haul):
+            out.append("sides: nothing has happened yet while privileges are asked")
+        return out
+    if state.discs[stone]:
+        out.append(f"discs: announcer seat {stone} laid his disc down to act (oriente.fulfil.disc)")
+    if phase in (Phase.INCOME, Phase.TRADE):
+        if seat != stone:
+            out.append(f"seat: the announcer, seat {stone}, draws ({_RULE[phase]})")
+        if phase is Phase.TRADE and t is not None and not any(state.piles[t]):
+            out.append(
+                f"piles[{t}]: nothing to draw from; such a trade is over at once "
+                "(oriente.akindo.empty_target)"
+            )
+        if any(sides) or any(state.haul):
+            out.append("sides: no fight or revolution during " + phase.value)
+        return out
+    if phase in _REVOLT:
+        return out + _revolting(state)
+    if a_is_assassination(state):
+        if phase is not Phase.REDRAW or seat != t:
+            out.append(f"seat: the assassinated seat {t} draws (oriente.ninja.assassinate)")
+        elif any(sides) or any(b is not None for b in state.boosts):
+            out.append("sides: an assassination is no fight")
+        elif state.residents[seat] is not None:
+            out.append(f"residents[{seat}]: replaced only once taken (oriente.ninja.assassinate)")
+        return out
+    assert t is not None
+    if sides[stone] != ATTACKER or sides[t] != DEFENDER:
+        out.append(f"sides: seat {stone} attacks seat {t} (oriente.fight.reveal)")
+        return out
+    for k in range(n):
+        if k in (stone, t):
+            continue
+        if sides[k] != OUT and (state.discs[k] or not state.face_up[k]):
+            out.append(
+                f"sides[{k}]: a supporter lays down his disc and reveals (oriente.fight.support)"
+            )
+    if not state.face_up[t] and state.residents[t] is not None:
+        out.append(f"face_up[{t}]: the defender reveals (oriente.fight.reveal)")
+    out.extend(_fight_seat(state, t))
+    return out
+
+
+def a_is_assassination(state: State) -> bool:
+    """Whether the action in force is an assassination."""
+    return state.act is not None and state.act.act is Act.ASSASSINATE
+
+
+_RULE = {
+    Phase.INCOME: "oriente.daimyo.income",
+    Phase.TRADE: "oriente.akindo.trade",
+}
+
+
+def _fight_seat(state: State, t: int) -> list[str]:
+    """The seat asked or drawing in a fight, and the reinforcement cards turned up."""
+    out: list[str] = []
+    phase, seat, stone = state.phase, state.seat, state.stone
+    boosts, sides = state.boosts, state.sides
+    fighters = (stone, t)
+    invited = state.game.options.support_order is SupportOrder.INVITED
+    if any(state.invited):
+        if not invited:
+            out.append(
+                "invited: nobody is invited with support_order open (oriente.fight.support_order)"
+            )
+        if any(state.invited[k] for k in fighters):
+            out.append("invited: a fighter is never invited to support")
+    if phase is Phase.INVITE:
+        if not invited:
+            out.append(
+                "phase: nobody invites with support_order open (oriente.fight.support_order)"
+            )
+        if seat not in fighters:
+            out.append(
+                f"seat: only the fighters, seats {stone} and {t}, invite "
+                "(oriente.fight.support_order)"
+            )
+    if phase is Phase.SUPPORT:
+        if seat in fighters:
+            out.append(f"seat: fighter seat {seat} is not asked to support (oriente.fight.support)")
+        if invited and not state.invited[seat]:
+            out.append(
+                f"seat: only invited seats answer, not seat {seat} (oriente.fight.support_order)"
+            )
+    if phase in (Phase.INVITE, Phase.SUPPORT) and any(b is not None for b in boosts):
+        out.append("boosts: reinforcements come once support is settled (oriente.fight.samurai)")
+    if phase is Phase.REINFORCE:
+        order = [(stone + k) % state.players for k in range(state.players)]
+        done = order[: order.index(seat)]
+        if sides[seat] == OUT or state.residents[seat] is not Card.SAMURAI:
+            out.append(f"seat: seat {seat} has no Samurai in the fight (oriente.fight.samurai)")
+        for k in order:
+            samurai = sides[k] != OUT and state.residents[k] is Card.SAMURAI
+            if (boosts[k] is not None) != (samurai and k in done):
+                out.append(
+                    f"boosts[{k}]: each Samurai in the fight turns up one card, clockwise "
+                    f"from the attacker (oriente.fight.samurai)"
+                )
+    if phase in (Phase.PICK, Phase.REDRAW):
+        if seat not in fighters or state.residents[seat] is not None:
+            out.append(
+                "seat: the fight's loser, whose resident was taken, replaces it "
+                "(oriente.fight.capture)"
+            )
+        if any(state.residents[k] is None for k in range(state.players) if k != seat):
+            out.append("residents: only the loser's resident is taken (oriente.fight.capture)")
+    if phase is Phase.PICK:
+        if not fight.pickable(state):
+            out.append("boosts: no reinforcement card to pick (oriente.fight.reinforcement_pick)")
+        if any(boosts[k] is not None for k in range(state.players) if sides[k] == OUT):
+            out.append("boosts: reinforcements belong to Samurai in the fight")
+    elif phase is Phase.REDRAW and any(b is not None for b in boosts):
+        out.append(
+            "boosts: a loser with reinforcement cards picks one instead of drawing "
+            "(oriente.fight.reinforcement_pick)"
+        )
+    return out
+
+
+def _revolting(state: State) -> list[str]:
+    """Join, loot and share: the revolution's sides and who is asked or dealt to."""
+    out: list[str] = []
+    phase, seat, stone, sides = state.phase, state.seat, state.stone, state.sides
+    if sides[stone] != ATTACKER:
+        out.append(
+            f"sides[{stone}]: the announcing Nōfu leads the revolution "
+            "(oriente.nofu.revolution_join)"
+        )
+    if any(b is not None for b in state.boosts) or any(state.invited):
+        out.append("boosts: a revolution is no fight")
+    for k, side in enumerate(sides):
+        if k == stone or side != ATTACKER:
+            continue
+        if state.residents[k] is not Card.NOFU or state.discs[k] or not state.face_up[k]:
+            out.append(
+                f"sides[{k}]: a joiner shows a Nōfu and lays down his disc "
+                "(oriente.nofu.revolution_join)"
+            )
+    if phase is Phase.JOIN:
+        if seat == stone:
+            out.append("seat: the announcing Nōfu asks the others (oriente.nofu.revolution_join)")
+        if DEFENDER in sides or any(state.haul):
+            out.append(
+                "sides: victims are found only after everyone was asked "
+                "(oriente.nofu.revolution_strength)"
+            )
+        return out
+    if not all(state.face_up[k] for k, r in enumerate(state.residents) if r is not None):
+        out.append(
+            "face_up: everyone reveals once the revolution breaks out "
+            "(oriente.nofu.revolution_victims)"
+        )
+    if phase is Phase.LOOT and sides[seat] != DEFENDER:
+        out.append(
+            f"seat: only victims give up cards, not seat {seat} (oriente.nofu.revolution_loot)"
+        )
+    if phase is Phase.SHARE:
+        if sides[seat] != ATTACKER:
+            out.append(
+                f"seat: the pool goes to revolutionaries, not seat {seat} "
+                "(oriente.nofu.revolution_share)"
+            )
+        if not any(state.haul):
+            out.append("haul: the deal ends when the pool is empty (oriente.nofu.revolution_share)")
     return out

@@ -218,7 +218,7 @@ def plan(state: State, player: int, root: State, actions: Sequence[Any]) -> core
         out: dict[int, core.Replacement] = {}
         drawn: dict[Any, int] = {}
         for source, (cards, where) in places.items():
-            found = _arrange(cards, where, rng)
+            found = _arrange(cards, where, rng, original=source == ORIGINAL)
             if found is None:
                 return None
             for place, card in zip(where, found, strict=True):
@@ -320,13 +320,21 @@ def _root_original(root: State) -> Pile:
     return total
 
 
-def _arrange(cards: Pile, where: list[Place], rng: random.Random) -> list[int] | None:
-    """A uniform arrangement of ``cards`` over ``where`` with the Geisha in a middle place
-    and the Shōgun and Ninjas in top places (or a position's hidden places)."""
+def _arrange(
+    cards: Pile, where: list[Place], rng: random.Random, *, original: bool = True
+) -> list[int] | None:
+    """A uniform arrangement of ``cards`` over ``where``; for the original deck with the
+    Geisha in a middle place and the Shōgun and Ninjas in top places (or a position's
+    hidden places). A pile put under the deck has no segments: a Geisha turned up as a
+    reinforcement under player_draws goes there and may lie anywhere in it."""
     if sum(cards) != len(where) or min(cards) < 0:
         return None
     out: list[int | None] = [None] * len(where)
     free = list(range(len(where)))
+    if not original:
+        every = [int(c) for c in CARDS for _ in range(cards[c])]
+        rng.shuffle(every)
+        return every
     if cards[Card.GEISHA]:
         middle = [k for k in free if where[k][0] == "middle"]
         if not middle:

@@ -48,8 +48,15 @@ class NoEffect(enum.Enum):
 class Payments(enum.Enum):
     """Ruling oriente.deals.payments."""
 
-    PAYMENTS = "payments"
     OFF = "off"
+    PAYMENTS = "payments"
+
+
+class EmptyTrade(enum.Enum):
+    """Ruling oriente.akindo.empty_target."""
+
+    NOTHING = "nothing"
+    GIFT = "gift"
 
 
 @attrs.frozen
@@ -72,7 +79,8 @@ class OrienteOptions:
     geisha: GeishaExit = GeishaExit.ANY_EXIT
     tie: Tie = Tie.DESCENDING
     no_effect: NoEffect = NoEffect.ALLOWED
-    payments: Payments = Payments.PAYMENTS
+    payments: Payments = Payments.OFF
+    empty_trade: EmptyTrade = EmptyTrade.NOTHING
 
 
 TYPED: TypedTable[OrienteVariant, OrienteOptions] = TypedTable(

@@ -56,6 +56,7 @@ def test_l100_l123_the_defender_wins_the_tie_and_the_loser_still_takes_the_bonus
             {"treasure_2": 1, "nofu": 1},
         ],
         bonus={"daimyo": 1},
+        options={"payments": "payments"},
     )
     s = s.apply(Announce(Act.ATTACK, B))
     for _ in (C, D):  # nobody claims: nobody outranks the Shōgun

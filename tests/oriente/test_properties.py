@@ -24,7 +24,8 @@ from . import game, position
 VARIANTS = [
     *(dict(s) for s in rulespec.spec("oriente").variants()),
     # user-defined lost abilities (ruling oriente.abilities.lost, setting abilities)
-    {"players": 6, "abilities": {"shogun": "nofu", "soryo": "akindo", "maho_tsukai": "ninja"}},
+    {"players": 6, "abilities": {"soryo": "akindo", "maho_tsukai": "ninja"}},
+    {"players": 4, "abilities": {"maho_tsukai": "daimyo"}, "payments": "payments"},
     {"players": 5, "abilities": {"soryo": "daimyo", "maho_tsukai": "nofu"}},
 ]
 

@@ -26,9 +26,10 @@ PASS = Pass()
 
 
 def load(players: int, abilities: object = "none", **fields: Any) -> State:
-    """A hand-written position with the default options (and, if given, user-defined lost
-    abilities); the deck is "the rest"."""
-    game = rulespec.game("oriente", players=players, abilities=abilities)
+    """A hand-written position with payments on, so the examples can settle their deals as
+    L125 does (ruling oriente.deals.payments), and the other options at their defaults (and,
+    if given, user-defined lost abilities); the deck is "the rest"."""
+    game = rulespec.game("oriente", players=players, abilities=abilities, payments="payments")
     state = game.state_from_json({"game": "oriente", "settings": {"players": players}, **fields})
     assert isinstance(state, State)
     return state
@@ -138,14 +139,12 @@ def fight_position(abilities: object = "none") -> State:
 
 SHOGUN_READINGS = [
     "none",
-    {"shogun": "daimyo"},
-    {"shogun": "akindo"},
-    {"shogun": "nofu"},
-    {"shogun": "ninja"},
-    {"shogun": "akindo", "soryo": "nofu", "maho_tsukai": "ninja"},
+    {"shogun": "none"},
+    {"soryo": "nofu", "maho_tsukai": "ninja"},
+    {"soryo": "daimyo", "maho_tsukai": "akindo"},
 ]
-"""Every Shōgun reading rulespec accepts (ruling oriente.abilities.lost): each must keep
-the L100 result."""
+"""Readings rulespec accepts (ruling oriente.abilities.lost; the Shōgun takes none,
+oriente.abilities.fight_only): each must keep the L100 result."""
 
 
 @pytest.mark.parametrize("abilities", SHOGUN_READINGS, ids=str)
@@ -345,7 +344,8 @@ def test_l80_l102_l104_revolution_of_c_and_g() -> None:
 
 def test_l100_a_shogun_reading_that_would_change_the_fight_is_refused() -> None:
     """The Samurai's ability (a reinforcement card in every fight) would change the L100
-    fight: refused for the Shōgun, and for the others with every other problem at once."""
+    fight: refused for the Mahō-Tsukai, and the Shōgun takes no definition at all (L131),
+    with every other problem at once."""
     with pytest.raises(rulespec.UnknownVariant) as info:
         rulespec.game(
             "oriente",
@@ -353,7 +353,7 @@ def test_l100_a_shogun_reading_that_would_change_the_fight_is_refused() -> None:
             abilities={"shogun": "samurai", "maho_tsukai": "samurai", "geisha": "ninja"},
         )
     text = str(info.value)
-    assert "shogun: the Samurai's ability changes a fight" in text
+    assert "shogun: the Shōgun's ability works only in fights" in text
     assert "maho_tsukai: the Samurai's ability changes a fight" in text
     assert '"geisha" is no character with a lost ability' in text
 

@@ -241,6 +241,32 @@ def test_a_claim_needs_a_higher_rank_or_the_same_rank_and_fewer_cards() -> None:
     assert s.legal_actions() == (Pass(),)
 
 
+@pytest.mark.rule("oriente.privilege.revolution_rank")
+@pytest.mark.parametrize(
+    ("square", "akindo_cards", "may"), [(1, 2, False), (1, 1, True), (0, 2, True)]
+)
+def test_against_a_revolution_equal_rank_still_needs_fewer_cards(
+    square: int, akindo_cards: int, may: bool
+) -> None:
+    """L74 says 'at least' the Nōfu's rank (1 plus the square's workers); the L80 example
+    refuses an Akindo (2) of equal rank with more cards (ruling: the example's reading)."""
+    piles = [
+        {"treasure_2": 1, "nofu": 1},
+        {"treasure_2": 1, "nofu": akindo_cards - 1},
+        {"treasure_3": 1},
+        {"treasure_4": 1},
+    ]
+    s = position(4, residents=["nofu", "akindo", "nofu", "nofu"], piles=piles, square=square)
+    s = s.apply(Announce(Act.REVOLUTION))
+    assert s.phase is Phase.PRIVILEGE
+    assert s.seat == 1
+    claim = Announce(Act.CREDIT, 2)
+    if may:
+        assert claim in s.legal_actions()
+    else:
+        refused(s, claim, "oriente.privilege.revolution_rank")
+
+
 @pytest.mark.rule("oriente.privilege.nofu_rank")
 def test_a_nofu_claims_at_rank_one() -> None:
     s = position(4, residents=["ninja", "nofu", "nofu", "nofu"], square=3)
@@ -424,13 +450,74 @@ def test_user_defined_lost_abilities_use_the_books_abilities() -> None:
 @pytest.mark.rule("oriente.abilities.lost")
 def test_bad_ability_definitions_are_refused_with_every_problem() -> None:
     with pytest.raises(rulespec.UnknownVariant) as info:
-        game(4, abilities={"daimyo": "akindo", "soryo": "wizard", "shogun": "samurai"})
+        game(4, abilities={"daimyo": "akindo", "soryo": "wizard", "maho_tsukai": "samurai"})
     text = str(info.value)
     assert "no character with a lost ability" in text
     assert '"wizard" is no ability' in text
     assert "changes a fight" in text
     with pytest.raises(rulespec.UnknownVariant, match="abilities: soryo is defined twice"):
         game(4, abilities="soryo=akindo,soryo=ninja")
+
+
+@pytest.mark.rule("oriente.abilities.fight_only", "oriente.abilities.lost")
+@pytest.mark.parametrize("ability", ["daimyo", "akindo", "nofu", "ninja", "samurai"])
+def test_no_definition_gives_the_shogun_an_action_ability(ability: str) -> None:
+    """L131: a player with the Shōgun can only attack. Issue 18's repro (six players,
+    {"shogun": "daimyo"}, random play from Random(0)) offered a Shōgun "income" at step 326;
+    any definition for the Shōgun is now refused when the game is made."""
+    with pytest.raises(rulespec.UnknownVariant) as info:
+        game(6, abilities={"shogun": ability})
+    assert "oriente.abilities.fight_only" in str(info.value)
+    with pytest.raises(rulespec.UnknownVariant, match=r"oriente\.abilities\.fight_only"):
+        game(6, abilities=f"soryo=akindo,shogun={ability}")
+    assert game(6, abilities={"shogun": "none"}) == game(6)  # nothing defined: allowed
+
+
+@pytest.mark.rule("oriente.abilities.lost")
+@pytest.mark.parametrize(
+    "value",
+    [
+        "x" * 100_000,
+        ",".join(["soryo=akindo"] * 1000),
+        {f"x{i}": "akindo" for i in range(100_000)},
+        {"x" * 100_000: "y" * 100_000},
+        {"soryo": "z" * 100_000, "maho_tsukai": ["a"] * 100_000},
+    ],
+    ids=["long-text", "repeated", "many-keys", "long-key", "long-values"],
+)
+def test_oversize_ability_definitions_get_a_short_error(value: object) -> None:
+    """Issue 19, r02: whatever the size of the input, the error is short (well under the
+    10 KB any message keeps to) and oversize input is refused before it is read."""
+    with pytest.raises(rulespec.UnknownVariant) as info:
+        game(4, abilities=value)
+    assert len(str(info.value)) < 1000
+    assert len(str(info.value.to_json())) < 2000
+
+
+@pytest.mark.rule("oriente.daimyo.succession", "oriente.abilities.lost")
+@pytest.mark.parametrize("shown", [True, False])
+def test_a_succession_by_a_defined_character_lays_down_its_own_card(shown: bool) -> None:
+    """Issue 19, r06: a Mahō-Tsukai using the Daimyō's abilities swaps itself, not a Daimyō
+    it does not have, for the Shōgun: every kind of card keeps its count."""
+    piles = [{"treasure_2": 1}, {"treasure_2": 1}, {"treasure_2": 1}, {"treasure_2": 1}]
+    if not shown:
+        piles[1] = {"treasure_2": 1, "shogun": 1}
+    s = position(
+        4,
+        {"abilities": {"maho_tsukai": "daimyo"}},
+        residents=["maho_tsukai", "shogun" if shown else "nofu", "nofu", "nofu"],
+        face_up=[False, shown, False, False],
+        discs=[True, False, False, False],
+        piles=piles,
+    )
+    t = s.apply(Announce(Act.SUCCESSION, 1))
+    assert t.residents[0] is Card.SHOGUN
+    if shown:
+        assert t.residents[1] is Card.MAHO_TSUKAI
+    else:
+        assert t.piles[1][Card.MAHO_TSUKAI] == 1
+        assert t.piles[1][Card.SHOGUN] == 0
+    assert t.problems() == ()
 
 
 @pytest.mark.rule("oriente.abilities.one", "oriente.abilities.fight_only", "oriente.abilities.lost")
@@ -548,9 +635,46 @@ def test_trade_draws_a_random_card_and_gives_the_named_one() -> None:
     t = t.apply(draw(Card.SORYO))
     assert kinds(t, 0) == {Card.SORYO}
     assert kinds(t, 1) == {Card.TREASURE_3, Card.TREASURE_2}
-    empty = s.but(piles=(s.piles[0], (0,) * 12, s.piles[2], (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1)))
-    u = empty.apply(Announce(Act.TRADE, 1, Card.TREASURE_2))
-    assert u.piles == empty.piles  # nothing changes hands against an empty pile
+
+
+@pytest.mark.rule("oriente.akindo.empty_target", "oriente.abilities.no_effect")
+@pytest.mark.parametrize("reading", ["nothing", "gift"])
+@pytest.mark.parametrize("no_effect", ["allowed", "forbidden"])
+def test_a_trade_against_a_player_without_cards(reading: str, no_effect: str) -> None:
+    """L206 is silent when the opponent has no victory card (ruling
+    oriente.akindo.empty_target): nothing changes hands, or the Akindo's named card still
+    goes over; under no_effect = forbidden only a trade that moves nothing is refused."""
+    options = {"empty_trade": reading, "no_effect": no_effect}
+    piles = [{"treasure_2": 1}, {}, {"treasure_2": 1}, {"treasure_3": 1, "treasure_4": 1}]
+    s = position(
+        4,
+        options,
+        residents=["akindo", "samurai", "nofu", "nofu"],
+        discs=[True, False, False, False],
+        piles=piles,
+    )
+    trade = Announce(Act.TRADE, 1, Card.TREASURE_2)
+    if reading == "nothing" and no_effect == "forbidden":
+        refused(s, trade, "oriente.abilities.no_effect")
+        return
+    with trace.tracing() as counts:
+        t = s.apply(trade)
+    assert counts["oriente.akindo.empty_target"] == 1
+    assert t.phase is Phase.BONUS  # no draw: the action is over (and with it the season)
+    if reading == "nothing":
+        assert t.piles[0][Card.TREASURE_2] == 1
+        assert t.cards(1) == 0
+    else:
+        assert t.cards(0) == 0
+        assert t.piles[1][Card.TREASURE_2] == 1
+    poor = position(  # an Akindo without cards gives nothing (L206): the trade moves nothing
+        4,
+        options,
+        residents=["akindo", "samurai", "nofu", "nofu"],
+        discs=[True, False, False, False],
+        piles=[{}, {}, {"treasure_2": 1}, {"treasure_2": 1, "treasure_3": 1, "treasure_4": 1}],
+    )
+    assert (Announce(Act.TRADE, 1) in poor.legal_actions()) == (no_effect == "allowed")
 
 
 @pytest.mark.rule("oriente.nofu.incite")
@@ -601,8 +725,20 @@ def test_abilities_without_effect_are_allowed_or_forbidden() -> None:
 
 
 @pytest.mark.rule("oriente.deals.public", "oriente.deals.payments")
-def test_payments_are_cards_only_and_public() -> None:
-    s = position(4, phase="pay")
+def test_payments_are_off_by_default_as_the_ban_on_gifts_wants() -> None:
+    """L135 bans gifts of victory cards, and a payment cannot be told from one: by default
+    nobody pays; under payments each seat in turn may hand over cards, one at a time."""
+    assert game(4).options.payments.value == "off"
+    plain = position(4, discs=[True, False, False, False])
+    plain = plain.apply(Announce(Act.INCITE))
+    assert plain.phase is Phase.BONUS  # no payments; the season is over
+    with pytest.raises(rulespec.MalformedPosition, match=r"oriente\.deals\.payments"):
+        position(4, phase="pay")  # nobody is asked to pay when payments are off
+    paying = position(4, {"payments": "payments"}, discs=[True, False, False, False])
+    paying = paying.apply(Announce(Act.INCITE))
+    assert paying.phase is Phase.PAY
+    assert paying.seat == 0
+    s = position(4, {"payments": "payments"}, phase="pay")
     assert set(s.legal_actions()) == {
         Pass(),
         Give(1, Card.TREASURE_2),
@@ -611,9 +747,6 @@ def test_payments_are_cards_only_and_public() -> None:
     }
     refused(s, Give(0, Card.TREASURE_2), "oriente.deals.payments")
     refused(s, Give(1, Card.NOFU), "oriente.deals.payments")
-    off = position(4, options={"payments": "off"}, discs=[True, False, False, False])
-    off = off.apply(Announce(Act.INCITE))
-    assert off.phase is Phase.BONUS  # no payments; the season is over
 
 
 # --- the end ------------------------------------------------------------------------------
@@ -793,6 +926,7 @@ def _asked_without_disc(phase: str) -> dict[str, Any]:
         "discs": [False, True, False, True],
         "face_up": [True, phase == "support", False, False],
         "residents": ["nofu", "nofu", "soryo" if phase != "join" else "nofu", "nofu"],
+        "sides": {"privilege": [0] * 4, "support": [1, 2, 0, 0], "join": [1, 0, 0, 0]}[phase],
     }
 
 
