@@ -327,6 +327,14 @@ def _between_actions(state: State) -> list[str]:
                     f"residents[{k}]: seats before seat {state.seat} have their first "
                     "resident, the others not yet (oriente.setup.resident)"
                 )
+    if state.phase in (*SETUP, Phase.BONUS):
+        if not all(state.discs) or state.won_bonus or state.acted:
+            out.append(
+                f"discs: phase {state.phase.value} starts a season, with every disc back and "
+                "nobody having acted (oriente.season.renewal)"
+            )
+        if state.phase is Phase.BONUS and state.seat != state.stone:
+            out.append("seat: the holder of the stone draws the bonus card (oriente.setup.bonus)")
     if state.phase is Phase.TREASURES and any(r is not None for r in state.residents):
         out.append("residents: dealt only after the treasures (oriente.setup.resident)")
     return out

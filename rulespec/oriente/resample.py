@@ -35,14 +35,18 @@ from typing import Any
 from rulespec.core import resample as core
 from rulespec.oriente import deck as decks
 from rulespec.oriente.actions import DRAWS, Draw
-from rulespec.oriente.components import CARDS, FULL_DECK, KINDS, Card, Pile, minus, plus
+from rulespec.oriente.components import CARDS, FULL_DECK, KINDS, Card, Pile, add, minus, plus
 from rulespec.oriente.secrecy import seen_by
 from rulespec.oriente.state import Phase, State
+from rulespec.oriente.variant import GeishaExit
 
 ORIGINAL = -1
 """The source id of the original deck (piles put under it are numbered from 0)."""
 ROOT_PLACE = "root"
-"""The segment of a position's hidden card (no Geisha there)."""
+"""The segment of a position's hidden resident (never the Geisha)."""
+ROOT_BONUS = "root_bonus"
+"""The segment of a position's hidden bonus card (beside the deck or under the stone): the
+Geisha may lie there under player_draws, where drawing her as a bonus card ends nothing."""
 _SPECIAL = frozenset((Card.SHOGUN, Card.NINJA))
 
 
@@ -213,12 +217,13 @@ def plan(state: State, player: int, root: State, actions: Sequence[Any]) -> core
     if not track.slots and not root_hidden:
         return lambda rng: {}
     places = _places(track, end, root, root_hidden)
+    geisha = (ROOT_BONUS,) if state.game.options.geisha is GeishaExit.PLAYER_DRAWS else ()
 
     def propose(rng: random.Random) -> Mapping[int, core.Replacement] | None:
         out: dict[int, core.Replacement] = {}
         drawn: dict[Any, int] = {}
         for source, (cards, where) in places.items():
-            found = _arrange(cards, where, rng, original=source == ORIGINAL)
+            found = _arrange(cards, where, rng, original=source == ORIGINAL, geisha=geisha)
             if found is None:
                 return None
             for place, card in zip(where, found, strict=True):
@@ -266,6 +271,10 @@ def _places(
     """Per source: the unseen cards and their unknown places."""
     out: dict[int, tuple[Pile, list[Place]]] = {}
     orig_total: Pile = FULL_DECK if root.phase is Phase.TREASURES else _root_original(root)
+    own = root.residents[track.player]
+    if root.phase is not Phase.TREASURES and own is not None and not root.face_up[track.player]:
+        # the seat's own face-down resident at the root: seen by it, so no unknown place
+        orig_total = add(orig_total, own, -1)
     where: list[Place] = [(seg, i) for i, (src, seg) in track.slots.items() if src == ORIGINAL]
     deck = end.deck
     pool_places = (
@@ -274,7 +283,16 @@ def _places(
         + [("bottom", -200 - k) for k in range(deck.bottom)]
     )
     where.extend(pool_places)
-    where.extend((ROOT_PLACE, place) for place in root_places(root, root_hidden))
+    ids = root_places(root, root_hidden)
+    kinds = [
+        kind
+        for kind, _ in root_hidden
+        for _ in range(1 if kind == "resident" else sum(getattr(root, kind)))
+    ]
+    where.extend(
+        (ROOT_PLACE if kind == "resident" else ROOT_BONUS, place)
+        for kind, place in zip(kinds, ids, strict=True)
+    )
     known = track.known.get(ORIGINAL, (0,) * KINDS)
     cards = minus(orig_total, known)  # type: ignore[arg-type]
     out[ORIGINAL] = (cards, where)
@@ -321,12 +339,19 @@ def _root_original(root: State) -> Pile:
 
 
 def _arrange(
-    cards: Pile, where: list[Place], rng: random.Random, *, original: bool = True
+    cards: Pile,
+    where: list[Place],
+    rng: random.Random,
+    *,
+    original: bool = True,
+    geisha: tuple[str, ...] = (),
 ) -> list[int] | None:
     """A uniform arrangement of ``cards`` over ``where``; for the original deck with the
     Geisha in a middle place and the Shōgun and Ninjas in top places (or a position's
     hidden places). A pile put under the deck has no segments: a Geisha turned up as a
-    reinforcement under player_draws goes there and may lie anywhere in it."""
+    reinforcement under player_draws goes there and may lie anywhere in it. ``geisha``
+    names the further segments the Geisha may lie in (a position's hidden bonus card under
+    player_draws)."""
     if sum(cards) != len(where) or min(cards) < 0:
         return None
     out: list[int | None] = [None] * len(where)
@@ -336,7 +361,7 @@ def _arrange(
         rng.shuffle(every)
         return every
     if cards[Card.GEISHA]:
-        middle = [k for k in free if where[k][0] == "middle"]
+        middle = [k for k in free if where[k][0] in ("middle", *geisha)]
         if not middle:
             return None
         k = rng.choice(middle)
@@ -344,7 +369,7 @@ def _arrange(
         free.remove(k)
     specials = [int(c) for c in CARDS if c in _SPECIAL for _ in range(cards[c])]
     if specials:
-        tops = [k for k in free if where[k][0] in ("top", ROOT_PLACE)]
+        tops = [k for k in free if where[k][0] in ("top", ROOT_PLACE, ROOT_BONUS)]
         if len(tops) < len(specials):
             return None
         chosen = rng.sample(tops, len(specials))
