@@ -233,6 +233,53 @@ def _cards_conserved() -> Built:
     return pre, z3.And(z3.Sum(after) == 41 + 12, *[a >= 0 for a in after])
 
 
+def succession_actors() -> tuple[int, ...]:
+    """The residents that may make a succession: the Daimyō, and every character an
+    ``abilities`` setting accepts defining as one (read through the setting's own
+    reader, :func:`rulespec.oriente.game.read_abilities`)."""
+    from rulespec.errors import UnknownVariant  # noqa: PLC0415
+    from rulespec.oriente.game import LOST, read_abilities  # noqa: PLC0415
+
+    out = [int(Card.DAIMYO)]
+    for character in LOST:
+        try:
+            read_abilities({character.label: Card.DAIMYO.label})
+        except UnknownVariant:
+            continue
+        out.append(int(character))
+    return tuple(out)
+
+
+def succession_kinds(actor: Z, shown: Z, kind: Z) -> tuple[Z, Z]:
+    """:func:`rulespec.oriente.abilities.succession`, per card kind: the change in the
+    number of residents and of victory cards of kind ``kind`` when the stone holder's
+    resident ``actor`` swaps with the Shōgun, another seat's face-up resident if ``shown``,
+    else among its victory cards. The holder's own card is what goes where the Shōgun was."""
+    shogun = int(Card.SHOGUN)
+
+    def one(card: Z) -> Z:
+        return z3.If(kind == card, 1, 0)
+
+    holder = one(shogun) - one(actor)  # the stone holder's resident becomes the Shōgun
+    target = one(actor) - one(shogun)  # the Shōgun's place takes the holder's card
+    return holder + z3.If(shown, target, 0), z3.If(shown, 0, target)
+
+
+def _succession_conserves() -> Built:
+    """Whoever makes a succession (the Daimyō or a character defined to use his abilities),
+    every kind of card keeps its count, and the number of residents stays the same."""
+    actor, kind = z3.Ints("actor kind")
+    shown = z3.Bool("shown")
+    residents, piles = succession_kinds(actor, shown, kind)
+    pre = [
+        z3.Or(*[actor == a for a in succession_actors()]),
+        kind >= 0,
+        kind < len(Card),
+    ]
+    kinds = [succession_kinds(actor, shown, z3.IntVal(k))[0] for k in range(len(Card))]
+    return pre, z3.And(residents + piles == 0, z3.Sum(kinds) == 0)
+
+
 WORKER_MOVES = ((1, 0), (-1, 1), (0, 1))
 """An incitement's moves of (hut, square): beside to hut, hut to square, beside to square;
 and a revolution's end sends every worker back (``(-hut, -square)``)."""
@@ -482,6 +529,13 @@ CLAIMS: tuple[Claim, ...] = (
         "oriente.components.cards",
         "Every move, a sum of the encoded transfers, keeps all 41 + 12 cards, none below zero",
         _cards_conserved,
+    ),
+    Claim(
+        "oriente.components.cards:succession_conserves_every_kind",
+        "oriente.components.cards",
+        "A succession, by the Daimyō or by any character an accepted abilities setting "
+        "defines as one, keeps the count of every kind of card",
+        _succession_conserves,
     ),
     Claim(
         "oriente.components.workers:every_move_keeps_the_workers",

@@ -224,6 +224,47 @@ def _is_sum_of_transfers(delta: tuple[int, ...]) -> bool:
     return _SUMS[delta]
 
 
+@pytest.mark.parametrize("actor", enc.succession_actors())
+@pytest.mark.parametrize("shown", [True, False])
+def test_the_succession_encoding_matches_the_code(actor: int, shown: bool) -> None:
+    """Ties oriente.components.cards:succession_conserves_every_kind to
+    :func:`rulespec.oriente.abilities.succession`, for every resident that may make one."""
+    card = Card(actor)
+    defined = {} if card is Card.DAIMYO else {card.label: "daimyo"}
+    piles = [{"treasure_2": 1}, {"treasure_2": 1}, {"treasure_2": 1}, {"treasure_2": 1}]
+    if not shown:
+        piles[1] = {"treasure_2": 1, "shogun": 1}
+    s = position(
+        4,
+        {"abilities": defined} if defined else None,
+        residents=[card.label, "shogun" if shown else "nofu", "nofu", "nofu"],
+        face_up=[True, shown, False, False],
+        discs=[False, True, True, True],
+        seat=1,
+        piles=piles,
+    )
+    after = abilities.succession(s, 1)
+    for kind in Card:
+        residents = sum(r is kind for r in after.residents) - sum(r is kind for r in s.residents)
+        pile = after.piles[1][kind] - s.piles[1][kind]
+        want = enc.succession_kinds(z3.IntVal(actor), z3.BoolVal(shown), z3.IntVal(int(kind)))
+        assert (residents, pile) == (value(want[0]), value(want[1])), kind
+
+
+def kinds(state: Any) -> tuple[int, ...]:
+    """How many cards of each kind lie anywhere in ``state`` (the deck, the bonus cards,
+    the residents, the reinforcements, the piles and a revolution's pool)."""
+    total = [0] * len(Card)
+    deck = state.deck
+    for pile in (deck.pool, *deck.under, state.bonus, state.parked, state.haul, *state.piles):
+        for k, n in enumerate(pile):
+            total[k] += n
+    for card in (*state.residents, *state.boosts):
+        if card is not None:
+            total[card] += 1
+    return tuple(total)
+
+
 @pytest.mark.parametrize(
     "settings",
     [
@@ -231,6 +272,7 @@ def _is_sum_of_transfers(delta: tuple[int, ...]) -> bool:
         {"players": 8, "unclaimed_bonus": "under_deck", "geisha": "player_draws"},
         {"players": 10, "no_effect": "forbidden"},
         {"players": 6, "abilities": {"soryo": "daimyo", "maho_tsukai": "nofu"}},
+        {"players": 4, "abilities": {"soryo": "daimyo", "maho_tsukai": "daimyo"}},
     ],
     ids=str,
 )
@@ -247,6 +289,14 @@ def test_every_step_of_play_is_a_sum_of_the_encoded_transfers(settings: dict[str
             assert sum(after_places) == 41 + 12
             delta = tuple(a - b for a, b in zip(after_places, before_places, strict=True))
             assert _is_sum_of_transfers(delta), (s.phase, after.history()[-1], delta)
+            moved = [a - b for a, b in zip(kinds(after), kinds(s), strict=True)]
+            if s.phase is Phase.TREASURES:  # a treasure dealt from the box
+                moved = [
+                    0 if Card(k).label.startswith("treasure") else m for k, m in enumerate(moved)
+                ]
+            if after.is_terminal:  # the Geisha drawn: she ended the game
+                moved[Card.GEISHA] = 0
+            assert not any(moved), (s.phase, after.history()[-1], moved)  # every kind kept
             worker = (after.hut - s.hut, after.square - s.square)
             back = (-s.hut, -s.square)  # a revolution's end
             assert worker == (0, 0) or worker in enc.WORKER_MOVES or worker == back
