@@ -93,7 +93,7 @@ OPTIONS: dict[str, list[dict[str, str]]] = {
 
 OPTIONS["oriente"] = [
     {"unclaimed_bonus": "under_deck", "geisha": "player_draws", "no_effect": "forbidden"},
-    {"tie": "top_value", "payments": "off", "support_order": "invited"},
+    {"tie": "top_value", "payments": "payments", "support_order": "invited", "empty_trade": "gift"},
 ]
 
 GAMES_PER_COLUMN = {"castle": 30, "mandala": 12, "lotus": 3, "oriente": 6}
