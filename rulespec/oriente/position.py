@@ -3,7 +3,12 @@
 ``state.to_json()`` writes every field; ``load`` reads the same, lets a hand-written
 position leave out what has a default, and checks the conservation of the 41 deck cards and
 the treasures in play, the deck's segments, the workers and every invariant the rules keep,
-reporting every problem at once in a :class:`~rulespec.MalformedPosition`. A minimal
+reporting every problem at once in a :class:`~rulespec.MalformedPosition`. A position play
+cannot reach is refused too, naming the rule it breaks: a question put to a seat the phase's
+rule does not ask (the target asked for a privilege, a fighter asked to support, anybody
+asked to pay with payments off), an announcement whose target is missing or out of range,
+a chance node with nothing to draw (an empty deck, an empty pile to trade from, an empty
+pool to share), a treasure where only deck cards lie. A minimal
 position (four players, mid-season, the deck "rest": every resident not placed elsewhere,
 spread over the segments as the setup does)::
 
