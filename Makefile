@@ -21,9 +21,13 @@ $(VENV)/.installed-bench: pyproject.toml | $(BIN)/activate
 	$(PY) -m pip install --quiet -e '.[bench]'
 	touch $@
 
+$(VENV)/.installed-docs: pyproject.toml | $(BIN)/activate
+	$(PY) -m pip install --quiet -e '.[docs]'
+	touch $@
+
 $(VENV)/.installed-dev: pyproject.toml | $(BIN)/activate
 	$(PY) -m pip install --quiet -e '.[dev]'
-	touch $@
+	touch $@ $(VENV)/.installed-docs $(VENV)/.installed-run  # dev holds both extras
 
 ## make run: the main job: proofs plus random games of every variant with invariant checks
 run: $(VENV)/.installed-run
@@ -40,10 +44,12 @@ lint: $(VENV)/.installed-dev
 typecheck: $(VENV)/.installed-dev
 	$(BIN)/mypy --strict rulespec proofs tests/test_typed_api.py
 
+# Both cores (pytest-xdist); work stealing, since a few variants play much longer games.
 pytest: $(VENV)/.installed-dev
-	HYPOTHESIS_PROFILE=ci $(BIN)/pytest
+	HYPOTHESIS_PROFILE=ci $(BIN)/pytest -n auto --dist worksteal
 
-docs: $(VENV)/.installed-dev
+# make docs needs only the docs extra; make test builds the docs after installing dev.
+docs: $(VENV)/.installed-docs
 	$(BIN)/sphinx-build -E -n -W --keep-going -b html docs docs/_build/html
 
 docs-doctest: $(VENV)/.installed-dev

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import doctest
 import importlib
+import importlib.util
 import logging
 import sys
 from pathlib import Path
@@ -53,6 +54,9 @@ html_css_files = ["rulespec.css"]
 # --- autodoc and napoleon ------------------------------------------------------------
 
 autodoc_member_order = "bysource"
+# ``make docs`` installs the docs extra alone, which leaves out Ray (the slow install; no
+# page runs it): rulespec.scale's Ray executor is documented from a mock when Ray is absent.
+autodoc_mock_imports = [name for name in ("ray",) if importlib.util.find_spec(name) is None]
 autodoc_typehints = "signature"
 # Names imported only under ``typing.TYPE_CHECKING`` (a state's ``game`` field names the
 # class of its composition root, which imports the state) cannot be evaluated at runtime;

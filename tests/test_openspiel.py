@@ -22,11 +22,11 @@ from collections.abc import Iterator
 from fractions import Fraction
 from typing import Any
 
-import numpy as np
 import pytest
 
 import rulespec
 
+np = pytest.importorskip("numpy")
 pyspiel = pytest.importorskip("pyspiel")
 ro = pytest.importorskip("rulespec.openspiel")
 

@@ -14,9 +14,10 @@ import pytest
 import rulespec
 from rulespec.core.play import random_step
 from rulespec.lotus import board as boards
+from tests.variants import played
 
 SVG = "{http://www.w3.org/2000/svg}"
-VARIANTS = [(spec.id, settings) for spec in rulespec.GAMES for settings in spec.variants()]
+VARIANTS = played()
 
 
 def _positions(game: Any, seed: int, count: int) -> list[Any]:
