@@ -508,12 +508,12 @@ def _add_workers(parser: argparse.ArgumentParser) -> None:
 # --- vectors -------------------------------------------------------------------------------
 
 
-_VECTOR_OPTIONS: tuple[tuple[str, type | None, object, str], ...] = (
+_VECTOR_OPTIONS: tuple[tuple[str, Callable[[str], object], object, str], ...] = (
     ("--seed", int, 0, "seed of the first random game (default 0)"),
     ("--games", int, 3, "random games (default 3)"),
     ("--positions", int, 4, "positions per random game (default 4)"),
     ("--sample", int, 20, "results per position, at most (default 20)"),
-    ("--out", None, None, "the file to write (default: standard output)"),
+    ("--out", str, None, "the file to write (default: standard output)"),
 )
 """The options of ``rulespec vectors GAME``, in one place for its help and its parsing."""
 
