@@ -1,4 +1,4 @@
-"""rulespec: the executable, cited rules of board games (White Lotus and Mandala so far).
+"""rulespec: the executable, cited rules of White Lotus, Oriente, Mandala and The White Castle.
 
 >>> import rulespec
 >>> g = rulespec.game("mandala", players=3)

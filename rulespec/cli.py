@@ -94,6 +94,8 @@ def render(
     steps (decisions and chance outcomes; fewer if the game ends first), of the whole
     state or of what ``seat`` sees, to ``out`` (standard output if None or ``-``; an
     HTML page if it ends in ``.html``)."""
+    if out not in (None, "-") and not out.lower().endswith((".svg", ".html")):
+        raise UsageError(f"-o {out}: the picture is SVG; name a .svg file, or .html for a page")
     game = rulespec.game(spec.id, **settings)
     rng = random.Random(seed)
     state = advance(game.initial_state(), rng)  # what game.new_game(seed) gives
@@ -105,7 +107,7 @@ def render(
     if out is None or out == "-":
         sys.stdout.write(picture)
         return 0
-    if out.endswith(".html"):
+    if out.lower().endswith(".html"):
         picture = (
             f'<!doctype html>\n<html><head><meta charset="utf-8"><title>{spec.title}</title>'
             f"</head><body>\n{picture}</body></html>\n"
@@ -506,18 +508,45 @@ def _add_workers(parser: argparse.ArgumentParser) -> None:
 # --- vectors -------------------------------------------------------------------------------
 
 
-def vectors(game_id: str | None, rest: Sequence[str], check_file: str | None) -> int:
+_VECTOR_OPTIONS: tuple[tuple[str, Callable[[str], object], object, str], ...] = (
+    ("--seed", int, 0, "seed of the first random game (default 0)"),
+    ("--games", int, 3, "random games (default 3)"),
+    ("--positions", int, 4, "positions per random game (default 4)"),
+    ("--sample", int, 20, "results per position, at most (default 20)"),
+    ("--out", str, None, "the file to write (default: standard output)"),
+)
+"""The options of ``rulespec vectors GAME``, in one place for its help and its parsing."""
+
+
+def _add_vector_options(parser: argparse.ArgumentParser, *, defaults: bool) -> None:
+    """The vector options on ``parser``; without ``defaults`` an option not given is
+    absent (the top-level parser only shows them in the help and passes on what it saw
+    before the game id)."""
+    for flag, kind, default, text in _VECTOR_OPTIONS:
+        parser.add_argument(
+            flag,
+            type=kind,
+            default=default if defaults else argparse.SUPPRESS,
+            metavar=flag[2:].upper(),
+            help=text,
+        )
+
+
+def vectors(
+    game_id: str | None,
+    rest: Sequence[str],
+    check_file: str | None,
+    given: dict[str, object] | None = None,
+) -> int:
     """Write conformance vectors of one variant (``rest``: ``--seed``, ``--games``,
-    ``--positions``, ``--sample``, ``--out`` and the settings), or with ``--check FILE``
-    replay a vector file against rulespec: exit 1 listing at most 100 problems."""
+    ``--positions``, ``--sample``, ``--out`` and the settings; ``given``: those options
+    already read before the game id), or with ``--check FILE`` replay a vector file
+    against rulespec: exit 1 listing at most 100 problems."""
     from rulespec.core import vectors as vec  # noqa: PLC0415 (loaded for this command only)
 
     parser = argparse.ArgumentParser(prog="rulespec vectors GAME", allow_abbrev=False)
-    parser.add_argument("--seed", type=int, default=0, help="seed of the first random game")
-    parser.add_argument("--games", type=int, default=3, help="random games")
-    parser.add_argument("--positions", type=int, default=4, help="positions per random game")
-    parser.add_argument("--sample", type=int, default=20, help="results per position, at most")
-    parser.add_argument("--out", help="the file to write (default: standard output)")
+    _add_vector_options(parser, defaults=True)
+    parser.set_defaults(**(given or {}))
     parser.add_argument("--check", metavar="FILE", dest="check_file")
     options, extra = parser.parse_known_args(rest)
     if options.check_file is not None or (check_file is not None and game_id is not None):
@@ -630,7 +659,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p_verify = sub.add_parser(
         "verify",
         help="proofs and random games with invariant checks (the main job, about a minute)",
-        description=verifying.__doc__.split("\n\n")[0],
+        description=verifying.__doc__.split("\n\n")[0].replace("``", ""),
     )
     _add_game(p_verify, optional=True)
     how_many = p_verify.add_mutually_exclusive_group()
@@ -731,6 +760,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     _add_game(p_vectors, optional=True)
     p_vectors.add_argument("--check", metavar="FILE", help="replay a vector file against rulespec")
+    _add_vector_options(p_vectors, defaults=False)
     p_vectors.add_argument("rest", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
 
     args, extra = parser.parse_known_args(argv)
@@ -787,7 +817,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             probe=args.probe,
             chunk=args.chunk,
         ),
-        "vectors": lambda: vectors(args.game, args.rest, args.check),
+        "vectors": lambda: vectors(
+            args.game,
+            args.rest,
+            args.check,
+            {o[2:]: getattr(args, o[2:]) for o, *_ in _VECTOR_OPTIONS if hasattr(args, o[2:])},
+        ),
     }
     try:
         if runner is None:

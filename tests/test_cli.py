@@ -233,3 +233,47 @@ def test_explain_a_game_id_says_what_to_ask_instead(capsys: pytest.CaptureFixtur
     code, out, _ = run(["explain", first], capsys)
     assert code == 0
     assert out.startswith(f"{first} (")
+
+
+@pytest.mark.parametrize("name", ["out.png", "out.svg.txt", "picture"])
+def test_render_refuses_an_output_name_that_is_not_svg_or_html(
+    name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The picture is SVG: ``-o out.png`` would write SVG text into a file named PNG (issue
+    22), so any name but ``.svg`` or ``.html`` is a usage error and nothing is written."""
+    code, _, err = run(["render", "oriente", "--players", "5", "-o", str(tmp_path / name)], capsys)
+    assert code == 2
+    assert ".svg" in err
+    assert not (tmp_path / name).exists()
+
+
+def test_vectors_help_documents_every_option(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["vectors", "--help"], capsys)
+    assert code == 0
+    for flag in ("--check", "--seed", "--games", "--positions", "--sample", "--out"):
+        assert f"  {flag} " in out or f"  {flag}\n" in out, flag
+
+
+def test_vectors_options_count_before_or_after_the_game(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["--games", "1", "--positions", "1", "--sample", "1", "--seed", "4"]
+    after = run(["vectors", "mandala", "--players", "2", *argv], capsys)
+    before = run(["vectors", *argv, "mandala", "--players", "2"], capsys)
+    assert after[0] == before[0] == 0
+    assert after[1] == before[1]
+    assert '"seed":4' in after[1]
+
+
+def test_verify_help_is_plain_text(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["verify", "--help"], capsys)
+    assert code == 0
+    assert "``" not in out
+    assert "rulespec verify, the main job" in out
+
+
+def test_playout_without_a_generator_is_seeded() -> None:
+    state = rulespec.game("mandala", players=2).new_game(seed=3)
+    first, steps = rulespec.playout(state)
+    again, _ = rulespec.playout(state)
+    assert first.is_terminal
+    assert steps > 0
+    assert first == again

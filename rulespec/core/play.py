@@ -32,16 +32,20 @@ def random_step(state: S, rng: random.Random) -> S:
 
 def playout(
     state: S,
-    rng: random.Random,
+    rng: random.Random | None = None,
     *,
     max_steps: int = 1_000_000,
     check: Callable[[S], None] | None = None,
 ) -> tuple[S, int]:
     """Play uniformly at random to the end; returns the final state and the step count.
 
-    ``check`` is called on every state reached (for invariant checks in tests). A game
-    that does not end within ``max_steps`` raises ``RuntimeError``.
+    Without ``rng`` the play is seeded (``random.Random(0)``), so the same state always
+    plays out the same way in a REPL; pass a generator for other games. ``check`` is
+    called on every state reached (for invariant checks in tests). A game that does not
+    end within ``max_steps`` raises ``RuntimeError``.
     """
+    if rng is None:
+        rng = random.Random(0)
     steps = 0
     while not state.is_terminal:
         if steps >= max_steps:
