@@ -6,7 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 PY     := $(BIN)/python
 
-.PHONY: run test lint typecheck pytest docs docs-doctest bench bench-openspiel proofs playthroughs clean
+.PHONY: run test lint typecheck pytest docs docs-doctest bench bench-openspiel proofs playthroughs witnesses clean
 
 $(BIN)/activate:
 	$(PYTHON) -m venv $(VENV)
@@ -61,6 +61,10 @@ proofs: $(VENV)/.installed-dev
 ## make playthroughs: rewrite tests/playthroughs/*.txt (the golden games the tests diff against)
 playthroughs: $(VENV)/.installed-dev
 	$(PY) -m rulespec.core.playthrough tests/playthroughs
+
+## make witnesses: rewrite rulespec/<game>/witnesses.json (each rule shown at work in seeded play)
+witnesses: $(VENV)/.installed-dev
+	$(PY) -m rulespec.witnesses
 
 ## make bench: random-play throughput per variant (reported, never asserted)
 bench: $(VENV)/.installed-run

@@ -130,8 +130,8 @@ def show_rules(spec: GameSpec) -> int:
     return 0
 
 
-def explain_rule(rule_id: str) -> int:
-    """Print one rule in full."""
+def explain_rule(rule_id: str, example: bool = False) -> int:
+    """Print one rule in full; with ``example``, its witnesses from seeded play too."""
     r = _rule_asked(rule_id)
     wrap = textwrap.TextWrapper(width=88, initial_indent="  ", subsequent_indent="  ")
     print(f"{r.id} ({r.kind.value})\n{r.title}\n")
@@ -148,7 +148,29 @@ def explain_rule(rule_id: str) -> int:
         if row.rule == r.id:
             cells = ", ".join(f"{cid}: {cell.value!r}" for cid, cell in row.cells)
             print(f"\nVariant table row {row.key}: {cells}")
+    if example:
+        print("\nAt work in seeded play (rulespec.rule(...).example()):")
+        print(_examples_text(r))
     return 0
+
+
+def _examples_text(r: rulespec.Rule) -> str:
+    """Each witness of the rule (one per option value for an option's rule), or why it
+    has none."""
+    from rulespec import witnesses  # noqa: PLC0415 (loaded for --example only)
+
+    shown = witnesses.witnesses(r.game)
+    out = []
+    for key, value in witnesses.keys(r):
+        found = shown.found.get(key)
+        if found is None:
+            out.append(f"  {key}: no witness: {shown.without.get(key, witnesses.NOT_REACHED)}")
+            continue
+        ex = witnesses.replay(found)
+        out.append(textwrap.indent(str(ex), "  "))
+        shown_value = f", value={value!r}" if value is not None else ""
+        out.append(f"  (rulespec.rule({r.id!r}).example({shown_value.lstrip(', ')}))")
+    return "\n".join(out)
 
 
 def _rule_asked(rule_id: str) -> rulespec.Rule:
@@ -714,6 +736,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     _add_game(p_rules)
     p_explain = sub.add_parser("explain", help="one rule in full")
     p_explain.add_argument("rule_id", metavar="RULE_ID", help="e.g. mandala.draw.exact_count")
+    p_explain.add_argument(
+        "--example",
+        action="store_true",
+        help="show the rule at work: its witness from seeded play",
+    )
     p_bench = sub.add_parser("bench", help="random-play throughput per variant")
     _add_game(p_bench, optional=True)
     p_bench.add_argument("--seconds", type=float, default=2.0, help="per variant")
@@ -797,7 +824,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             out=args.out,
         ),
         "rules": lambda: show_rules(rulespec.spec(args.game)),
-        "explain": lambda: explain_rule(args.rule_id),
+        "explain": lambda: explain_rule(args.rule_id, args.example),
         "bench": lambda: (
             bench_adapters(_specs(args.game), args.seconds, args.seed)
             if args.adapters

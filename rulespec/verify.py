@@ -154,6 +154,8 @@ class _Report:
     failed_variants: int = 0
     play_seconds: float = 0.0
     reach: list[str] = attrs.Factory(list)
+    shown: list[str] = attrs.Factory(list)
+    stale_witnesses: int = 0
 
 
 def verify(
@@ -180,8 +182,31 @@ def verify(
         if status:
             return status
     _Play(games, seconds, seed, runner or Runner(), report).run(specs)
+    _witnesses(specs, report)
     _totals(report, games, seconds, time.perf_counter() - started)
-    return 1 if report.failed_claims or report.failed_variants else 0
+    return 1 if report.failed_claims or report.failed_variants or report.stale_witnesses else 0
+
+
+def _witnesses(specs: Sequence[GameSpec], report: _Report) -> None:
+    """Replay every witness (:mod:`rulespec.witnesses`): its rule must still decide
+    there. Counts what share of each game's rules and rulings is shown at work."""
+    from rulespec import witnesses  # noqa: PLC0415 (loaded for this step only)
+
+    print("\n== witnesses: every rule and ruling shown at work in seeded play ==")
+    for spec in specs:
+        shown = witnesses.witnesses(spec.id)
+        stale = [w.key for w in shown.found.values() if w.rule not in witnesses.decided_at(w)]
+        report.stale_witnesses += len(stale)
+        with_one, total = witnesses.counts()[spec.id]
+        line = (
+            f"{spec.id}: {with_one} of {total} rules and rulings have a witness "
+            f"({len(shown.found)} witnesses replayed, {len(stale)} stale; "
+            f"{len(shown.without)} listed without one, with the reason)"
+        )
+        report.shown.append(line)
+        print(f"  {line}")
+        for key in stale:
+            print(f"    FAIL {key}: the rule no longer decides at its witness (make witnesses)")
 
 
 def _proofs(specs: Sequence[GameSpec], timeout: float, report: _Report) -> int:
@@ -353,7 +378,11 @@ def _totals(report: _Report, games: int | None, seconds: float | None, elapsed: 
     )
     for line in report.reach:
         print(f"    {line}")
-    failures = report.failed_claims + report.failed_variants
+    if report.shown:
+        print("  witnesses:")
+        for line in report.shown:
+            print(f"    {line}")
+    failures = report.failed_claims + report.failed_variants + report.stale_witnesses
     verdict = "all checks passed" if not failures else f"{failures} check(s) failed"
     print(f"verify: {verdict} in {elapsed:.0f}s")
     if games is None and seconds is None and not failures:

@@ -71,9 +71,11 @@ from sphinx.util.parsing import nested_parse_to_nodes
 from sphinx.util.typing import ExtensionMetadata
 
 import rulespec
+from rulespec import witnesses as witnessing
 from rulespec.core import tensor, variants
 from rulespec.core.action_ids import describe
 from rulespec.core.game import schema_of
+from rulespec.core.leaves import delta, leaves
 from rulespec.core.rules import Citation, Rule, Rulebook
 from rulespec.lotus import board as boards
 
@@ -570,7 +572,114 @@ def rule_entry(r: Rule, rulebook: Rulebook) -> list[str]:
     elif r.option:  # a variant the book itself offers, turned on by a game option
         body += field("Game option", option_ref(r.game, r.option))
     body += field("Sources", cites(r.cites, rulebook))
+    body += witness_lines(r)
     return [f".. {RULE_DIRECTIVE}:: {r.id}", "", *indent(body, 3), ""]
+
+
+WITNESS_DIR = "_witnesses"
+"""Where the witnesses' pictures are written in the HTML output (one small SVG file per
+witness, loaded lazily, so a rules page stays light)."""
+WITNESS_CHANGES = 8
+"""State fields listed at most under a witness (what the step changed)."""
+_WITNESS_OUT: list[Path] = []
+"""The HTML output directory, set when the build starts (pictures go there)."""
+
+
+def witness_picture(ex: witnessing.Example) -> list[str]:
+    """Write the witness's position as an SVG file; the raw-HTML lines that show it."""
+    state = ex.state
+    if ex.witness.kind in ("applied", "legal", "refused") and not state.is_chance:
+        drawn = ex.game.svg(state.observation(state.current_player))
+        whose = f"as seat {state.current_player} sees it"
+    else:
+        drawn = ex.game.svg(state)
+        whose = "the whole table"
+    if not _WITNESS_OUT:
+        return []
+    name = ex.witness.key.replace("=", "--") + ".svg"
+    folder = _WITNESS_OUT[0] / WITNESS_DIR
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / name).write_text(drawn, encoding="utf-8")
+    alt = escape(f"the position where {ex.witness.key} decides, {whose}")
+    return [
+        ".. raw:: html",
+        "",
+        f'   <img class="rulespec-witness" loading="lazy" src="../{WITNESS_DIR}/{name}" '
+        f'alt="{alt}" title="{alt}">',
+        "",
+    ]
+
+
+def witness_result(ex: witnessing.Example) -> str:
+    """What the rule decided at the witness, in a line."""
+    result = ex.result
+    if isinstance(result, rulespec.Explanation):
+        return f"refused: {text(result.reason)}"
+    if isinstance(result, rulespec.Outcome):
+        return f"final scores {text(list(result.scores))}, winners {text(sorted(result.winners))}"
+    changed = delta(leaves(ex.state.to_json()), leaves(result.to_json()))
+    shown = [f"{literal(k)} → {literal(v)}" for k, v in list(changed.items())[:WITNESS_CHANGES]]
+    more = len(changed) - len(shown)
+    return "the state after: " + ", ".join(shown) + (f" and {more} more" if more > 0 else "")
+
+
+def witness_lines(r: Rule) -> list[str]:
+    """The rule at work: per witness (per option value for an option's rule), where it
+    was seen deciding in seeded play, the move, what it decided and a small picture; or
+    why there is no witness."""
+    shown = witnessing.witnesses(r.game)
+    out: list[str] = []
+    for key, value in witnessing.keys(r):
+        label = "At work" if value is None else f"At work ({r.option} = {value})"
+        found = shown.found.get(key)
+        if found is None:
+            out += field(label, f"no witness: {text(shown.without.get(key, ''))}")
+            continue
+        ex = witnessing.replay(found)
+        w = ex.witness
+        game = (
+            f"rulespec.game({r.game!r}, "
+            + ", ".join(f"{k}={v!r}" for k, v in w.settings.items())
+            + ")"
+        )
+        if w.kind == "scoring":
+            move = f"the final scoring after {w.step} steps"
+        else:
+            mover = "chance" if ex.state.is_chance else f"seat {ex.state.current_player}"
+            verb = "may not play" if w.kind == "refused" else "plays"
+            move = f"{mover} {verb} {literal(w.action)} ({text(ex.action)})"
+        asked = "" if value is None else repr(value)
+        again = f"rulespec.rule({r.id!r}).example({asked})"
+        body = [
+            f"{literal(game)}, seed {w.seed}, after {w.step} random steps: {move}; "
+            f"{witness_result(ex)}. Replay it with {literal(again)}.",
+            "",
+            *witness_picture(ex),
+        ]
+        out += [f":{label}:", "", *indent(body, 3), ""]
+    return out
+
+
+class WitnessCountsDirective(SphinxDirective):
+    """``.. rulespec-witness-counts::``: per game, how many of its rules and rulings are
+    shown at work (a witness from seeded play on its rules page)."""
+
+    def run(self) -> list[Node]:
+        items = []
+        for spec in rulespec.GAMES:
+            shown, total = witnessing.counts()[spec.id]
+            items.append(
+                f":doc:`{text(spec.title)} <games/{spec.id}>`: {shown} of {total} rules and "
+                "rulings shown at work in seeded play; the rest are listed with the reason"
+            )
+        return nested_parse_to_nodes(
+            self.state, "\n".join(bullet_list(items)), source="<rulespec-witness-counts>"
+        )
+
+
+def _witness_output(app: Sphinx) -> None:
+    """Pictures of witnesses go into this build's output directory."""
+    _WITNESS_OUT[:] = [Path(app.outdir)]
 
 
 def books_lines(rulebook: Rulebook) -> list[str]:
@@ -1450,6 +1559,8 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_directive("rulespec-edition-comparison", EditionComparisonDirective)
     app.add_directive("rulespec-lotus-board", LotusBoardDirective)
     app.add_directive("rulespec-picture", PictureDirective)
+    app.add_directive("rulespec-witness-counts", WitnessCountsDirective)
+    app.connect("builder-inited", _witness_output)
     app.connect("env-purge-doc", _purge)
     app.connect("env-merge-info", _merge)
     app.connect("env-get-outdated", _always_prove)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import difflib
 import enum
 import functools
+import importlib
 import re
 import tomllib
 from collections.abc import Mapping
@@ -151,6 +152,16 @@ class Rule:
         whole rulebook's list reads at a glance (``print`` shows the title and sources,
         :func:`rulespec.rule` looks the id up)."""
         return f"<{self.kind.value.capitalize()} {self.id}>"
+
+    def example(self, value: object = None) -> Any:
+        """The rule at work: its witness from seeded play as live objects (a
+        :class:`rulespec.witnesses.Example`: state, action, result), or None for a rule
+        listed without one. For a rule whose reading is a game option, ``value`` picks
+        the option value shown (default: the option's default).
+
+        The witnesses live above the games (:mod:`rulespec.witnesses`); they are loaded
+        on first use, the way ``import rulespec`` loads its names."""
+        return importlib.import_module("rulespec.witnesses").example(self.id, value)
 
 
 @attrs.frozen

@@ -1,0 +1,441 @@
+"""Witnesses: every rule and ruling shown deciding a real situation of seeded play.
+
+A witness is where a rule was seen at work: a game (variant and options), a seed, and how
+many steps of seeded random play lead to the position where the rule decided (the
+convention of :mod:`rulespec.core.play`: chance sampled with the same generator as the
+decisions). The rule-coverage hooks (:func:`rulespec.core.trace.decided`) say which rules
+decided at each step; the witness kept for a rule is the one where the fewest other rules
+decided, the earliest of those, so it shows the rule as plainly as play allows.
+
+Kinds, by where the rule decided:
+
+``applied``
+    while the step's action or chance outcome was applied: the state after shows it;
+``legal``
+    while the legal actions of the position were listed: the rule shaped them;
+``refused``
+    the rule refuses an action there, under its id (:meth:`State.explain`). Searched for
+    the rules that play never saw deciding, so a rule that forbids something is shown
+    forbidding it;
+``scoring``
+    while the final outcome was scored, after the last step.
+
+Rules whose value is an option of the variant table get one witness per value (a ruling
+shown under each reading). A rule with no witness is listed with its reason: no decision
+point in play (:data:`rulespec.scale.coverage.NOT_DECIDING`), or not reached by the
+searched games. The witnesses live as data in each game's package
+(``rulespec/<game>/witnesses.json``), rewritten by ``make witnesses`` (``python -m
+rulespec.witnesses``) and replayed by ``tests/test_witnesses.py``, which checks that the
+same rule still decides at each.
+
+>>> import rulespec
+>>> ex = rulespec.rule("mandala.draw.reshuffle").example()
+>>> ex.rule.id, ex.witness.kind in ("applied", "legal", "refused", "scoring")
+('mandala.draw.reshuffle', True)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from rulespec import catalog
+from rulespec.core import trace
+from rulespec.core.api import Action, Explanation, Game, Outcome, State
+from rulespec.core.playthrough import cases
+from rulespec.core.rules import Rule
+from rulespec.errors import InvalidArgument
+from rulespec.scale.coverage import NOT_DECIDING
+
+FORMAT = 1
+"""The version of the witness files' layout."""
+SEEDS = 20
+"""Seeded games searched per case (every column with the default options, then every
+other option value once: the golden playthroughs' cases)."""
+MAX_STEPS = 20_000
+REFUSAL_SEEDS = 3
+REFUSAL_STEPS = 400
+"""For rules still without a witness: games per case, and steps per game, in which every
+illegal action of every decision is explained, looking for one the rule refuses."""
+NOT_REACHED = (
+    "has a decision point in play, but the searched seeded games did not reach it; its "
+    "marked tests build the situation by hand"
+)
+KINDS = ("applied", "legal", "refused", "scoring")
+
+
+@attrs.frozen
+class Witness:
+    """Where one rule (for an option's rule: under one value) was seen deciding."""
+
+    rule: str
+    value: str | None
+    """The option value the witness shows, for a rule with an option; else None."""
+    settings: Mapping[str, object]
+    seed: int
+    step: int
+    """Random steps from the initial state to the position shown."""
+    kind: str
+    action: str | None
+    """The action or chance outcome in notation: the one applied (``applied``,
+    ``legal``), the one refused (``refused``); None for ``scoring``."""
+    others: tuple[str, ...] = ()
+    """The other rules that decided at the same step."""
+
+    @property
+    def game(self) -> str:
+        """The game id (the rule id's first part)."""
+        return self.rule.split(".", 1)[0]
+
+    @property
+    def key(self) -> str:
+        """``rule`` or ``rule=value``: what the witness files are keyed by."""
+        return self.rule if self.value is None else f"{self.rule}={self.value}"
+
+    def to_json(self) -> dict[str, Any]:
+        """The witness as a row of its game's file."""
+        out: dict[str, Any] = {
+            "rule": self.rule,
+            "settings": dict(self.settings),
+            "seed": self.seed,
+            "step": self.step,
+            "kind": self.kind,
+            "action": self.action,
+            "others": list(self.others),
+        }
+        if self.value is not None:
+            out["value"] = self.value
+        return out
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Witness:
+        """A row of a witness file (files ship with rulespec; they are not client data)."""
+        return cls(
+            rule=str(data["rule"]),
+            value=None if data.get("value") is None else str(data["value"]),
+            settings=dict(data["settings"]),
+            seed=int(data["seed"]),
+            step=int(data["step"]),
+            kind=str(data["kind"]),
+            action=None if data.get("action") is None else str(data["action"]),
+            others=tuple(str(o) for o in data.get("others", ())),
+        )
+
+
+@attrs.frozen
+class Example:
+    """A witness as live objects, for a rules lawyer to start from and change one thing.
+
+    ``state`` is the position, ``action`` the action or chance outcome (None for final
+    scoring), and ``result`` what the rule decided: the state after the action, the
+    refusal's :class:`~rulespec.Explanation`, or the final :class:`~rulespec.Outcome`.
+    """
+
+    rule: Rule
+    witness: Witness
+    game: Game[Any]
+    state: State[Any]
+    action: Action | None
+    result: State[Any] | Explanation | Outcome
+
+    def __str__(self) -> str:
+        w = self.witness
+        where = f"{self.game!r}, seed {w.seed}, after {w.step} random steps"
+        value = f" (option value {w.value})" if w.value is not None else ""
+        lines = [f"{self.rule.id}{value}: {self.rule.title}", f"  position: {where}"]
+        if isinstance(self.result, Explanation):
+            lines.append(f"  refused: {w.action}: {self.result}")
+        elif isinstance(self.result, Outcome):
+            lines.append(f"  final scoring: scores {list(self.result.scores)}")
+        else:
+            mover = "chance" if self.state.is_chance else f"seat {self.state.current_player}"
+            lines.append(f"  {mover} plays {w.action}: {self.action}")
+            if w.kind == "legal":
+                lines.append("  the rule shaped the legal actions of this position")
+        if w.others:
+            lines.append(f"  also deciding here: {', '.join(w.others)}")
+        cites = "; ".join(str(c) for c in self.rule.cites)
+        lines.append(f"  cited: {cites}")
+        return "\n".join(lines)
+
+
+@attrs.frozen
+class Witnesses:
+    """One game's witness file: the witnesses by key, and the rules without one."""
+
+    game: str
+    found: Mapping[str, Witness]
+    without: Mapping[str, str]
+    """Rule id (or ``rule=value``) -> why it has no witness."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The file's content."""
+        return {
+            "format": FORMAT,
+            "game": self.game,
+            "witnesses": [self.found[k].to_json() for k in sorted(self.found)],
+            "without": dict(sorted(self.without.items())),
+        }
+
+
+def keys(rule: Rule) -> list[tuple[str, str | None]]:
+    """(key, option value) wanted for a rule: one per value of its option, if it has one
+    in the variant table, else one."""
+    if rule.option is not None:
+        table = catalog.spec(rule.game).table()
+        for option in table.options:
+            if option.key == rule.option:
+                return [(f"{rule.id}={v}", str(v)) for v in option.values]
+    return [(rule.id, None)]
+
+
+def load(game_id: str) -> Witnesses:
+    """The shipped witnesses of one game (an empty set if none are written yet)."""
+    try:
+        text = resources.files(f"rulespec.{game_id}").joinpath("witnesses.json").read_text()
+    except FileNotFoundError:
+        return Witnesses(game_id, {}, {})
+    data = json.loads(text)
+    found = {w.key: w for w in map(Witness.from_json, data["witnesses"])}
+    return Witnesses(game_id, found, dict(data["without"]))
+
+
+_LOADED: dict[str, Witnesses] = {}
+
+
+def witnesses(game_id: str) -> Witnesses:
+    """:func:`load`, once per game and process."""
+    if game_id not in _LOADED:
+        _LOADED[game_id] = load(game_id)
+    return _LOADED[game_id]
+
+
+def position(w: Witness) -> tuple[Game[Any], State[Any], random.Random]:
+    """The game, the position after ``w.step`` seeded random steps, and the generator as
+    it stands there (the next draw picks the step's action)."""
+    game = catalog.game(w.game, **w.settings)
+    rng = random.Random(w.seed)
+    state: State[Any] = game.initial_state()
+    for _ in range(w.step):
+        state = _step(state, rng)[1]
+    return game, state, rng
+
+
+def _step(state: State[Any], rng: random.Random) -> tuple[Action, State[Any]]:
+    action = state.sample_chance(rng) if state.is_chance else rng.choice(state.legal_actions())
+    return action, state.apply(action)
+
+
+def replay(w: Witness) -> Example:
+    """The witness as live objects (:class:`Example`)."""
+    rule = catalog.rule(w.rule)
+    game, state, rng = position(w)
+    if w.kind == "scoring":
+        return Example(rule, w, game, state, None, state.outcome())
+    if w.kind == "refused":
+        assert w.action is not None
+        action = game.parse_action(w.action, state)
+        return Example(rule, w, game, state, action, state.explain(action))
+    action, after = _step(state, rng)
+    return Example(rule, w, game, state, action, after)
+
+
+def example(rule_id: str, value: object = None) -> Example | None:
+    """The witness of a rule as live objects, or None for a rule listed without one.
+
+    For a rule whose reading is an option, ``value`` picks the option value shown (the
+    default value when omitted).
+    """
+    rule = catalog.rule(rule_id)
+    wanted = keys(rule)
+    if value is None:
+        key = wanted[0][0]
+        if rule.option is not None:
+            table = catalog.spec(rule.game).table()
+            default = next(o.default for o in table.options if o.key == rule.option)
+            key = f"{rule.id}={default}"
+    else:
+        key = f"{rule.id}={value}"
+        if key not in dict(wanted):
+            choices = ", ".join(v for _, v in wanted if v is not None) or "none"
+            raise InvalidArgument(f"{rule.id} has no option value {value!r} (values: {choices})")
+    w = witnesses(rule.game).found.get(key)
+    return None if w is None else replay(w)
+
+
+def decided_at(w: Witness) -> Counter[str]:
+    """The rules that decide at the witness's step, traced anew (for the replay test)."""
+    game, state, rng = position(w)
+    with trace.tracing() as counts:
+        if w.kind == "scoring":
+            state.outcome()
+        elif w.kind == "refused":
+            assert w.action is not None
+            explained = state.explain(game.parse_action(w.action, state))
+            if not explained.legal and explained.rule is not None:
+                trace.decided(explained.rule.id)
+        else:
+            if not state.is_chance:
+                state.legal_actions()
+            _step(state, rng)
+    return counts
+
+
+# --- the search ---------------------------------------------------------------------------
+
+
+def _key(
+    rule_id: str, options: Mapping[str, str], values: Mapping[str, object]
+) -> tuple[str, str | None]:
+    option = options.get(rule_id)
+    if option is None:
+        return rule_id, None
+    value = str(values[option])
+    return f"{rule_id}={value}", value
+
+
+def _play(
+    best: dict[str, tuple[tuple[int, int], Witness]],
+    game: Game[Any],
+    seed: int,
+) -> None:
+    """One seeded random game with tracing; every rule that decides is offered as a
+    witness, kept where fewer other rules decide (then earlier)."""
+    game_id = game.spec.id
+    settings = dict(game.settings())
+    options = {r.id: r.option for r in catalog.rules(game_id) if r.option is not None}
+
+    def offer(
+        counts: Counter[str], also: Counter[str], step: int, kind: str, text: str | None
+    ) -> None:
+        for rule_id in counts:
+            key, value = _key(rule_id, options, settings)
+            others = tuple(sorted((set(counts) | set(also)) - {rule_id}))
+            rank = (len(others), step)
+            held = best.get(key)
+            if held is None or rank < held[0]:
+                w = Witness(rule_id, value, settings, seed, step, kind, text, others)
+                best[key] = (rank, w)
+
+    rng = random.Random(seed)
+    state: State[Any] = game.initial_state()
+    step = 0
+    while not state.is_terminal:
+        if step > MAX_STEPS:
+            raise RuntimeError(f"{game!r}: no end after {MAX_STEPS} steps")
+        legal: Counter[str] = Counter()
+        if not state.is_chance:
+            with trace.tracing() as legal:
+                state.legal_actions()
+        with trace.tracing() as applied:
+            action, state = _step(state, rng)
+        text = game.format_action(action)
+        offer(applied, legal, step, "applied", text)
+        offer(
+            Counter({r: n for r, n in legal.items() if r not in applied}),
+            applied,
+            step,
+            "legal",
+            text,
+        )
+        step += 1
+    with trace.tracing() as scored:
+        state.outcome()
+    offer(scored, Counter(), step, "scoring", None)
+
+
+def _refusals(
+    best: dict[str, tuple[tuple[int, int], Witness]],
+    missing: set[str],
+    game: Any,
+    seed: int,
+) -> None:
+    """Seeded random play again, asking at each decision which rule refuses each illegal
+    action (:meth:`State.explain`): a rule still missing a witness that refuses one gets
+    that refusal as its witness (a forbidding rule shown forbidding)."""
+    settings = dict(game.settings())
+    options = {r.id: r.option for r in catalog.rules(game.spec.id) if r.option is not None}
+    every: Sequence[Action] = game.action_ids().decisions
+    rng = random.Random(seed)
+    state: State[Any] = game.initial_state()
+    step = 0
+    while not state.is_terminal and missing and step < REFUSAL_STEPS:
+        if not state.is_chance:
+            legal = set(state.legal_actions())
+            for action in every:
+                if action in legal:
+                    continue
+                explained = state.explain(action)
+                if explained.legal or explained.rule is None:
+                    continue
+                key, value = _key(explained.rule.id, options, settings)
+                if key in missing:
+                    text = game.format_action(action)
+                    w = Witness(explained.rule.id, value, settings, seed, step, "refused", text)
+                    best[key] = ((0, step), w)
+                    missing.discard(key)
+        state = _step(state, rng)[1]
+        step += 1
+
+
+def search(game_id: str, seeds: int = SEEDS) -> Witnesses:
+    """Play the cases of one game with tracing and keep the best witness per key; then
+    look for refusals by the rules still without one."""
+    best: dict[str, tuple[tuple[int, int], Witness]] = {}
+    for case in cases():
+        if case.game == game_id:
+            game = catalog.game(game_id, **dict(case.settings))
+            for seed in range(seeds):
+                _play(best, game, seed)
+    wanted = {k: r for r in catalog.rules(game_id) for k, _ in keys(r)}
+    missing = set(wanted) - set(best)
+    for case in cases():
+        if case.game == game_id and missing:
+            game = catalog.game(game_id, **dict(case.settings))
+            for seed in range(min(seeds, REFUSAL_SEEDS)):
+                _refusals(best, missing, game, seed)
+    found = {key: w for key, (_, w) in best.items() if key in wanted}
+    without = {k: NOT_DECIDING.get(r.id, NOT_REACHED) for k, r in wanted.items() if k not in found}
+    return Witnesses(game_id, found, without)
+
+
+def path_of(game_id: str) -> Path:
+    """Where a game's witness file lives in a checkout."""
+    return Path(__file__).resolve().parent / game_id / "witnesses.json"
+
+
+def counts() -> dict[str, tuple[int, int]]:
+    """Per game: (rules and rulings with a witness, rules and rulings in all)."""
+    out: dict[str, tuple[int, int]] = {}
+    for spec in catalog.GAMES:
+        found = witnesses(spec.id).found
+        ids = [r.id for r in catalog.rules(spec.id)]
+        shown = sum(1 for i in ids if any(k == i or k.startswith(f"{i}=") for k in found))
+        out[spec.id] = (shown, len(ids))
+    return out
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m rulespec.witnesses [GAME ...]``: search and write the witness files."""
+    parser = argparse.ArgumentParser(prog="python -m rulespec.witnesses")
+    parser.add_argument("games", nargs="*", help="game ids (default: every game)")
+    parser.add_argument("--seeds", type=int, default=SEEDS, help="games per case")
+    args = parser.parse_args(argv)
+    for game_id in args.games or list(catalog.GAMES.ids):
+        found = search(game_id, args.seeds)
+        path = path_of(game_id)
+        path.write_text(json.dumps(found.to_json(), indent=1, sort_keys=False) + "\n")
+        print(f"{path}: {len(found.found)} witnesses, {len(found.without)} without")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
