@@ -604,8 +604,8 @@ def witness_picture(ex: witnessing.Example) -> list[str]:
     return [
         ".. raw:: html",
         "",
-        f'   <img class="rulespec-witness" loading="lazy" src="../{WITNESS_DIR}/{name}" '
-        f'alt="{alt}" title="{alt}">',
+        f'   <a href="../{WITNESS_DIR}/{name}"><img class="rulespec-witness" loading="lazy" '
+        f'src="../{WITNESS_DIR}/{name}" alt="{alt}" title="{alt}"></a>',
         "",
     ]
 
