@@ -113,6 +113,8 @@ def place(s: State, colour: int, i: int, field: int) -> State:
     cards = solo.row[-2:]
     tasks = tuple(e for c in cards for e in s.game.data.solo[c].actions)
     solo = solo.but(bottom=(*solo.bottom, *solo.row), row=(), tasks=tasks)
+    if solo.top < 0:  # the deck ran out (castle.solo.deck_runs_out): the row is the deck
+        solo = solo.but(top=solo.bottom[0], bottom=solo.bottom[1:], known=True)
     return s.but(solo=solo, phase=Phase.RESOLVE)
 
 

@@ -523,8 +523,10 @@ def test_the_daimyos_hall_gives_the_lantern_then_a_space() -> None:
 def test_a_courtier_on_level3_always_takes_a_space() -> None:
     # the second reader's repro: 4 players, a courtier on level 1 and 5 pearls, the castle
     # action, no audience, two levels up, the lantern bonus skipped
+    start = first_turn(4)
+    took = start.apply(next(a for a in start.legal_actions() if isinstance(a, TakeDie)))
     s = with_tasks(
-        first_turn(4), (fx(Symbol.CASTLE),), court=(0, 1, 0, 0), left=(4, 5, 5), resources=(0, 0, 5)
+        took, (fx(Symbol.CASTLE),), court=(0, 1, 0, 0), left=(4, 5, 5), resources=(0, 0, 5)
     )
     seat = s.actor
     s = s.apply(Resolve(0, 0)).apply(Skip(0))  # no audience
@@ -785,6 +787,35 @@ def test_an_exhausted_deck_takes_the_first_die() -> None:
     s = s.but(solo=solo.but(hidden=(), bottom=(), top=0, row=(1, 2)))
     after = rival.flip(s)
     assert after.dice_left() == 8
+    # the row went under the deck and its first card is the new top, never a -1 (issue 18)
+    assert after.solo is not None
+    assert (after.solo.top, after.solo.bottom, after.solo.row) == (1, (2, 0), ())
+
+
+@pytest.mark.rule("castle.solo.reveal")
+def test_the_rival_reveals_on_when_the_drawn_card_names_a_missing_die() -> None:
+    """Issue 18: a newly drawn top card naming a missing die does not end the rival's turn
+    without a die; the rival flips on until a card names a die that is there."""
+    s = first_turn(1, difficulty="easy").but(actor=1)
+    solo = s.solo
+    assert solo is not None
+    cards = s.game.data.solo
+    missing = next(c for c, card in enumerate(cards) if card.colour == 0 and card.slot == 1)
+    present = next(c for c, card in enumerate(cards) if card.colour == 1 and card.slot == 0)
+    red = s.bridges[0]
+    s = s.but(bridges=((red[0], 0, red[2]), *s.bridges[1:]))  # no red middle die
+    s = s.but(solo=solo.but(top=0, row=(), bottom=(), hidden=tuple(range(1, len(cards)))))
+    s = rival.start(s)
+    assert s.phase is Phase.SOLO_DRAW
+    s = s.apply(setup.deal_of(Pile.SOLO, missing))
+    assert s.phase is Phase.SOLO_DRAW  # the turn goes on: another card is drawn
+    assert s.solo is not None
+    assert s.solo.row == (0, missing)
+    before = s.dice_left()
+    s = s.apply(setup.deal_of(Pile.SOLO, present))
+    assert s.dice_left() == before - 1
+    assert s.solo is not None
+    assert s.solo.row == ()
 
 
 @pytest.mark.rule("castle.solo.free_choices", "castle.solo.garden_icon")
