@@ -72,7 +72,15 @@ def test_tracing_off_counts_nothing_and_nests() -> None:
 
 
 OPTIONS: dict[str, list[dict[str, str]]] = {
-    "castle": [{"exchange": "anytime", "final_exchange": "none", "rival_choices": "first"}],
+    "castle": [
+        {
+            "exchange": "anytime",
+            "final_exchange": "none",
+            "rival_choices": "first",
+            "family_row": "action_only",
+            "rival_action_order": "row_by_row",
+        }
+    ],
     "mandala": [{"final_mandalas": "two_others"}],
     "lotus": [
         {

@@ -31,6 +31,7 @@ from rulespec.castle.tables import (
     FIELD_WELL,
 )
 from rulespec.castle.variant import Exchange as ExchangeWindow
+from rulespec.castle.variant import FamilyRow
 from rulespec.core.trace import decided
 
 Cost = tuple[int, int, int, int, int]
@@ -433,7 +434,11 @@ def _well(s: State, seat: int, e: Effect) -> list[Option]:
 def _family(s: State, seat: int, e: Effect) -> list[Option]:
     decided("castle.symbols.family_row")
 
+    only = s.game.options.family_row is FamilyRow.ACTION_ONLY
+
     def make(row: int) -> Callable[[State, int], State]:
+        if only:
+            return lambda st, p: push(st, family_frames(st, p, row)[0])
         return lambda st, p: push(st, *family_frames(st, p, row))
 
     return [(FREE, make(row)) for row in range(3)]

@@ -31,6 +31,20 @@ class RivalChoices(enum.Enum):
     FIRST = "first"
 
 
+class FamilyRow(enum.Enum):
+    """What the family-board symbol gives (ruling castle.symbols.family_row)."""
+
+    REWARDS_AND_ACTION = "rewards_and_action"
+    ACTION_ONLY = "action_only"
+
+
+class RivalActionOrder(enum.Enum):
+    """The order of the solo rival's actions (ruling castle.solo.action_order)."""
+
+    CARD_BY_CARD = "card_by_card"
+    ROW_BY_ROW = "row_by_row"
+
+
 @attrs.frozen
 class CastleVariant:
     """The rule points that depend on the player count and the solo difficulty."""
@@ -61,6 +75,8 @@ class CastleOptions:
     exchange: Exchange = Exchange.JUST_IN_TIME
     final_exchange: FinalExchange = FinalExchange.OPTIMUM
     rival_choices: RivalChoices = RivalChoices.PLAYER
+    family_row: FamilyRow = FamilyRow.REWARDS_AND_ACTION
+    rival_action_order: RivalActionOrder = RivalActionOrder.CARD_BY_CARD
 
 
 TYPED: TypedTable[CastleVariant, CastleOptions] = TypedTable(

@@ -23,6 +23,8 @@ VARIANTS: list[dict[str, Any]] = [
     {"players": 4},
     {"players": 3, "exchange": "anytime", "final_exchange": "none"},
     {"players": 1, "difficulty": "hard", "rival_choices": "first"},
+    {"players": 1, "difficulty": "easy", "rival_action_order": "row_by_row"},
+    {"players": 2, "family_row": "action_only"},
 ]
 
 

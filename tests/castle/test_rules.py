@@ -583,6 +583,28 @@ def test_the_family_symbol_ignores_occupancy() -> None:
     assert len(options(s)) == 3
 
 
+@pytest.mark.rule("castle.symbols.family_row", "castle.fields.family")
+@pytest.mark.parametrize("reading", ["rewards_and_action", "action_only"])
+def test_the_family_symbol_gives_rewards_and_action_or_the_action_only(reading: str) -> None:
+    """The warriors' row with two warriors gone uncovers 2 pearls and 2 coins (castle.de
+    board): by default they come with the row's card action; 'action_only' gives the action
+    alone."""
+    s = with_tasks(first_turn(family_row=reading), (fx(Symbol.FAMILY),), left=(5, 5, 3))
+    seat = s.actor
+    rewards = s.game.data.board.family[2].rewards[:2]
+    assert rewards == ((fx(Symbol.PEARL, 2),), (fx(Symbol.COINS, 2),))
+    action = s.game.tables.rows_of_card[s.family(seat).card][2]
+    after = s.apply(options(s)[2])
+    tasks = [task for frame in after.agenda for task in frame]
+    if reading == "action_only":
+        assert after.family(seat).coins == s.family(seat).coins
+        assert (fx(Symbol.PEARL, 2),) not in tasks
+    else:
+        assert after.family(seat).coins == s.family(seat).coins + 2  # credited at once
+        assert (fx(Symbol.PEARL, 2),) in tasks
+    assert action in tasks
+
+
 # --- round end -----------------------------------------------------------------------------------
 
 
@@ -850,3 +872,20 @@ def test_the_rival_does_the_last_two_cards_card_by_card() -> None:
     assert after.solo.tasks == (*cards[5].actions, *cards[7].actions)
     assert after.solo.bottom[-3:] == (3, 5, 7)
     assert after.bridges[0][0] != 0  # the middle die closed the gap
+
+
+@pytest.mark.rule("castle.solo.action_order")
+def test_row_by_row_the_rival_does_both_top_actions_first() -> None:
+    s = first_turn(1, difficulty="easy", rival_action_order="row_by_row").but(actor=1)
+    solo = s.solo
+    assert solo is not None
+    cards = s.game.data.solo
+    s = s.but(solo=solo.but(row=(3, 8)))
+    after = rival.place(s, 0, 0, WELL)
+    assert after.solo is not None
+    top = (cards[3].actions[0], cards[8].actions[0])
+    bottom = (cards[3].actions[1], cards[8].actions[1])
+    assert after.solo.tasks == (*top, *bottom)
+    # the training symbols of s4 (cost 1) and s9 (cost 5) meet the last warrior in the
+    # other order than card by card
+    assert after.solo.tasks.index(cards[3].actions[0]) < after.solo.tasks.index(cards[8].actions[1])
