@@ -79,6 +79,7 @@ OPTIONS: dict[str, list[dict[str, str]]] = {
             "rival_choices": "first",
             "family_row": "action_only",
             "rival_action_order": "row_by_row",
+            "refill_timing": "before_section",
         }
     ],
     "mandala": [{"final_mandalas": "two_others"}],

@@ -31,6 +31,13 @@ class RivalChoices(enum.Enum):
     FIRST = "first"
 
 
+class RefillTiming(enum.Enum):
+    """When a room emptied by a courtier is refilled (ruling castle.actions.refill_timing)."""
+
+    AFTER_SECTION = "after_section"
+    BEFORE_SECTION = "before_section"
+
+
 class FamilyRow(enum.Enum):
     """What the family-board symbol gives (ruling castle.symbols.family_row)."""
 
@@ -76,6 +83,7 @@ class CastleOptions:
     final_exchange: FinalExchange = FinalExchange.OPTIMUM
     rival_choices: RivalChoices = RivalChoices.PLAYER
     family_row: FamilyRow = FamilyRow.REWARDS_AND_ACTION
+    refill_timing: RefillTiming = RefillTiming.AFTER_SECTION
     rival_action_order: RivalActionOrder = RivalActionOrder.CARD_BY_CARD
 
 

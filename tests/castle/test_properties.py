@@ -25,6 +25,7 @@ VARIANTS: list[dict[str, Any]] = [
     {"players": 1, "difficulty": "hard", "rival_choices": "first"},
     {"players": 1, "difficulty": "easy", "rival_action_order": "row_by_row"},
     {"players": 2, "family_row": "action_only"},
+    {"players": 4, "refill_timing": "before_section"},
 ]
 
 

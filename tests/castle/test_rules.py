@@ -480,7 +480,11 @@ def test_the_castle_action_offers_audience_and_ascent() -> None:
 @pytest.mark.rule("castle.actions.card_swap", "castle.actions.refill_timing")
 def test_ending_on_a_level_takes_the_rooms_card() -> None:
     s = with_tasks(
-        first_turn(), (fx(Symbol.ASCENT),), court=(1, 0, 0, 0), left=(4, 5, 5), resources=(0, 0, 2)
+        first_turn(refill_timing="before_section"),
+        (fx(Symbol.ASCENT),),
+        court=(1, 0, 0, 0),
+        left=(4, 5, 5),
+        resources=(0, 0, 2),
     )
     fam = s.family(s.actor)
     card = s.rooms[0]
@@ -492,6 +496,36 @@ def test_ending_on_a_level_takes_the_rooms_card() -> None:
     refilled = after.apply(after.legal_actions()[0])
     assert refilled.rooms[0] >= 0
     assert refilled.agenda[-1][0][0].symbol is Symbol.SECTION
+
+
+@pytest.mark.rule("castle.actions.card_swap", "castle.actions.refill_timing")
+def test_by_default_the_room_is_refilled_after_the_light_section() -> None:
+    """castle.de:383-388: the light section of the card taken comes before the room's new
+    card, so a light symbol inside it does not see the room (it is empty meanwhile)."""
+    s = with_tasks(
+        first_turn(), (fx(Symbol.ASCENT),), court=(1, 0, 0, 0), left=(4, 5, 5), resources=(0, 0, 2)
+    )
+    assert s.game.options.refill_timing.value == "after_section"
+    after = s.apply(Resolve(0, 0))
+    assert after.phase is Phase.RESOLVE
+    assert after.rooms[0] < 0
+    assert after.refill == 0
+    assert after.agenda[-1][0][0].symbol is Symbol.SECTION
+    # a light symbol now offers the light sections of the four other rooms only
+    t = s.game.tables
+    others = sum(len(t.light_sections(c)) for r, c in enumerate(s.rooms) if r != 0)
+    lit = with_tasks(after.but(agenda=after.agenda[:-1]), (fx(Symbol.LIGHT),))
+    assert len(options(lit)) == others
+    assert not engine.refill_due(after)
+    # a castle action inside the section: the room gets its card before the ascent
+    nested = after.but(agenda=(*after.agenda[:-1], ((fx(Symbol.ASCENT),),)))
+    assert engine.refill_due(nested)
+    # skipping the section ends the wait: the new card is dealt
+    done = after.apply(Skip(0))
+    assert done.phase is Phase.REFILL
+    refilled = done.apply(done.legal_actions()[0])
+    assert refilled.rooms[0] >= 0
+    assert refilled.refill == -1
 
 
 @pytest.mark.rule("castle.actions.empty_deck", "castle.actions.empty_deck_flip")
