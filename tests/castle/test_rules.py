@@ -95,6 +95,25 @@ def test_the_default_data_has_the_books_counts_and_provenance() -> None:
     )
 
 
+@pytest.mark.rule("castle.components.dropped_cards", "castle.setup.gardens")
+@pytest.mark.parametrize(("data", "per_kind"), [("default", 5), ("all_gardens", 6)])
+def test_the_default_drops_a_garden_per_kind_all_gardens_keeps_twelve(
+    data: str, per_kind: int
+) -> None:
+    g = game(data=data)
+    kinds = [x.kind.label for x in g.data.gardens]
+    assert (kinds.count("plant"), kinds.count("stone")) == (per_kind, per_kind)
+    cost4 = [x.id for x in g.data.gardens if x.kind.label == "plant" and x.cost == 4]
+    assert len(cost4) == per_kind - 3  # plant-1, plant-4 (and plant-6): castle.de:351
+    assert g.settings()["data"] == data
+    again = rulespec.game("castle", **g.settings())
+    assert again.data == g.data
+    # setup still lays one garden of each kind below each bridge (castle.de:114)
+    s = first_turn(2, data=data)
+    laid = [g.data.gardens[i].kind.label for i in s.gardens]
+    assert laid == ["plant", "stone"] * 3
+
+
 @pytest.mark.rule("castle.setup.two_player_cards", "castle.setup.room_cards")
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
 def test_diamond_cards_only_with_three_or_four(players: int) -> None:
