@@ -125,7 +125,58 @@ def invariant_problems(state: State) -> list[str]:
                 )
     out.extend(dice_taken_problems(state))
     out.extend(stray_none_problems(state))
+    out.extend(asked_seat_problems(state))
     return out
+
+
+DECISIONS = frozenset({"pick", "take", "place", "resolve", "exchange"})
+"""Phases whose decision is the acting seat's (``rival``: seat 0 decides for the rival)."""
+
+
+def asked_seat_problems(state: State) -> list[str]:
+    """A pending decision goes only to a seat the rules let decide it: the seat whose turn
+    it is, the seat picking, a seat activating its gardeners, a seat over five seals, and
+    for the solo rival, whose own turn decides nothing, seat 0 among equal choices."""
+    phase, stage, actor = state.phase.value, state.stage.value, state.actor
+    if phase not in DECISIONS and phase != "rival":
+        return []
+    where = f"actor: seat {actor} is asked in phase {phase}"
+    if phase == "rival":
+        solo = state.solo
+        if solo is None or actor != state.players or len(solo.choices) < 2:
+            return [
+                "phase rival: seat 0 chooses among two or more of the rival's candidates, "
+                "in solo play during the rival's turn (castle.solo.free_choices)"
+            ]
+        if state.game.options.rival_choices.value != "player":
+            return [
+                "phase rival: with rival_choices 'first' the rival takes the first "
+                "candidate, nobody is asked (castle.solo.free_choices)"
+            ]
+        return []
+    if actor >= state.players:
+        return [f"{where}, but the solo rival decides nothing; its cards do (castle.solo.actions)"]
+    if phase == "exchange":
+        if state.family(actor).seals <= 5:
+            return [f"{where} with {state.family(actor).seals} seals (castle.seals.cap)"]
+        return []
+    if phase == "pick" or stage == "picks":
+        if phase == "pick" and (not state.picking or state.picking[0] != actor):
+            return [
+                f"{where}, but the next to pick is {list(state.picking[:1])} (castle.setup.pairs)"
+            ]
+        if phase != "pick" and actor in state.picking:
+            return [f"{where} before picking a pair (castle.setup.pairs)"]
+        return []
+    if stage == "gardeners":
+        if phase in ("take", "place") or actor in state.picking:
+            return [f"{where} while gardeners are activated in order (castle.round.gardeners)"]
+        return []
+    if stage == "turn" and state.order:
+        due = state.order[state.turns % len(state.order)]
+        if actor != due:
+            return [f"{where}, but it is seat {due}'s turn (castle.turn.rounds)"]
+    return []
 
 
 def dice_taken_problems(state: State) -> list[str]:
