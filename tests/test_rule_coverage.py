@@ -80,6 +80,7 @@ OPTIONS: dict[str, list[dict[str, str]]] = {
             "family_row": "action_only",
             "rival_action_order": "row_by_row",
             "refill_timing": "before_section",
+            "rival_ascent": "undone",
         }
     ],
     "mandala": [{"final_mandalas": "two_others"}],

@@ -12,7 +12,7 @@ from __future__ import annotations
 from rulespec.castle.components import Area, Effect, Figure, Slot, Symbol
 from rulespec.castle.state import Family, Phase, Solo, State
 from rulespec.castle.tables import FIELD_OUTSIDE, FIELD_WELL
-from rulespec.castle.variant import RivalActionOrder, RivalChoices
+from rulespec.castle.variant import RivalActionOrder, RivalAscent, RivalChoices
 from rulespec.core.trace import decided
 
 
@@ -146,6 +146,8 @@ def candidates(s: State, effect: Effect) -> tuple[int, ...]:
         if level < 0:
             return ()
         decided("castle.solo.ascent_cap")
+        if level + effect.amount > 3 and s.game.options.rival_ascent is RivalAscent.UNDONE:
+            return ()
         to = min(3, level + effect.amount)
         if to == 3:
             return (-1,)

@@ -38,6 +38,13 @@ class RefillTiming(enum.Enum):
     BEFORE_SECTION = "before_section"
 
 
+class RivalAscent(enum.Enum):
+    """A rival ascent that would pass level 3 (ruling castle.solo.ascent_cap)."""
+
+    STOP_AT_HALL = "stop_at_hall"
+    UNDONE = "undone"
+
+
 class FamilyRow(enum.Enum):
     """What the family-board symbol gives (ruling castle.symbols.family_row)."""
 
@@ -84,6 +91,7 @@ class CastleOptions:
     rival_choices: RivalChoices = RivalChoices.PLAYER
     family_row: FamilyRow = FamilyRow.REWARDS_AND_ACTION
     refill_timing: RefillTiming = RefillTiming.AFTER_SECTION
+    rival_ascent: RivalAscent = RivalAscent.STOP_AT_HALL
     rival_action_order: RivalActionOrder = RivalActionOrder.CARD_BY_CARD
 
 

@@ -24,6 +24,7 @@ VARIANTS: list[dict[str, Any]] = [
     {"players": 3, "exchange": "anytime", "final_exchange": "none"},
     {"players": 1, "difficulty": "hard", "rival_choices": "first"},
     {"players": 1, "difficulty": "easy", "rival_action_order": "row_by_row"},
+    {"players": 1, "difficulty": "hard", "rival_ascent": "undone"},
     {"players": 2, "family_row": "action_only"},
     {"players": 4, "refill_timing": "before_section"},
     {"players": 3, "data": "all_gardens"},

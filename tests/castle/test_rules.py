@@ -795,6 +795,27 @@ def test_rival_actions_and_undone_points() -> None:
     assert s.family(1).seals == 0
 
 
+@pytest.mark.rule("castle.solo.ascent_cap", "castle.solo.undone")
+@pytest.mark.parametrize("reading", ["stop_at_hall", "undone"])
+def test_a_rival_two_level_ascent_from_level_2(reading: str) -> None:
+    s = first_turn(1, difficulty="easy", rival_ascent=reading).but(actor=1, round=2)
+    s = s.with_family(1, s.family(1).but(left=(4, 5, 5), court=(0, 0, 1, 0), points=0))
+    two = fx(Symbol.ASCEND, 2)
+    found = rival.candidates(s, two)
+    after = rival.act(s, two, found[0] if found else None)
+    if reading == "stop_at_hall":
+        assert found == (-1,)
+        assert after.family(1).court == (0, 0, 0, 1)
+        assert after.family(1).points == 0
+    else:
+        assert found == ()
+        assert after.family(1).court == (0, 0, 1, 0)
+        assert after.family(1).points == 2  # round 2
+    # one level from level 2 reaches the hall either way
+    one = rival.candidates(s, fx(Symbol.ASCEND, 1))
+    assert one == (-1,)
+
+
 @pytest.mark.rule("castle.solo.empty_deck")
 def test_a_rival_courtier_in_a_room_with_an_empty_deck_leaves_the_card() -> None:
     s = first_turn(1, difficulty="easy").but(actor=1)
