@@ -573,7 +573,8 @@ def resolve(s: State, task: int, option: int) -> State:
 
 UNSKIPPABLE = frozenset({Symbol.DAIMYO})
 """Heads that must be resolved: a courtier on level 3 always takes a Daimyo space or lies
-beside the card; only the reward that follows may be skipped (castle.actions.level3)."""
+beside the card (castle.actions.level3); the lantern bonus before it and the reward after
+it are gains that may be skipped (castle.turn.optional_actions)."""
 
 
 def skippable(s: State, task: Task) -> bool:
