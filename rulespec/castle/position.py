@@ -126,7 +126,24 @@ def invariant_problems(state: State) -> list[str]:
     out.extend(dice_taken_problems(state))
     out.extend(stray_none_problems(state))
     out.extend(asked_seat_problems(state))
+    out.extend(refill_wait_problems(state))
     return out
+
+
+def refill_wait_problems(state: State) -> list[str]:
+    """A refill waits only for a room that waits for a card, with the book's order of steps,
+    while the light section taken with the card is still on the agenda
+    (castle.actions.refill_timing)."""
+    if state.refill_wait == 0:
+        return []
+    after = state.game.options.refill_timing.value == "after_section"
+    if state.refill < 0 or not after or len(state.agenda) < state.refill_wait:
+        return [
+            f"refill_wait: {state.refill_wait} with refill {state.refill} and "
+            f"{len(state.agenda)} frames: a refill waits only for the section taken with its "
+            "card, refill_timing 'after_section' (castle.actions.refill_timing)"
+        ]
+    return []
 
 
 DECISIONS = frozenset({"pick", "take", "place", "resolve", "exchange"})

@@ -82,3 +82,14 @@ def test_gardeners_are_activated_by_their_seat_in_order() -> None:
     )
     refused(s, "castle.round.gardeners", actor=s.picking[0])
     refused(s, "castle.round.gardeners", phase="take")
+
+
+@pytest.mark.rule("castle.actions.refill_timing")
+def test_a_refill_waits_only_for_its_section() -> None:
+    s = reach({"players": 2}, lambda t: t.phase.value == "take")
+    refused(s, "castle.actions.refill_timing", refill_wait=2)  # no room waits
+    before = rulespec.game("castle", players=2, refill_timing="before_section")
+    data = json.loads(json.dumps(s.to_json()))
+    data["settings"] = {**data["settings"], "refill_timing": "before_section"}
+    t = before.state_from_json(data)
+    refused(t, "castle.actions.refill_timing", refill_wait=1)
