@@ -72,7 +72,17 @@ def test_tracing_off_counts_nothing_and_nests() -> None:
 
 
 OPTIONS: dict[str, list[dict[str, str]]] = {
-    "castle": [{"exchange": "anytime", "final_exchange": "none", "rival_choices": "first"}],
+    "castle": [
+        {
+            "exchange": "anytime",
+            "final_exchange": "none",
+            "rival_choices": "first",
+            "family_row": "action_only",
+            "rival_action_order": "row_by_row",
+            "refill_timing": "before_section",
+            "rival_ascent": "undone",
+        }
+    ],
     "mandala": [{"final_mandalas": "two_others"}],
     "lotus": [
         {

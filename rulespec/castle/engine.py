@@ -31,6 +31,7 @@ from rulespec.castle.tables import (
     FIELD_WELL,
 )
 from rulespec.castle.variant import Exchange as ExchangeWindow
+from rulespec.castle.variant import FamilyRow, RefillTiming
 from rulespec.core.trace import decided
 
 Cost = tuple[int, int, int, int, int]
@@ -326,10 +327,24 @@ def ascend(s: State, seat: int, level: int, steps: int, room: int) -> State:
         s = s.but(rooms=tuple(rooms), refill=room)
         decided("castle.actions.refill_timing")
         del t
-    else:
-        decided("castle.actions.empty_deck")
-        decided("castle.actions.empty_deck_flip")
+        s = push(s, ((Effect(Symbol.SECTION, card),),))
+        if s.game.options.refill_timing is RefillTiming.AFTER_SECTION:
+            s = s.but(refill_wait=len(s.agenda))  # once the section's frame is done
+        return s
+    decided("castle.actions.empty_deck")
+    decided("castle.actions.empty_deck_flip")
     return push(s, ((Effect(Symbol.SECTION, card),),))
+
+
+def refill_due(s: State) -> bool:
+    """Whether the room waiting for a card is dealt now: at once, or once the light
+    section taken with its card is done (castle.actions.refill_timing), or before an
+    ascent that section leads to is offered (one room waits at a time)."""
+    if s.refill < 0:
+        return False
+    if s.refill_wait == 0 or len(s.agenda) < s.refill_wait:
+        return True
+    return any(task[0].symbol is Symbol.ASCENT for task in s.agenda[-1])
 
 
 def _lantern_source_of_row_card(s: State, row_card: int) -> int:
@@ -433,7 +448,11 @@ def _well(s: State, seat: int, e: Effect) -> list[Option]:
 def _family(s: State, seat: int, e: Effect) -> list[Option]:
     decided("castle.symbols.family_row")
 
+    only = s.game.options.family_row is FamilyRow.ACTION_ONLY
+
     def make(row: int) -> Callable[[State, int], State]:
+        if only:
+            return lambda st, p: push(st, family_frames(st, p, row)[0])
         return lambda st, p: push(st, *family_frames(st, p, row))
 
     return [(FREE, make(row)) for row in range(3)]
@@ -554,7 +573,8 @@ def resolve(s: State, task: int, option: int) -> State:
 
 UNSKIPPABLE = frozenset({Symbol.DAIMYO})
 """Heads that must be resolved: a courtier on level 3 always takes a Daimyo space or lies
-beside the card; only the reward that follows may be skipped (castle.actions.level3)."""
+beside the card (castle.actions.level3); the lantern bonus before it and the reward after
+it are gains that may be skipped (castle.turn.optional_actions)."""
 
 
 def skippable(s: State, task: Task) -> bool:
@@ -761,17 +781,19 @@ def settle(s: State) -> State:
     if s.phase is not Phase.RESOLVE:
         s = s.but(phase=Phase.RESOLVE)
     while True:
-        if s.refill >= 0:
+        if refill_due(s):
             deck = s.deck1 if s.game.tables.room_level[s.refill] == 1 else s.deck2
             if deck:
-                return s.but(phase=Phase.REFILL)
-            s = s.but(refill=-1)
+                return s.but(phase=Phase.REFILL, refill_wait=0)
+            s = s.but(refill=-1, refill_wait=0)
         if s.stage is Stage.OVER:
             return s.but(phase=Phase.GAME_OVER)
         if s.actor < s.players and s.family(s.actor).seals > 5:
             decided("castle.seals.cap")
             return s.but(phase=Phase.EXCHANGE)
         s = _tidy(s)
+        if refill_due(s):
+            continue  # the light section is done: its room is refilled first
         if s.agenda:
             return s
         if s.stage is Stage.PICKS:

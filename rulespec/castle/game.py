@@ -80,9 +80,10 @@ class CastleGame(BaseGame[State]):
     draw = staticmethod(picture.svg)
 
     def __attrs_post_init__(self) -> None:
-        shipped = self.data == datafile.default()
+        shipped = {"default": datafile.default(), "all_gardens": datafile.all_gardens()}
+        name = next((k for k, d in shipped.items() if self.data == d), None)
         object.__setattr__(
-            self, "data_setting", "default" if shipped else datafile.to_json(self.data)
+            self, "data_setting", name if name is not None else datafile.to_json(self.data)
         )
         too_many = limits(self.data, actions.MAX_OPTIONS)
         if too_many:
@@ -95,8 +96,10 @@ class CastleGame(BaseGame[State]):
         """``rulespec.game("castle", players=…, difficulty=…, data=…, …)`` ends up here.
 
         ``difficulty`` is needed in solo play only (``"easy"``, ``"medium"``, ``"hard"``);
-        with 2-4 players it is ``"none"``. ``data`` is ``"default"`` (the shipped data), a
-        data object (:doc:`/castle-data`) or a :class:`CastleData`; never a file name."""
+        with 2-4 players it is ``"none"``. ``data`` is ``"default"`` (the shipped data),
+        ``"all_gardens"`` (the same with all twelve transcribed gardens, ruling
+        castle.components.dropped_cards), a data object (:doc:`/castle-data`) or a
+        :class:`CastleData`; never a file name."""
         if "difficulty" not in settings and settings.get("players", 1) != 1:
             settings = {**settings, "difficulty": "none"}
         variant, options = cls.typed.split(settings)
@@ -114,10 +117,13 @@ def _data(data: object) -> CastleData:
         return data
     if data == "default":
         return datafile.default()
+    if data == "all_gardens":
+        return datafile.all_gardens()
     if isinstance(data, Mapping):
         return datafile.load(data)
     raise UnknownVariant(
-        f"data: expected 'default' or component data (an object), got {bounded(data)}; "
+        f"data: expected 'default', 'all_gardens' or component data (an object), got "
+        f"{bounded(data)}; "
         "rulespec reads no file named in settings: parse it and pass the object"
     )
 
@@ -126,7 +132,10 @@ OPTIONAL_AXES = ("difficulty",)
 """Axes ``make`` fills in itself: ``difficulty`` is ``"none"`` with 2-4 players (the
 command line then needs no ``--difficulty``)."""
 
-SETTING_TITLES = {"data": "the component data: default (the shipped file) or a data object"}
+SETTING_TITLES = {
+    "data": "the component data: default (the shipped file), all_gardens (the same with all "
+    "twelve transcribed gardens) or a data object"
+}
 """What ``make``'s keywords beyond the variant table mean (``rulespec play --help``)."""
 
 make = CastleGame.make

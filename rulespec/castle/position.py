@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+import attrs
+
 from rulespec.castle.codec import CODEC
 from rulespec.castle.state import State
 from rulespec.core.convert import Reader
@@ -121,4 +123,145 @@ def invariant_problems(state: State) -> list[str]:
                     f"{where}: {fam.court[3]} courtiers on level 3 but {held} on Daimyo spaces "
                     "or beside the card (castle.actions.level3)"
                 )
+    out.extend(dice_taken_problems(state))
+    out.extend(stray_none_problems(state))
+    out.extend(asked_seat_problems(state))
+    out.extend(refill_wait_problems(state))
     return out
+
+
+def refill_wait_problems(state: State) -> list[str]:
+    """A refill waits only for a room that waits for a card, with the book's order of steps,
+    while the light section taken with the card is still on the agenda
+    (castle.actions.refill_timing)."""
+    if state.refill_wait == 0:
+        return []
+    after = state.game.options.refill_timing.value == "after_section"
+    if state.refill < 0 or not after or len(state.agenda) < state.refill_wait:
+        return [
+            f"refill_wait: {state.refill_wait} with refill {state.refill} and "
+            f"{len(state.agenda)} frames: a refill waits only for the section taken with its "
+            "card, refill_timing 'after_section' (castle.actions.refill_timing)"
+        ]
+    return []
+
+
+DECISIONS = frozenset({"pick", "take", "place", "resolve", "exchange"})
+"""Phases whose decision is the acting seat's (``rival``: seat 0 decides for the rival)."""
+
+
+def asked_seat_problems(state: State) -> list[str]:
+    """A pending decision goes only to a seat the rules let decide it: the seat whose turn
+    it is, the seat picking, a seat activating its gardeners, a seat over five seals, and
+    for the solo rival, whose own turn decides nothing, seat 0 among equal choices."""
+    phase, stage, actor = state.phase.value, state.stage.value, state.actor
+    if phase not in DECISIONS and phase != "rival":
+        return []
+    where = f"actor: seat {actor} is asked in phase {phase}"
+    if phase == "rival":
+        solo = state.solo
+        if solo is None or actor != state.players or len(solo.choices) < 2:
+            return [
+                "phase rival: seat 0 chooses among two or more of the rival's candidates, "
+                "in solo play during the rival's turn (castle.solo.free_choices)"
+            ]
+        if state.game.options.rival_choices.value != "player":
+            return [
+                "phase rival: with rival_choices 'first' the rival takes the first "
+                "candidate, nobody is asked (castle.solo.free_choices)"
+            ]
+        return []
+    if actor >= state.players:
+        return [f"{where}, but the solo rival decides nothing; its cards do (castle.solo.actions)"]
+    if phase == "exchange":
+        if state.family(actor).seals <= 5:
+            return [f"{where} with {state.family(actor).seals} seals (castle.seals.cap)"]
+        return []
+    if phase == "pick" or stage == "picks":
+        if phase == "pick" and (not state.picking or state.picking[0] != actor):
+            return [
+                f"{where}, but the next to pick is {list(state.picking[:1])} (castle.setup.pairs)"
+            ]
+        if phase != "pick" and actor in state.picking:
+            return [f"{where} before picking a pair (castle.setup.pairs)"]
+        return []
+    if stage == "gardeners":
+        if phase in ("take", "place") or actor in state.picking:
+            return [f"{where} while gardeners are activated in order (castle.round.gardeners)"]
+        return []
+    if stage == "turn" and state.order:
+        due = state.order[state.turns % len(state.order)]
+        if actor != due:
+            return [f"{where}, but it is seat {due}'s turn (castle.turn.rounds)"]
+    return []
+
+
+def dice_taken_problems(state: State) -> list[str]:
+    """Every turn takes exactly one die, so each seat (the solo rival too) takes three
+    per round (castle.turn.rounds, castle.round.end, castle.solo.reveal): the dice gone
+    from the bridges are the turns finished plus the die of a turn under way."""
+    if state.stage.value not in ("turn", "gardeners", "over") or state.phase.value == "roll":
+        return []  # the picks, or the dice still being rolled
+    seats = len(state.order)
+    total = 3 * state.game.variant.dice_per_colour
+    gone = total - state.dice_left()
+    if state.stage.value != "turn":
+        if gone != 3 * seats or state.turns != 3 * seats:
+            return [
+                f"turns: {state.turns} turns and {gone} dice taken at a round's end, where "
+                f"each of {seats} seats takes three (castle.round.end)"
+            ]
+        return []
+    under_way = 0 if state.phase.value in ("take", "solo_draw") else 1
+    if state.turns >= 3 * seats or gone != state.turns + under_way:
+        return [
+            f"turns: {gone} dice taken after {state.turns} finished turns in phase "
+            f"{state.phase.value}; every turn takes exactly one die (castle.turn.rounds)"
+        ]
+    return []
+
+
+NONE_FIELDS = frozenset({"rooms", "level3", "daimyo", "tiles", "gardens", "training"})
+"""State fields whose -1 means an empty place (besides ``display``, ``refill``, a
+family's ``card`` and the solo ``top``, which are checked by name below)."""
+
+
+def stray_none_problems(state: State) -> list[str]:
+    """-1 stands for "none" only where a field says so; anywhere else (a solo card in the
+    row, a lantern source, a garden slot ...) Python would read it as the last item."""
+    out: list[str] = []
+    allowed = NONE_FIELDS | {"display", "refill"}
+    for f in attrs.fields(State):
+        if f.name in ("game", "families", "rival", "solo") or f.name in allowed:
+            continue
+        _stray(getattr(state, f.name), f.name, out)
+    for p, fam in enumerate(state.families):
+        _stray_fields(fam, f"families[{p}]", {"card"}, out)
+    if state.rival is not None:
+        _stray_fields(state.rival, "rival", {"card"}, out)
+    solo = state.solo
+    if solo is not None:
+        _stray_fields(solo, "solo", {"top"}, out)
+        drawing = state.phase.value in ("setup", "roll", "solo_draw")
+        if solo.top < 0 and not drawing and state.stage.value == "turn":
+            out.append("solo.top: the deck shows a top card during the round (castle.solo.reveal)")
+    return out
+
+
+def _stray_fields(record: Any, where: str, allowed: set[str], out: list[str]) -> None:
+    for f in attrs.fields(type(record)):
+        if f.name not in allowed:
+            _stray(getattr(record, f.name), f"{where}.{f.name}", out)
+
+
+def _stray(value: Any, where: str, out: list[str]) -> None:
+    if isinstance(value, bool):
+        return
+    if isinstance(value, int):
+        if value == -1:
+            out.append(f"{where}: -1 where no empty place is meant")
+    elif isinstance(value, tuple):
+        for i, v in enumerate(value):
+            _stray(v, f"{where}[{i}]", out)
+    elif attrs.has(type(value)):
+        _stray_fields(value, where, set(), out)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from rulespec.castle.components import Area, Effect, Figure, Slot, Symbol
 from rulespec.castle.state import Family, Phase, Solo, State
 from rulespec.castle.tables import FIELD_OUTSIDE, FIELD_WELL
-from rulespec.castle.variant import RivalChoices
+from rulespec.castle.variant import RivalActionOrder, RivalAscent, RivalChoices
 from rulespec.core.trace import decided
 
 
@@ -110,9 +110,15 @@ def place(s: State, colour: int, i: int, field: int) -> State:
     solo = _solo(s)
     decided("castle.solo.actions")
     decided("castle.solo.action_order")
-    cards = solo.row[-2:]
-    tasks = tuple(e for c in cards for e in s.game.data.solo[c].actions)
+    cards = [s.game.data.solo[c].actions for c in solo.row[-2:]]
+    if s.game.options.rival_action_order is RivalActionOrder.ROW_BY_ROW:
+        depth = max(len(a) for a in cards)
+        tasks = tuple(a[i] for i in range(depth) for a in cards if i < len(a))
+    else:
+        tasks = tuple(e for a in cards for e in a)
     solo = solo.but(bottom=(*solo.bottom, *solo.row), row=(), tasks=tasks)
+    if solo.top < 0:  # the deck ran out (castle.solo.deck_runs_out): the row is the deck
+        solo = solo.but(top=solo.bottom[0], bottom=solo.bottom[1:], known=True)
     return s.but(solo=solo, phase=Phase.RESOLVE)
 
 
@@ -140,6 +146,8 @@ def candidates(s: State, effect: Effect) -> tuple[int, ...]:
         if level < 0:
             return ()
         decided("castle.solo.ascent_cap")
+        if level + effect.amount > 3 and s.game.options.rival_ascent is RivalAscent.UNDONE:
+            return ()
         to = min(3, level + effect.amount)
         if to == 3:
             return (-1,)

@@ -201,8 +201,9 @@ def deal(s: State, action: Deal) -> State:
         assert solo is not None
         decided("castle.solo.deck")
         s = s.but(solo=solo.but(top=item, hidden=tuple(c for c in solo.hidden if c != item)))
-        if solo.row:
-            return engine.settle(rivals.check(s))
+        if solo.row:  # the rival is revealing: look for its die, or flip on
+            s = rivals.check(s)
+            return s if s.phase is Phase.SOLO_DRAW else engine.settle(s)
         return engine.begin_turn(s, s.order[0])
     if pile in (Pile.LEVEL1, Pile.LEVEL2):
         s = _room(s, item)

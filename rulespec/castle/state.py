@@ -197,6 +197,10 @@ class State(Kernel[Action], Evolve):
     """A room waiting for a new card (-1: none)."""
     stamp: Count
     """Arrivals on the seasons track so far (orders markers on one space)."""
+    refill_wait: Annotated[int, Range(0, 64)] = 0
+    """0: ``refill`` is dealt at once. Else the refill waits for the light section taken
+    with the card (castle.actions.refill_timing): it is dealt once the agenda holds fewer
+    frames than this."""
 
     @classmethod
     def initial(cls, game: CastleGame) -> State:

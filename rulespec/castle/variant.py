@@ -31,6 +31,34 @@ class RivalChoices(enum.Enum):
     FIRST = "first"
 
 
+class RefillTiming(enum.Enum):
+    """When a room emptied by a courtier is refilled (ruling castle.actions.refill_timing)."""
+
+    AFTER_SECTION = "after_section"
+    BEFORE_SECTION = "before_section"
+
+
+class RivalAscent(enum.Enum):
+    """A rival ascent that would pass level 3 (ruling castle.solo.ascent_cap)."""
+
+    STOP_AT_HALL = "stop_at_hall"
+    UNDONE = "undone"
+
+
+class FamilyRow(enum.Enum):
+    """What the family-board symbol gives (ruling castle.symbols.family_row)."""
+
+    REWARDS_AND_ACTION = "rewards_and_action"
+    ACTION_ONLY = "action_only"
+
+
+class RivalActionOrder(enum.Enum):
+    """The order of the solo rival's actions (ruling castle.solo.action_order)."""
+
+    CARD_BY_CARD = "card_by_card"
+    ROW_BY_ROW = "row_by_row"
+
+
 @attrs.frozen
 class CastleVariant:
     """The rule points that depend on the player count and the solo difficulty."""
@@ -61,6 +89,10 @@ class CastleOptions:
     exchange: Exchange = Exchange.JUST_IN_TIME
     final_exchange: FinalExchange = FinalExchange.OPTIMUM
     rival_choices: RivalChoices = RivalChoices.PLAYER
+    family_row: FamilyRow = FamilyRow.REWARDS_AND_ACTION
+    refill_timing: RefillTiming = RefillTiming.AFTER_SECTION
+    rival_ascent: RivalAscent = RivalAscent.STOP_AT_HALL
+    rival_action_order: RivalActionOrder = RivalActionOrder.CARD_BY_CARD
 
 
 TYPED: TypedTable[CastleVariant, CastleOptions] = TypedTable(

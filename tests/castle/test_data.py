@@ -717,3 +717,15 @@ def test_a_copy_is_independent() -> None:
     copied = copy.deepcopy(data)
     copied["level1"][0]["id"] = "x"
     assert castle_data.load(data) == castle_data.default()
+
+
+@pytest.mark.rule("castle.components.dropped_cards")
+def test_six_gardens_of_one_kind_only_are_refused() -> None:
+    """Five of each kind (the book) or six of each (the transcription, all_gardens), not a
+    mix: one surplus garden alone is a broken file."""
+    data = castle_data.to_json(castle_data.all_gardens())
+    data["gardens"] = [g for g in data["gardens"] if g["id"] != "stone-6"]
+    has(problems_of(data), "gardens: 6 plant gardens, expected 5 (castle.de:60)")
+    assert castle_data.load(castle_data.to_json(castle_data.all_gardens())) == (
+        castle_data.all_gardens()
+    )

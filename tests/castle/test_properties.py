@@ -23,6 +23,11 @@ VARIANTS: list[dict[str, Any]] = [
     {"players": 4},
     {"players": 3, "exchange": "anytime", "final_exchange": "none"},
     {"players": 1, "difficulty": "hard", "rival_choices": "first"},
+    {"players": 1, "difficulty": "easy", "rival_action_order": "row_by_row"},
+    {"players": 1, "difficulty": "hard", "rival_ascent": "undone"},
+    {"players": 2, "family_row": "action_only"},
+    {"players": 4, "refill_timing": "before_section"},
+    {"players": 3, "data": "all_gardens"},
 ]
 
 
@@ -105,3 +110,77 @@ def test_data_beyond_the_action_numbering_is_refused() -> None:
     with pytest.raises(MalformedCastleData) as err:
         CastleGame(base.variant, base.options, data)
     assert "any_resource 9" in str(err.value)
+
+
+NONE_KEYS = {
+    "": {"rooms", "level3", "daimyo", "tiles", "gardens", "training", "display", "refill"},
+    "families": {"card"},
+    "rival": {"card"},
+    "solo": {"top"},
+}
+"""The JSON keys whose -1 means an empty place or no card, by the record holding them
+(the state, a family, the rival, the solo deck); a -1 anywhere else is an index that
+Python would read as the last item."""
+
+
+def stray_minus_ones(value: Any, record: str = "", key: str = "") -> list[str]:
+    """Where ``value`` (a position's JSON) holds -1 outside :data:`NONE_KEYS`."""
+    if isinstance(value, dict):
+        return [
+            found
+            for k, v in value.items()
+            if k not in NONE_KEYS.get(record, set())
+            for found in stray_minus_ones(v, record if record else k, k)
+        ]
+    if isinstance(value, list):
+        return [found for v in value for found in stray_minus_ones(v, record, key)]
+    return [f"{record}.{key}"] if value == -1 and not isinstance(value, bool) else []
+
+
+@pytest.mark.rule("castle.solo.reveal", "castle.turn.rounds", "castle.round.end")
+@pytest.mark.parametrize("difficulty", ["easy", "medium", "hard"])
+def test_in_solo_play_each_side_takes_three_dice_a_round(difficulty: str) -> None:
+    """Issue 18: the rival's turn ended without a die when the card drawn next named a
+    missing die. Here each side's dice are counted from the bridges: the player's are
+    his takes, the rival's the rest; and no -1 is ever read as a solo card."""
+    game = rulespec.game("castle", players=1, difficulty=difficulty)
+    for seed in range(100):
+        rng = random.Random(seed)
+        s = game.new_game(seed)
+        taken: dict[tuple[int, str], int] = {}
+        while not s.is_terminal:
+            assert stray_minus_ones(s.to_json()) == [], seed
+            player = s.phase is Phase.TAKE
+            before, round_ = s.dice_left(), s.round
+            s = s.apply(s.sample_chance(rng) if s.is_chance else rng.choice(s.legal_actions()))
+            gone = before - (s.dice_left() if s.round == round_ else 3)
+            if gone <= 0:
+                continue  # nothing taken, or the dice rolled
+            for side, n in (("player", int(player)), ("rival", gone - int(player))):
+                if n:
+                    taken[(round_, side)] = taken.get((round_, side), 0) + n
+        assert taken == {(r, side): 3 for r in (1, 2, 3) for side in ("player", "rival")}, seed
+
+
+def test_the_stray_minus_one_walk_finds_a_solo_card_minus_one() -> None:
+    """The walk above can fail: a -1 in the solo row is found, a -1 room is not."""
+    assert stray_minus_ones({"rooms": [-1], "solo": {"top": -1, "row": [3, -1]}}) == ["solo.row"]
+    assert stray_minus_ones({"families": [{"card": -1, "gardens": [-1]}]}) == ["families.gardens"]
+
+
+@pytest.mark.rule("castle.turn.rounds", "castle.solo.reveal")
+def test_a_position_with_a_turn_without_its_die_or_a_stray_minus_one_is_refused() -> None:
+    """The invariants that catch issue 18 in ``rulespec verify`` also guard the loader."""
+    game = rulespec.game("castle", players=1, difficulty="easy")
+    rng = random.Random(5)
+    s = game.new_game(5)
+    while s.phase is not Phase.TAKE or s.turns < 2:
+        s = s.apply(s.sample_chance(rng) if s.is_chance else rng.choice(s.legal_actions()))
+    good = json.loads(json.dumps(s.to_json()))
+    assert game.state_from_json(good) == s
+    skipped = {**good, "turns": good["turns"] + 1}
+    with pytest.raises(MalformedPosition, match=r"castle\.turn\.rounds"):
+        game.state_from_json(skipped)
+    phantom = {**good, "solo": {**good["solo"], "bottom": [*good["solo"]["bottom"], -1]}}
+    with pytest.raises(MalformedPosition, match=r"solo\.bottom\[\d+\]: -1"):
+        game.state_from_json(phantom)

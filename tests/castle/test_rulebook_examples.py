@@ -458,15 +458,17 @@ def test_l401_anna_requests_an_audience_and_ascends_to_level_2() -> None:
     assert g.tables.rows_of_card[fam.card] == g.tables.rows_of_card[len(g.data.actions) + l2_08]
     assert len(fam.lantern) == len(lantern_before) + 1
     assert g.tables.lantern[fam.lantern[-1]] == g.data.actions[0].lantern
+    # castle.de:387-388: one light section of the card taken, then the room's new card
+    assert heads(s) == (Symbol.SECTION,)
+    assert s.rooms[room] < 0
+    s = resolve_head(s, Symbol.SECTION)  # l2-08 has one light section: 3 resources
+    s = resolve_head(s, Symbol.ANY_RESOURCE, lambda t: t.family(ANNA).resources == (1, 1, 1))
+    assert s.family(ANNA).resources == (1, 1, 1)
     # the room is refilled from the level 2 deck (a chance outcome)
     assert s.phase is Phase.REFILL
     new = card_index(g, "l2-05")
     s = s.apply(Deal(Pile.LEVEL2, new))
     assert s.rooms[room] == new
-    assert heads(s) == (Symbol.SECTION,)
-    s = resolve_head(s, Symbol.SECTION)  # l2-08 has one light section: 3 resources
-    s = resolve_head(s, Symbol.ANY_RESOURCE, lambda t: t.family(ANNA).resources == (1, 1, 1))
-    assert s.family(ANNA).resources == (1, 1, 1)
     s = skip_rest(s)
     assert s.actor == MAX
 
@@ -481,6 +483,7 @@ def test_l405_max_ascends_from_level_1_to_the_daimyo() -> None:
         actor=MAX,
         order=(ANNA, MAX, LARA, TIM),
         turns=1,
+        bridges=((1, 2, 3, 0, 4), FULL[1], FULL[2]),  # Anna's turn took a die (the red 5)
         families={
             MAX: {
                 "coins": 0,

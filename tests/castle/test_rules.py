@@ -95,6 +95,25 @@ def test_the_default_data_has_the_books_counts_and_provenance() -> None:
     )
 
 
+@pytest.mark.rule("castle.components.dropped_cards", "castle.setup.gardens")
+@pytest.mark.parametrize(("data", "per_kind"), [("default", 5), ("all_gardens", 6)])
+def test_the_default_drops_a_garden_per_kind_all_gardens_keeps_twelve(
+    data: str, per_kind: int
+) -> None:
+    g = game(data=data)
+    kinds = [x.kind.label for x in g.data.gardens]
+    assert (kinds.count("plant"), kinds.count("stone")) == (per_kind, per_kind)
+    cost4 = [x.id for x in g.data.gardens if x.kind.label == "plant" and x.cost == 4]
+    assert len(cost4) == per_kind - 3  # plant-1, plant-4 (and plant-6): castle.de:351
+    assert g.settings()["data"] == data
+    again = rulespec.game("castle", **g.settings())
+    assert again.data == g.data
+    # setup still lays one garden of each kind below each bridge (castle.de:114)
+    s = first_turn(2, data=data)
+    laid = [g.data.gardens[i].kind.label for i in s.gardens]
+    assert laid == ["plant", "stone"] * 3
+
+
 @pytest.mark.rule("castle.setup.two_player_cards", "castle.setup.room_cards")
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
 def test_diamond_cards_only_with_three_or_four(players: int) -> None:
@@ -480,7 +499,11 @@ def test_the_castle_action_offers_audience_and_ascent() -> None:
 @pytest.mark.rule("castle.actions.card_swap", "castle.actions.refill_timing")
 def test_ending_on_a_level_takes_the_rooms_card() -> None:
     s = with_tasks(
-        first_turn(), (fx(Symbol.ASCENT),), court=(1, 0, 0, 0), left=(4, 5, 5), resources=(0, 0, 2)
+        first_turn(refill_timing="before_section"),
+        (fx(Symbol.ASCENT),),
+        court=(1, 0, 0, 0),
+        left=(4, 5, 5),
+        resources=(0, 0, 2),
     )
     fam = s.family(s.actor)
     card = s.rooms[0]
@@ -492,6 +515,36 @@ def test_ending_on_a_level_takes_the_rooms_card() -> None:
     refilled = after.apply(after.legal_actions()[0])
     assert refilled.rooms[0] >= 0
     assert refilled.agenda[-1][0][0].symbol is Symbol.SECTION
+
+
+@pytest.mark.rule("castle.actions.card_swap", "castle.actions.refill_timing")
+def test_by_default_the_room_is_refilled_after_the_light_section() -> None:
+    """castle.de:383-388: the light section of the card taken comes before the room's new
+    card, so a light symbol inside it does not see the room (it is empty meanwhile)."""
+    s = with_tasks(
+        first_turn(), (fx(Symbol.ASCENT),), court=(1, 0, 0, 0), left=(4, 5, 5), resources=(0, 0, 2)
+    )
+    assert s.game.options.refill_timing.value == "after_section"
+    after = s.apply(Resolve(0, 0))
+    assert after.phase is Phase.RESOLVE
+    assert after.rooms[0] < 0
+    assert after.refill == 0
+    assert after.agenda[-1][0][0].symbol is Symbol.SECTION
+    # a light symbol now offers the light sections of the four other rooms only
+    t = s.game.tables
+    others = sum(len(t.light_sections(c)) for r, c in enumerate(s.rooms) if r != 0)
+    lit = with_tasks(after.but(agenda=after.agenda[:-1]), (fx(Symbol.LIGHT),))
+    assert len(options(lit)) == others
+    assert not engine.refill_due(after)
+    # a castle action inside the section: the room gets its card before the ascent
+    nested = after.but(agenda=(*after.agenda[:-1], ((fx(Symbol.ASCENT),),)))
+    assert engine.refill_due(nested)
+    # skipping the section ends the wait: the new card is dealt
+    done = after.apply(Skip(0))
+    assert done.phase is Phase.REFILL
+    refilled = done.apply(done.legal_actions()[0])
+    assert refilled.rooms[0] >= 0
+    assert refilled.refill == -1
 
 
 @pytest.mark.rule("castle.actions.empty_deck", "castle.actions.empty_deck_flip")
@@ -523,8 +576,10 @@ def test_the_daimyos_hall_gives_the_lantern_then_a_space() -> None:
 def test_a_courtier_on_level3_always_takes_a_space() -> None:
     # the second reader's repro: 4 players, a courtier on level 1 and 5 pearls, the castle
     # action, no audience, two levels up, the lantern bonus skipped
+    start = first_turn(4)
+    took = start.apply(next(a for a in start.legal_actions() if isinstance(a, TakeDie)))
     s = with_tasks(
-        first_turn(4), (fx(Symbol.CASTLE),), court=(0, 1, 0, 0), left=(4, 5, 5), resources=(0, 0, 5)
+        took, (fx(Symbol.CASTLE),), court=(0, 1, 0, 0), left=(4, 5, 5), resources=(0, 0, 5)
     )
     seat = s.actor
     s = s.apply(Resolve(0, 0)).apply(Skip(0))  # no audience
@@ -579,6 +634,28 @@ def test_tile_and_light_symbols_reach_the_five_rooms() -> None:
 def test_the_family_symbol_ignores_occupancy() -> None:
     s = with_tasks(first_turn(), (fx(Symbol.FAMILY),), dice=(6, 6, 6))
     assert len(options(s)) == 3
+
+
+@pytest.mark.rule("castle.symbols.family_row", "castle.fields.family")
+@pytest.mark.parametrize("reading", ["rewards_and_action", "action_only"])
+def test_the_family_symbol_gives_rewards_and_action_or_the_action_only(reading: str) -> None:
+    """The warriors' row with two warriors gone uncovers 2 pearls and 2 coins (castle.de
+    board): by default they come with the row's card action; 'action_only' gives the action
+    alone."""
+    s = with_tasks(first_turn(family_row=reading), (fx(Symbol.FAMILY),), left=(5, 5, 3))
+    seat = s.actor
+    rewards = s.game.data.board.family[2].rewards[:2]
+    assert rewards == ((fx(Symbol.PEARL, 2),), (fx(Symbol.COINS, 2),))
+    action = s.game.tables.rows_of_card[s.family(seat).card][2]
+    after = s.apply(options(s)[2])
+    tasks = [task for frame in after.agenda for task in frame]
+    if reading == "action_only":
+        assert after.family(seat).coins == s.family(seat).coins
+        assert (fx(Symbol.PEARL, 2),) not in tasks
+    else:
+        assert after.family(seat).coins == s.family(seat).coins + 2  # credited at once
+        assert (fx(Symbol.PEARL, 2),) in tasks
+    assert action in tasks
 
 
 # --- round end -----------------------------------------------------------------------------------
@@ -718,6 +795,27 @@ def test_rival_actions_and_undone_points() -> None:
     assert s.family(1).seals == 0
 
 
+@pytest.mark.rule("castle.solo.ascent_cap", "castle.solo.undone")
+@pytest.mark.parametrize("reading", ["stop_at_hall", "undone"])
+def test_a_rival_two_level_ascent_from_level_2(reading: str) -> None:
+    s = first_turn(1, difficulty="easy", rival_ascent=reading).but(actor=1, round=2)
+    s = s.with_family(1, s.family(1).but(left=(4, 5, 5), court=(0, 0, 1, 0), points=0))
+    two = fx(Symbol.ASCEND, 2)
+    found = rival.candidates(s, two)
+    after = rival.act(s, two, found[0] if found else None)
+    if reading == "stop_at_hall":
+        assert found == (-1,)
+        assert after.family(1).court == (0, 0, 0, 1)
+        assert after.family(1).points == 0
+    else:
+        assert found == ()
+        assert after.family(1).court == (0, 0, 1, 0)
+        assert after.family(1).points == 2  # round 2
+    # one level from level 2 reaches the hall either way
+    one = rival.candidates(s, fx(Symbol.ASCEND, 1))
+    assert one == (-1,)
+
+
 @pytest.mark.rule("castle.solo.empty_deck")
 def test_a_rival_courtier_in_a_room_with_an_empty_deck_leaves_the_card() -> None:
     s = first_turn(1, difficulty="easy").but(actor=1)
@@ -785,6 +883,35 @@ def test_an_exhausted_deck_takes_the_first_die() -> None:
     s = s.but(solo=solo.but(hidden=(), bottom=(), top=0, row=(1, 2)))
     after = rival.flip(s)
     assert after.dice_left() == 8
+    # the row went under the deck and its first card is the new top, never a -1 (issue 18)
+    assert after.solo is not None
+    assert (after.solo.top, after.solo.bottom, after.solo.row) == (1, (2, 0), ())
+
+
+@pytest.mark.rule("castle.solo.reveal")
+def test_the_rival_reveals_on_when_the_drawn_card_names_a_missing_die() -> None:
+    """Issue 18: a newly drawn top card naming a missing die does not end the rival's turn
+    without a die; the rival flips on until a card names a die that is there."""
+    s = first_turn(1, difficulty="easy").but(actor=1)
+    solo = s.solo
+    assert solo is not None
+    cards = s.game.data.solo
+    missing = next(c for c, card in enumerate(cards) if card.colour == 0 and card.slot == 1)
+    present = next(c for c, card in enumerate(cards) if card.colour == 1 and card.slot == 0)
+    red = s.bridges[0]
+    s = s.but(bridges=((red[0], 0, red[2]), *s.bridges[1:]))  # no red middle die
+    s = s.but(solo=solo.but(top=0, row=(), bottom=(), hidden=tuple(range(1, len(cards)))))
+    s = rival.start(s)
+    assert s.phase is Phase.SOLO_DRAW
+    s = s.apply(setup.deal_of(Pile.SOLO, missing))
+    assert s.phase is Phase.SOLO_DRAW  # the turn goes on: another card is drawn
+    assert s.solo is not None
+    assert s.solo.row == (0, missing)
+    before = s.dice_left()
+    s = s.apply(setup.deal_of(Pile.SOLO, present))
+    assert s.dice_left() == before - 1
+    assert s.solo is not None
+    assert s.solo.row == ()
 
 
 @pytest.mark.rule("castle.solo.free_choices", "castle.solo.garden_icon")
@@ -819,3 +946,20 @@ def test_the_rival_does_the_last_two_cards_card_by_card() -> None:
     assert after.solo.tasks == (*cards[5].actions, *cards[7].actions)
     assert after.solo.bottom[-3:] == (3, 5, 7)
     assert after.bridges[0][0] != 0  # the middle die closed the gap
+
+
+@pytest.mark.rule("castle.solo.action_order")
+def test_row_by_row_the_rival_does_both_top_actions_first() -> None:
+    s = first_turn(1, difficulty="easy", rival_action_order="row_by_row").but(actor=1)
+    solo = s.solo
+    assert solo is not None
+    cards = s.game.data.solo
+    s = s.but(solo=solo.but(row=(3, 8)))
+    after = rival.place(s, 0, 0, WELL)
+    assert after.solo is not None
+    top = (cards[3].actions[0], cards[8].actions[0])
+    bottom = (cards[3].actions[1], cards[8].actions[1])
+    assert after.solo.tasks == (*top, *bottom)
+    # the training symbols of s4 (cost 1) and s9 (cost 5) meet the last warrior in the
+    # other order than card by card
+    assert after.solo.tasks.index(cards[3].actions[0]) < after.solo.tasks.index(cards[8].actions[1])
