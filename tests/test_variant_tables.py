@@ -14,6 +14,7 @@ import pytest
 
 import rulespec
 from rulespec.core import variants
+from rulespec.core.playthrough import cases
 from rulespec.mandala.rulebook import RULEBOOK
 from rulespec.mandala.variant import TYPED, FinalMandalas, MandalaOptions, MandalaVariant
 
@@ -173,6 +174,32 @@ def test_an_unknown_option_default_is_reported() -> None:
     data["option"]["final_mandalas"]["default"] = "three"
     with pytest.raises(rulespec.VariantTableError, match="default 'three'"):
         parse(data)
+
+
+@pytest.mark.parametrize("columns", [["9p"], "2p", [2]])
+def test_an_option_may_only_name_columns_of_its_table(columns: object) -> None:
+    data = raw_table()
+    data["option"]["final_mandalas"]["columns"] = columns
+    with pytest.raises(rulespec.VariantTableError) as caught:
+        parse(data)
+    assert mentioned(caught, "final_mandalas", "columns"), problems_of(caught)
+
+
+def test_an_option_that_names_its_columns_is_played_on_the_first() -> None:
+    """The solo rival's options change play in solo columns only: their playthroughs and
+    the generic suites' cases play them there, not on the table's first column."""
+    castle = rulespec.spec("castle").table()
+    for option in castle.options:
+        played = [
+            dict(c.settings)
+            for c in cases()
+            if c.game == "castle" and option.key in dict(c.settings)
+        ]
+        assert played, option.key
+        for settings in played:
+            column = next(c for c in castle.columns if dict(c.axes).items() <= settings.items())
+            assert not option.columns or column.id == option.columns[0]
+    assert any(o.columns for o in castle.options)
 
 
 def test_the_parser_reports_every_problem_at_once() -> None:

@@ -51,17 +51,20 @@ class Case:
 
 def cases() -> tuple[Case, ...]:
     """Every column of every game's variant table with the default options, then every
-    non-default value of each option on the table's first column."""
+    non-default value of each option on the first column where the option can change
+    play (the table's first column, unless the option lists its ``columns``)."""
     out: list[Case] = []
     for spec in catalog.GAMES:
         table = spec.table()
         defaults = {o.key: o.default for o in table.options}
-        columns = [dict(c.axes) for c in table.columns]
-        out.extend(Case(spec.id, tuple(c.items())) for c in columns)
+        columns = {c.id: dict(c.axes) for c in table.columns}
+        first = next(iter(columns.values()))
+        out.extend(Case(spec.id, tuple(c.items())) for c in columns.values())
         for option in table.options:
+            where = columns[option.columns[0]] if option.columns else first
             for value in option.values:
                 if value != defaults[option.key]:
-                    out.append(Case(spec.id, (*columns[0].items(), (option.key, value))))
+                    out.append(Case(spec.id, (*where.items(), (option.key, value))))
     return tuple(out)
 
 

@@ -88,6 +88,10 @@ class OptionSpec:
     choices: tuple[tuple[object, str], ...]
     """(value, what it means) pairs; the first is not necessarily the default."""
     cites: tuple[Citation, ...]
+    columns: tuple[str, ...] = ()
+    """The columns where the option can change play (``columns = [...]`` in the table,
+    e.g. the solo rival's options); empty: every column. Tests and playthroughs play a
+    non-default value on the first of them."""
 
     @property
     def values(self) -> tuple[object, ...]:
@@ -262,9 +266,14 @@ def parse_table(data: Mapping[str, Any], rulebook: Rulebook, source: str) -> Var
             choices = {}
         if opt.get("default") not in choices:
             problems.append(f"{where}: default {opt.get('default')!r} is not one of the choices")
-        stray = sorted(set(opt) - {"rule", "title", "default", "choices", "cite"})
+        stray = sorted(set(opt) - {"rule", "title", "default", "choices", "cite", "columns"})
         if stray:
             problems.append(f"{where}: unknown keys {', '.join(stray)}")
+        applies = opt.get("columns", [])
+        known = {c.id for c in columns}
+        if not isinstance(applies, list) or not all(c in known for c in applies):
+            problems.append(f"{where}: 'columns' must list column ids of this table")
+            applies = []
         options.append(
             OptionSpec(
                 key,
@@ -273,6 +282,7 @@ def parse_table(data: Mapping[str, Any], rulebook: Rulebook, source: str) -> Var
                 opt.get("default"),
                 tuple((v, str(d)) for v, d in choices.items()),
                 cites(where, opt.get("cite")),
+                tuple(str(c) for c in applies),
             )
         )
     if problems:
