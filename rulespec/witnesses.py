@@ -18,7 +18,9 @@ Kinds, by where the rule decided:
     the rules that play never saw deciding, so a rule that forbids something is shown
     forbidding it;
 ``scoring``
-    while the final outcome was scored, after the last step.
+    while the final outcome was scored, after the last step;
+``setup``
+    while the initial state was built, before any chance (step 0, no action).
 
 Rules whose value is an option of the variant table get one witness per value (a ruling
 shown under each reading). A rule with no witness is listed with its reason: no decision
@@ -61,6 +63,9 @@ SEEDS = 20
 """Seeded games searched per case (every column with the default options, then every
 other option value once: the golden playthroughs' cases)."""
 MAX_STEPS = 20_000
+MORE_SEEDS = 200
+"""Seeds searched at most, while a rule with a decision point still has no witness: rare
+situations (an emptied deck, a blocked track) take many games to arise."""
 REFUSAL_SEEDS = 3
 REFUSAL_STEPS = 400
 """For rules still without a witness: games per case, and steps per game, in which every
@@ -69,7 +74,7 @@ NOT_REACHED = (
     "has a decision point in play, but the searched seeded games did not reach it; its "
     "marked tests build the situation by hand"
 )
-KINDS = ("applied", "legal", "refused", "scoring")
+KINDS = ("setup", "applied", "legal", "refused", "scoring")
 
 
 @attrs.frozen
@@ -151,7 +156,9 @@ class Example:
         where = f"{self.game!r}, seed {w.seed}, after {w.step} random steps"
         value = f" (option value {w.value})" if w.value is not None else ""
         lines = [f"{self.rule.id}{value}: {self.rule.title}", f"  position: {where}"]
-        if isinstance(self.result, Explanation):
+        if w.kind == "setup":
+            lines.append("  decided while the game was set up (the initial state)")
+        elif isinstance(self.result, Explanation):
             lines.append(f"  refused: {w.action}: {self.result}")
         elif isinstance(self.result, Outcome):
             lines.append(f"  final scoring: scores {list(self.result.scores)}")
@@ -238,6 +245,8 @@ def replay(w: Witness) -> Example:
     """The witness as live objects (:class:`Example`)."""
     rule = catalog.rule(w.rule)
     game, state, rng = position(w)
+    if w.kind == "setup":
+        return Example(rule, w, game, state, None, state)
     if w.kind == "scoring":
         return Example(rule, w, game, state, None, state.outcome())
     if w.kind == "refused":
@@ -275,7 +284,9 @@ def decided_at(w: Witness) -> Counter[str]:
     """The rules that decide at the witness's step, traced anew (for the replay test)."""
     game, state, rng = position(w)
     with trace.tracing() as counts:
-        if w.kind == "scoring":
+        if w.kind == "setup":
+            game.initial_state()
+        elif w.kind == "scoring":
             state.outcome()
         elif w.kind == "refused":
             assert w.action is not None
@@ -326,7 +337,9 @@ def _play(
                 best[key] = (rank, w)
 
     rng = random.Random(seed)
-    state: State[Any] = game.initial_state()
+    with trace.tracing() as built:
+        state: State[Any] = game.initial_state()
+    offer(built, Counter(), 0, "setup", None)
     step = 0
     while not state.is_terminal:
         if step > MAX_STEPS:
@@ -386,16 +399,22 @@ def _refusals(
         step += 1
 
 
+def _rare(wanted: Mapping[str, Rule], best: Mapping[str, object]) -> bool:
+    """Whether a rule with a decision point in play still has no witness."""
+    return any(k not in best and r.id not in NOT_DECIDING for k, r in wanted.items())
+
+
 def search(game_id: str, seeds: int = SEEDS) -> Witnesses:
     """Play the cases of one game with tracing and keep the best witness per key; then
     look for refusals by the rules still without one."""
     best: dict[str, tuple[tuple[int, int], Witness]] = {}
-    for case in cases():
-        if case.game == game_id:
-            game = catalog.game(game_id, **dict(case.settings))
-            for seed in range(seeds):
-                _play(best, game, seed)
     wanted = {k: r for r in catalog.rules(game_id) for k, _ in keys(r)}
+    games = [catalog.game(game_id, **dict(c.settings)) for c in cases() if c.game == game_id]
+    seed = 0
+    while seed < seeds or (seed < MORE_SEEDS and _rare(wanted, best)):
+        for game in games:
+            _play(best, game, seed)
+        seed += 1
     missing = set(wanted) - set(best)
     for case in cases():
         if case.game == game_id and missing:

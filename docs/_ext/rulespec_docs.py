@@ -617,6 +617,8 @@ def witness_result(ex: witnessing.Example) -> str:
         return f"refused: {text(result.reason)}"
     if isinstance(result, rulespec.Outcome):
         return f"final scores {text(list(result.scores))}, winners {text(sorted(result.winners))}"
+    if ex.witness.kind == "setup":
+        return "the setup holds it before any chance is drawn"
     changed = delta(leaves(ex.state.to_json()), leaves(result.to_json()))
     shown = [f"{literal(k)} → {literal(v)}" for k, v in list(changed.items())[:WITNESS_CHANGES]]
     more = len(changed) - len(shown)
@@ -644,6 +646,8 @@ def witness_lines(r: Rule) -> list[str]:
         )
         if w.kind == "scoring":
             move = f"the final scoring after {w.step} steps"
+        elif w.kind == "setup":
+            move = "the initial state, as the game is set up"
         else:
             mover = "chance" if ex.state.is_chance else f"seat {ex.state.current_player}"
             verb = "may not play" if w.kind == "refused" else "plays"
