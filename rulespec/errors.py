@@ -93,23 +93,34 @@ class NotYourTurn(IllegalAction):
 
 class StaleAction(RulespecError, ValueError):
     """An action sent for an earlier (or later) state of the game: the client's
-    ``expect_step`` is not the state's :attr:`~rulespec.core.kernel.Kernel.step`. Nothing
-    is applied; the client should fetch the current view and decide again."""
+    ``expect_step`` is not the state's :attr:`~rulespec.core.kernel.Kernel.step` (in a
+    :class:`~rulespec.Session`: not from the seat's guard, ``since``, to the table's
+    step). Nothing is applied; the client should fetch the current view and decide
+    again."""
 
     code = "stale_action"
 
-    def __init__(self, expected: int, step: int) -> None:
+    def __init__(self, expected: int, step: int, *, since: int | None = None) -> None:
         self.expected = expected
         self.step = step
-        when = "an earlier" if expected < step else "a later"
+        self.since = since
+        when = "an earlier" if expected < (step if since is None else since) else "a later"
+        if since is None or since == step:
+            meant = f"but the game is at step {step}"
+        else:
+            meant = f"but what this seat sees changed at step {since} (the game is at step {step})"
         super().__init__(
-            f"the action was meant for step {expected}, but the game is at step {step} "
-            f"({when} state than this one); look at the current state and decide again"
+            f"the action was meant for step {expected}, {meant} ({when} state than this "
+            "one); look at the current state and decide again"
         )
 
     def details(self) -> dict[str, Any]:
-        """The step the client expected and the step the game is at."""
-        return {"expect_step": self.expected, "step": self.step}
+        """The step the client expected, the step the game is at and, from a session,
+        the step since which the seat's view is unchanged (its guard)."""
+        out: dict[str, Any] = {"expect_step": self.expected, "step": self.step}
+        if self.since is not None:
+            out["since"] = self.since
+        return out
 
 
 class UnknownGame(RulespecError, LookupError):
