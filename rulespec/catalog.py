@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING, Any, Literal, overload
 
 from rulespec.core.api import Action, Explanation, Game, GameSpec, State
 from rulespec.core.record import Record, settings_from_json
-from rulespec.core.seeds import seed_problem
 from rulespec.core.rules import Rule, Rulebook
+from rulespec.core.seeds import seed_problem
 from rulespec.errors import (
     InvalidArgument,
     MalformedAction,

@@ -242,7 +242,7 @@ def test_secret_choices_are_sent_in_any_order_over_http(running: Running) -> Non
 
 
 def test_a_spectator_sees_the_public_view_without_a_token(running: Running) -> None:
-    table_id, tokens = _table(running, "lotus", edition="de", players=3)
+    table_id, _ = _table(running, "lotus", edition="de", players=3)
     status, public = running.client.call("GET", f"/tables/{table_id}/spectator")
     assert status == 200
     assert public["seat"] is None

@@ -439,7 +439,9 @@ def _rounds(game_id: str, settings_: dict[str, Any], seed: int, limit: int = 400
             owing = sorted(table.to_act)
             for seat in owing:  # the round, in seat order
                 view = table.view(seat)
-                table.submit(seat, rng.choice(expand(view["legal_actions"])), expect_step=view["step"])
+                table.submit(
+                    seat, rng.choice(expand(view["legal_actions"])), expect_step=view["step"]
+                )
             continue
         _play(table, rng, until=table.step + 1)
     return found
@@ -497,7 +499,9 @@ def test_a_choice_made_before_a_visible_change_is_stale() -> None:
     table.submit(seat, expand(view["legal_actions"])[0], expect_step=view["step"])
     assert other in table.to_act
     with pytest.raises(rulespec.StaleAction):
-        table.submit(other, expand(table.view(other)["legal_actions"])[0], expect_step=early["step"])
+        table.submit(
+            other, expand(table.view(other)["legal_actions"])[0], expect_step=early["step"]
+        )
     # a round of secret choices that ended: what was chosen before its reveal is stale
     (saved, *_) = _rounds("lotus", {"edition": "de", "players": 3}, seed=11)
     table = rulespec.resume(saved)
@@ -507,11 +511,15 @@ def test_a_choice_made_before_a_visible_change_is_stale() -> None:
     seat = min(table.to_act)
     assert table.guard(seat) > before[seat]["step"]
     with pytest.raises(rulespec.StaleAction) as caught:
-        table.submit(seat, expand(table.view(seat)["legal_actions"])[0], expect_step=before[seat]["step"])
+        table.submit(
+            seat, expand(table.view(seat)["legal_actions"])[0], expect_step=before[seat]["step"]
+        )
     assert caught.value.to_json()["since"] == table.guard(seat)
 
 
-@pytest.mark.parametrize(("game_id", "settings_"), TABLES + [("lotus", {"edition": "de", "players": 6})])
+@pytest.mark.parametrize(
+    ("game_id", "settings_"), [*TABLES, ("lotus", {"edition": "de", "players": 6})]
+)
 def test_a_guard_stays_only_while_the_seat_may_still_send_the_same_choices(
     game_id: str, settings_: dict[str, Any]
 ) -> None:
@@ -530,7 +538,9 @@ def test_a_guard_stays_only_while_the_seat_may_still_send_the_same_choices(
         assert row.guards == tuple(table.guard(p) for p in range(players))
         for p in range(players):
             if table.guard(p) == guards[p]:
-                assert p != seat and p in owing and p in table.to_act
+                assert p != seat
+                assert p in owing
+                assert p in table.to_act
                 assert table.view(p)["legal_actions"] == legal[p]
             else:
                 assert table.guard(p) == table.step

@@ -23,8 +23,7 @@ def check_seat(value: object, players: int, name: str = "seat") -> int:
     """
     if type(value) is not int or not 0 <= value < players:
         raise InvalidArgument(
-            f"{name}: expected a seat, a whole number from 0 to {players - 1}, "
-            f"got {bounded(value)}"
+            f"{name}: expected a seat, a whole number from 0 to {players - 1}, got {bounded(value)}"
         )
     return value
 

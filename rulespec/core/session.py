@@ -36,6 +36,7 @@ from typing import Any
 
 from rulespec.catalog import game, load_record
 from rulespec.core.api import JSON, Action, Game
+from rulespec.core.chance import at_step
 from rulespec.core.compact import compact
 from rulespec.core.convert import Reuse
 from rulespec.core.record import Record, settings_from_json, settle
@@ -49,7 +50,6 @@ from rulespec.errors import (
     StaleAction,
     bounded,
 )
-from rulespec.core.chance import at_step
 
 CHECKPOINT_KEYS = frozenset({"game", "settings", "seed", "position"})
 """The keys every checkpoint has."""
@@ -77,7 +77,12 @@ class Submitted(int):
     """Each seat's guard after it (:meth:`Session.guard`)."""
 
     def __new__(
-        cls, step: int, seat: int, action: Action, chance: tuple[Action, ...], guards: tuple[int, ...]
+        cls,
+        step: int,
+        seat: int,
+        action: Action,
+        chance: tuple[Action, ...],
+        guards: tuple[int, ...],
     ) -> Submitted:
         made = super().__new__(cls, step)
         made.seat = seat
@@ -393,7 +398,8 @@ def record_from_rows(
     actions: list[Action] = []
     seats: list[int | None] = []
     problems: list[str] = []
-    for i, row in enumerate(rows):
+    for i, item in enumerate(rows):
+        row: object = item  # a store's data: checked, whatever the annotation says
         if isinstance(row, Submitted):
             actions.append(row.action)
             seats.append(row.seat)
@@ -402,7 +408,8 @@ def record_from_rows(
             problems.append(f"rows[{i}]: expected a row object, got {bounded(row)}")
             continue
         try:
-            actions.append(game.action_from_json(row.get("action")))
+            sent: Any = row.get("action")
+            actions.append(game.action_from_json(sent))
             seats.append(check_seat(row.get("seat"), game.players, f"rows[{i}].seat"))
         except RulespecError as exc:
             problems.append(f"rows[{i}]: {exc}")
@@ -618,9 +625,7 @@ def _from_checkpoint(data: Mapping[str, Any]) -> Session:
         if any(s is None for s in seats):
             raise MalformedRecord(["seats: every decision of a table names its seat"])
     guards = _guards(data.get("guards"), g.players, state.step)
-    return Session(
-        g, state, seed, actions, seats, from_setup="actions" in data, guards=guards
-    )
+    return Session(g, state, seed, actions, seats, from_setup="actions" in data, guards=guards)
 
 
 def _guards(raw: object, players: int, step: int) -> tuple[int, ...] | None:
