@@ -48,7 +48,7 @@ def _seed(text: str) -> int:
     try:
         seed = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text[:40]!r}") from None
+        raise argparse.ArgumentTypeError(f"not a whole number: {text[:40]}") from None
     if not 0 <= seed <= SEED_MAX:
         raise argparse.ArgumentTypeError(f"a seed is from 0 to 2**63 - 1, got {text[:40]}")
     return seed

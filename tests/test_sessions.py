@@ -729,3 +729,71 @@ def test_the_rows_submit_returns_rebuild_the_record_and_the_chance(
         assert not state.is_chance
         assert state.step == row["step"]
     assert state == table.state
+
+
+# --- errors and listings a server needs (issue 20) ----------------------------------------
+
+
+def test_every_error_class_has_an_http_status_a_client_error_is_4xx() -> None:
+    codes = {code: (cls, status) for code, cls, status in rulespec.errors.error_codes()}
+    assert "bad_input" not in codes  # a private base class, never raised
+    for code, (cls, status) in codes.items():
+        assert cls.code == code
+        assert status in (400, 404, 409, 500)
+    client = ["illegal_action", "malformed_action", "malformed_notation", "invalid_argument"]
+    client += ["malformed_record", "malformed_position", "unknown_game", "unknown_variant"]
+    assert all(codes[c][1] == 400 for c in client)
+    assert codes["stale_action"][1] == codes["not_your_turn"][1] == 409
+    assert codes["unknown_rule"][1] == 404
+    assert codes["bad_rulebook"][1] == codes["rulespec_error"][1] == 500
+
+
+@pytest.mark.parametrize(
+    ("settings_", "setting", "valid"),
+    [
+        ({"players": 3, "final_mandalas": "some"}, "final_mandalas", ["all", "two_others"]),
+        ({"players": 3, "bogus": 1}, None, ["players", "final_mandalas"]),
+        ({"players": 9}, None, [{"players": 2}, {"players": 3}, {"players": 4}]),
+    ],
+)
+def test_an_unknown_variant_gives_the_valid_values_as_data(
+    settings_: dict[str, Any], setting: str | None, valid: list[Any]
+) -> None:
+    with pytest.raises(rulespec.UnknownVariant) as caught:
+        rulespec.session("mandala", seed=1, settings=settings_)
+    data = _strict(caught.value.to_json())
+    assert data.get("setting") == setting
+    assert data["valid"] == valid
+    assert "'" not in data["message"]  # JSON quoting, never Python's
+
+
+def test_a_missing_axis_names_the_setting_and_its_values() -> None:
+    with pytest.raises(rulespec.UnknownVariant) as caught:
+        rulespec.game("lotus", players=3)
+    data = _strict(caught.value.to_json())
+    assert (data["setting"], data["valid"]) == ("edition", ["de", "fr"])
+
+
+@pytest.mark.parametrize("spec", rulespec.GAMES, ids=lambda s: s.id)
+def test_every_setting_a_game_offers_makes_a_table(spec: rulespec.GameSpec) -> None:
+    """``offered()`` is strict JSON, and every variant with every value of each option
+    (one changed at a time) is a game; together they are ``variants()``."""
+    offered = spec.offered()
+    assert _strict(offered) == offered
+    made = []
+    for variant in offered["variants"]:
+        defaults = {o["key"]: o["default"] for o in offered["options"]}
+        made.append({**variant["settings"], **defaults})
+    for option in offered["options"]:
+        assert option["default"] in [c["value"] for c in option["choices"]]
+        assert all(c["meaning"] for c in option["choices"])
+        for choice in option["choices"]:
+            if choice["value"] == option["default"]:
+                continue
+            for variant in offered["variants"]:
+                defaults = {o["key"]: o["default"] for o in offered["options"]}
+                made.append({**variant["settings"], **defaults, option["key"]: choice["value"]})
+    assert made == list(spec.variants())
+    for settings_ in made[: len(offered["variants"])]:
+        given = rulespec.game(spec.id, **settings_).settings()
+        assert {k: given[k] for k in settings_} == settings_  # (and the data settings)
