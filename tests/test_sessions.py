@@ -373,7 +373,9 @@ def _checkpoint() -> dict[str, Any]:
         (lambda c: {**c, "guards": [0, 10**6]}, rulespec.MalformedRecord),
         (lambda c: {**c, "guards": [None, 0]}, rulespec.MalformedRecord),
         (lambda c: {k: v for k, v in c.items() if k != "seats"}, rulespec.MalformedRecord),
-        (lambda c: {**c, "actions": [{"type": "x"}], "seats": [0]}, rulespec.MalformedRecord),
+        (lambda c: {**c, "actions": [[]], "seats": [0]}, rulespec.MalformedRecord),
+        (lambda c: {**c, "actions": [{}], "seats": [None]}, rulespec.MalformedRecord),
+        (lambda c: {**c, "actions": {}, "seats": []}, rulespec.MalformedRecord),
         (lambda c: {**c, "actions": [], "seats": [0]}, rulespec.MalformedRecord),
         (lambda c: {**c, "position": []}, rulespec.MalformedRecord),
         (lambda c: {**c, "game": "lotus"}, rulespec.MalformedRecord),
@@ -410,6 +412,15 @@ def test_resume_refuses_bad_data_with_an_error_that_has_a_code(change: Any, erro
     with pytest.raises(error) as caught:
         rulespec.resume(change(_checkpoint()))
     _strict(caught.value.to_json())
+
+
+def test_a_checkpoint_reads_its_actions_when_the_record_is_asked_for() -> None:
+    """Resuming a checkpoint parses no action (it costs the position alone); an action
+    that names nothing of the game is a MalformedRecord when the record is built."""
+    data = {**_checkpoint(), "actions": [{"type": "x"}], "seats": [0]}
+    table = rulespec.resume(data)
+    with pytest.raises(rulespec.MalformedRecord, match=r"actions\[0\]"):
+        table.record()
 
 
 def test_a_record_of_another_seat_order_does_not_replay() -> None:

@@ -117,8 +117,8 @@ class Session:
     """
 
     __slots__ = (
-        "_actions", "_fields", "_from_setup", "_guards", "_memo", "_seats", "_state", "game",
-        "seed",
+        "_actions", "_fields", "_from_setup", "_guards", "_json", "_memo", "_seats", "_state",
+        "game", "seed",
     )  # fmt: skip
 
     def __init__(
@@ -131,13 +131,20 @@ class Session:
         *,
         from_setup: bool = True,
         guards: tuple[int, ...] | None = None,
+        actions_json: list[JSON] | None = None,
     ) -> None:
         self.game = game
         """The game (variant and options) played at this table."""
         self.seed = check_seed(seed)
         """The seed of all the chance: keep it secret (see the class docstring)."""
         self._state = settle(state, seed)
-        self._actions = list(actions)
+        # the decisions and their JSON; one resumed from a checkpoint reads its actions'
+        # JSON only when record() asks (None until then): resuming costs no parsing
+        self._actions: list[Action | None] = list(actions)
+        self._json: list[JSON] = [a.to_json() for a in actions]
+        if actions_json is not None:
+            self._actions = [None] * len(actions_json)
+            self._json = list(actions_json)
         self._seats = list(seats)
         self._from_setup = from_setup
         step = self._state.step
@@ -234,6 +241,7 @@ class Session:
             state = state.apply(outcome)
         self._state = state
         self._actions.append(decision)
+        self._json.append(decision.to_json())
         self._seats.append(seat)
         _move_guards(self._guards, before, seat, state)
         self._memo.clear()
@@ -350,7 +358,7 @@ class Session:
                 "position": self._state.to_json(),
             }
             if self._from_setup:
-                found["actions"] = [a.to_json() for a in self._actions]
+                found["actions"] = list(self._json)
                 found["seats"] = list(self._seats)
             found["guards"] = list(self._guards)
             self._memo["checkpoint"] = found
@@ -368,8 +376,21 @@ class Session:
                 "(written before checkpoints kept one), which holds the position but not the "
                 "actions that led to it"
             )
+        problems: list[str] = []
+        for i, action in enumerate(self._actions):
+            if action is None:
+                try:
+                    self._actions[i] = self.game.action_from_json(self._json[i])
+                except MalformedAction as exc:
+                    problems.extend(f"actions[{i}]: {p}" for p in exc.problems)
+        if problems:
+            raise MalformedRecord(problems)
         return Record.of(
-            self.game, tuple(self._actions), self.seed, draws="step", seats=tuple(self._seats)
+            self.game,
+            tuple(a for a in self._actions if a is not None),
+            self.seed,
+            draws="step",
+            seats=tuple(self._seats),
         )
 
 
@@ -523,9 +544,9 @@ def resume(source: Record | Mapping[str, Any]) -> Session:
     (:meth:`Session.record`, or its JSON) describes, whose future chance is the one the
     session that wrote it would have drawn, with the same guards and the same record.
 
-    A checkpoint is read in the time it takes to read its position and its actions
-    (trusted to be the ones that led to it: a checkpoint is the server's own data); a
-    record is replayed from setup. Client data is safe here: any problem is a
+    A checkpoint is read in the time it takes to read its position; its actions (trusted
+    to be the ones that led to it: a checkpoint is the server's own data) are read when
+    :meth:`Session.record` asks for them. A record is replayed from setup. Client data is safe here: any problem is a
     :class:`~rulespec.MalformedRecord` (or :class:`~rulespec.MalformedPosition` for the
     position, :class:`~rulespec.UnknownGame` / :class:`~rulespec.UnknownVariant` for the
     settings), and nothing names a file: text is refused, not opened or parsed."""
@@ -608,24 +629,31 @@ def _from_checkpoint(data: Mapping[str, Any]) -> Session:
     if "settings" in position and position["settings"] != dict(g.settings()):
         raise MalformedRecord(["position.settings: not the checkpoint's settings"])
     state = g.state_from_json(position)
-    actions: tuple[Action, ...] = ()
-    seats: tuple[int | None, ...] = ()
-    if "actions" in data:
-        record = load_record(
-            {
-                "game": data["game"],
-                "settings": data.get("settings", {}),
-                "seed": seed,
-                "draws": "step",
-                "actions": data["actions"],
-                "seats": data["seats"],
-            }
+    actions = data.get("actions", [])
+    seats = data.get("seats", [])
+    if (
+        not isinstance(actions, list)
+        or not isinstance(seats, list)
+        or len(actions) != len(seats)
+        or not all(isinstance(a, Mapping) for a in actions)
+    ):
+        raise MalformedRecord(
+            ["actions, seats: expected a list of action objects and a seat for each"]
         )
-        actions, seats = record.actions, record.seats or ()
-        if any(s is None for s in seats):
-            raise MalformedRecord(["seats: every decision of a table names its seat"])
+    for i, seat in enumerate(seats):
+        if type(seat) is not int or not 0 <= seat < g.players:
+            raise MalformedRecord([f"seats[{i}]: expected a seat, got {bounded(seat)}"])
     guards = _guards(data.get("guards"), g.players, state.step)
-    return Session(g, state, seed, actions, seats, from_setup="actions" in data, guards=guards)
+    return Session(
+        g,
+        state,
+        seed,
+        (),
+        tuple(seats),
+        from_setup="actions" in data,
+        guards=guards,
+        actions_json=actions,
+    )
 
 
 def _guards(raw: object, players: int, step: int) -> tuple[int, ...] | None:
