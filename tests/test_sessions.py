@@ -578,6 +578,8 @@ def test_expect_step_is_required_and_null_is_no_step() -> None:
         with pytest.raises(rulespec.InvalidArgument):
             table.submit(seat, action, **kwargs)
         assert table.checkpoint() == before
+    with pytest.raises(rulespec.InvalidArgument):  # r01: no ValueError from a huge step
+        table.state.apply(action, expect_step=10**5000)
     assert table.submit(seat, action, unguarded=True) > before["position"]["step"]
 
 
