@@ -1,17 +1,28 @@
 """Sessions: one table of a game as a server runs it, with its chance, views and record.
 
 A :class:`Session` owns a state and the chance that drives it. Clients send decisions
-(:meth:`Session.submit`, as JSON or notation, with the step they saw); the session applies
-them for the seat the server authenticated, then resolves every chance node itself. Each
-seat gets one strict-JSON object to look at (:meth:`Session.view`). A crash costs nothing
-that was saved: :func:`resume` rebuilds the session from a :meth:`Session.checkpoint`
-(the position and the seed) or from its :meth:`Session.record`, and the future chance is
-the one the uninterrupted session would have drawn.
+(:meth:`Session.submit`, as JSON or notation, with the step of the view they decided on);
+the session applies them for the seat the server authenticated if nothing that seat sees
+has changed since (its guard, :meth:`Session.guard`), then resolves every chance node
+itself. Each seat gets one strict-JSON object to look at (:meth:`Session.view`), and a
+spectator the public part (:meth:`Session.spectator_view`). A crash costs nothing that
+was saved: :func:`resume` rebuilds the session from a :meth:`Session.checkpoint` (the
+position, the seed, the record and the guards) or from its :meth:`Session.record`, and
+the future chance is the one the uninterrupted session would have drawn.
+
+Decision (issue 20): the stale guard is per seat, the step at which what the seat sees
+last changed, not the table's step: in a round of secret choices every seat decides on
+the view it had when the round began, and another seat's commitment (all it shows is
+that the seat has committed) must not make those choices stale. A digest of each seat's
+observation was the other way; it would have to leave out the commitment flags (game by
+game), and a view that changes and changes back would look unchanged. The guard is a
+step, so a client that echoes its view's ``step`` (as before) needs no change.
 
 Decision (issue 13): chance is drawn from (seed, step), not from a generator carried
 along. The chance node reached at step ``n`` is sampled with its own generator keyed by
 the seed and ``n`` (:func:`rulespec.core.chance.at_step`), so no generator state exists:
-a checkpoint is ``{game, settings, seed, position}``. The other way, a checkpoint of the
+a checkpoint is ``{game, settings, seed, position}`` (and since issue 20 the record and
+the guards). The other way, a checkpoint of the
 position and the state of one ``random.Random`` (``getstate()``: 625 numbers), was
 measured on this project's machine (2 shared cores, Python 3.11): its generator state is
 7.3 KB of JSON beside a 1.5 KB position; restoring it costs 35 µs on top of reading the
