@@ -558,9 +558,10 @@ def resume(source: Record | Mapping[str, Any]) -> Session:
     A checkpoint is read in the time it takes to read its position; its actions (trusted
     to be the ones that led to it: a checkpoint is the server's own data) are read when
     :meth:`Session.record` asks for them. A record is replayed from setup. Client data is
-    safe here: any problem is a :class:`~rulespec.MalformedRecord` (or :class:`~rulespec.MalformedPosition` for the
-    position, :class:`~rulespec.UnknownGame` / :class:`~rulespec.UnknownVariant` for the
-    settings), and nothing names a file: text is refused, not opened or parsed."""
+    safe here: any problem is a :class:`~rulespec.MalformedRecord` (or
+    :class:`~rulespec.MalformedPosition` for the position, :class:`~rulespec.UnknownGame`
+    / :class:`~rulespec.UnknownVariant` for the settings), and nothing names a file: text
+    is refused, not opened or parsed."""
     if isinstance(source, Record):
         return _from_record(source)
     if not isinstance(source, Mapping):
