@@ -810,3 +810,15 @@ def test_every_setting_a_game_offers_makes_a_table(spec: rulespec.GameSpec) -> N
     for settings_ in made[: len(offered["variants"])]:
         given = rulespec.game(spec.id, **settings_).settings()
         assert {k: given[k] for k in settings_} == settings_  # (and the data settings)
+
+
+def test_a_row_copies_and_pickles_whole() -> None:
+    import copy  # noqa: PLC0415
+    import pickle  # noqa: PLC0415
+
+    table = rulespec.session("mandala", seed=1, players=2)
+    seat = min(table.to_act)
+    row = table.submit(seat, table.state.legal_actions(player=seat)[0], unguarded=True)
+    for again in (pickle.loads(pickle.dumps(row)), copy.copy(row), copy.deepcopy(row)):
+        assert again == row
+        assert again.to_json() == row.to_json()

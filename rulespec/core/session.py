@@ -102,6 +102,10 @@ class Submitted(int):
         made.guards = guards
         return made
 
+    def __getnewargs__(self) -> tuple[Any, ...]:
+        # copies and pickles rebuild it whole (an int's own would pass the step alone)
+        return (int(self), self.seat, self.action, self.chance, self.guards)
+
     @property
     def step(self) -> int:
         """The table's step after the decision and its chance."""
