@@ -460,7 +460,7 @@ def _rounds(game_id: str, settings_: dict[str, Any], seed: int, limit: int = 400
 
 @pytest.mark.parametrize(
     ("game_id", "settings_"),
-    [(g, c) for g, columns in FIRST_COLUMNS for c in columns[:2]],
+    [(g, c) for g, columns in FIRST_COLUMNS for c in columns],
     ids=str,
 )
 def test_every_seat_of_a_secret_round_submits_on_the_view_it_saw_in_any_order(
@@ -529,7 +529,12 @@ def test_a_choice_made_before_a_visible_change_is_stale() -> None:
 
 
 @pytest.mark.parametrize(
-    ("game_id", "settings_"), [*TABLES, ("lotus", {"edition": "de", "players": 6})]
+    ("game_id", "settings_"),
+    [
+        *TABLES,
+        ("lotus", {"edition": "de", "players": 6}),
+        ("lotus", {"edition": "de", "players": 4, "negotiation": "on"}),
+    ],
 )
 def test_a_guard_stays_only_while_the_seat_may_still_send_the_same_choices(
     game_id: str, settings_: dict[str, Any]
