@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Literal, overload
 from rulespec.core.api import Action, Explanation, Game, GameSpec, State
 from rulespec.core.record import Record, settings_from_json
 from rulespec.core.rules import Rule, Rulebook
+from rulespec.core.seeds import seed_problem
 from rulespec.errors import (
     InvalidArgument,
     MalformedAction,
@@ -206,8 +207,10 @@ def load_record(data: Mapping[str, Any]) -> Record:
         except MalformedAction as exc:
             problems.extend(f"actions[{i}]: {p}" for p in exc.problems)
     seed = data.get("seed")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        problems.append(f"'seed' must be a whole number or null, got {bounded(seed)}")
+    if seed is not None:
+        problem = seed_problem(seed)
+        if problem is not None:
+            problems.append(f"{problem} (or null)")
     draws = data.get("draws", "stream")
     if draws not in ("stream", "step"):
         problems.append(f'draws: expected "stream" or "step", got {bounded(draws)}')

@@ -30,6 +30,7 @@ from rulespec.cli_settings import UsageError
 from rulespec.core import session_bench
 from rulespec.core.api import GameSpec
 from rulespec.core.play import advance, playout, random_step
+from rulespec.core.seeds import SEED_MAX
 from rulespec.errors import RulespecError
 from rulespec.scale.executors import Runner
 
@@ -39,6 +40,18 @@ default."""
 
 
 # --- play, rules, explain, bench --------------------------------------------------------
+
+
+def _seed(text: str) -> int:
+    """A ``--seed`` value: a whole number from 0 to 2**63 - 1, as every seed
+    (:mod:`rulespec.core.seeds`)."""
+    try:
+        seed = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text[:40]}") from None
+    if not 0 <= seed <= SEED_MAX:
+        raise argparse.ArgumentTypeError(f"a seed is from 0 to 2**63 - 1, got {text[:40]}")
+    return seed
 
 
 def play(spec: GameSpec, settings: dict[str, object], seed: int) -> int:
@@ -531,7 +544,7 @@ def _add_workers(parser: argparse.ArgumentParser) -> None:
 
 
 _VECTOR_OPTIONS: tuple[tuple[str, Callable[[str], object], object, str], ...] = (
-    ("--seed", int, 0, "seed of the first random game (default 0)"),
+    ("--seed", _seed, 0, "seed of the first random game (default 0)"),
     ("--games", int, 3, "random games (default 3)"),
     ("--positions", int, 4, "positions per random game (default 4)"),
     ("--sample", int, 20, "results per position, at most (default 20)"),
@@ -697,7 +710,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         metavar="S",
         help="rounds of one game per variant for about S seconds in all",
     )
-    p_verify.add_argument("--seed", type=int, default=0, help="seed of the first game")
+    p_verify.add_argument("--seed", type=_seed, default=0, help="seed of the first game")
     p_verify.add_argument("--no-proofs", action="store_true", help="skip the z3 proofs")
     p_verify.add_argument(
         "--timeout",
@@ -715,7 +728,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         epilog_of=cli_settings.help_text,
     )
     _add_game(p_play)
-    p_play.add_argument("--seed", type=int, default=1)
+    p_play.add_argument("--seed", type=_seed, default=1)
     p_render = sub.add_parser(
         "render",
         help="an SVG picture of a seeded random position",
@@ -724,7 +737,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         epilog_of=cli_settings.help_text,
     )
     _add_game(p_render)
-    p_render.add_argument("--seed", type=int, default=1, help="seed of the game")
+    p_render.add_argument("--seed", type=_seed, default=1, help="seed of the game")
     p_render.add_argument(
         "--steps", type=int, default=0, help="random steps after the setup (default 0)"
     )
@@ -744,7 +757,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p_bench = sub.add_parser("bench", help="random-play throughput per variant")
     _add_game(p_bench, optional=True)
     p_bench.add_argument("--seconds", type=float, default=2.0, help="per variant")
-    p_bench.add_argument("--seed", type=int, default=0)
+    p_bench.add_argument("--seed", type=_seed, default=0)
     p_bench.add_argument(
         "--against",
         choices=["openspiel"],
@@ -770,7 +783,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     _add_game(p_sim)
     p_sim.add_argument("--games", type=int, default=100, help="how many games")
-    p_sim.add_argument("--seed", type=int, default=0, help="seed of the first game")
+    p_sim.add_argument("--seed", type=_seed, default=0, help="seed of the first game")
     p_sim.add_argument("--out", metavar="FILE", help="write the records as JSON lines")
     p_sim.add_argument(
         "--probe", action="store_true", help="count rule rejections too (slower; see docs)"

@@ -25,6 +25,10 @@ class RulespecError(Exception):
     problems with their JSON paths, the numbers involved)."""
 
     code = "rulespec_error"
+    http_status = 500
+    """The HTTP status a server answers this error with (a suggestion, the one the
+    docs' example server uses): 4xx for what a client sent, 5xx for what is wrong on the
+    server's side. The docs' error table is generated from it."""
     """The stable, machine-readable kind of error (snake case; part of the documented
     format: it does not change between patch releases)."""
 
@@ -46,6 +50,8 @@ class IllegalAction(RulespecError, ValueError):
     """
 
     code = "illegal_action"
+    http_status = 400
+    """400 Bad Request: the rules forbid what the client sent."""
 
     def __init__(self, rule: Rule, reason: str, action: object = None) -> None:
         self.rule = rule
@@ -72,6 +78,8 @@ class NotYourTurn(IllegalAction):
     seats that may act."""
 
     code = "not_your_turn"
+    http_status = 409
+    """409 Conflict: the table is not waiting for this seat now."""
 
     def __init__(
         self,
@@ -93,47 +101,87 @@ class NotYourTurn(IllegalAction):
 
 class StaleAction(RulespecError, ValueError):
     """An action sent for an earlier (or later) state of the game: the client's
-    ``expect_step`` is not the state's :attr:`~rulespec.core.kernel.Kernel.step`. Nothing
-    is applied; the client should fetch the current view and decide again."""
+    ``expect_step`` is not the state's :attr:`~rulespec.core.kernel.Kernel.step` (in a
+    :class:`~rulespec.Session`: not from the seat's guard, ``since``, to the table's
+    step). Nothing is applied; the client should fetch the current view and decide
+    again."""
 
     code = "stale_action"
+    http_status = 409
+    """409 Conflict: the table moved on since the client's view."""
 
-    def __init__(self, expected: int, step: int) -> None:
+    def __init__(self, expected: int, step: int, *, since: int | None = None) -> None:
         self.expected = expected
         self.step = step
-        when = "an earlier" if expected < step else "a later"
+        self.since = since
+        when = "an earlier" if expected < (step if since is None else since) else "a later"
+        if since is None or since == step:
+            meant = f"but the game is at step {step}"
+        else:
+            meant = f"but what this seat sees changed at step {since} (the game is at step {step})"
         super().__init__(
-            f"the action was meant for step {expected}, but the game is at step {step} "
-            f"({when} state than this one); look at the current state and decide again"
+            f"the action was meant for step {expected}, {meant} ({when} state than this "
+            "one); look at the current state and decide again"
         )
 
     def details(self) -> dict[str, Any]:
-        """The step the client expected and the step the game is at."""
-        return {"expect_step": self.expected, "step": self.step}
+        """The step the client expected, the step the game is at and, from a session,
+        the step since which the seat's view is unchanged (its guard)."""
+        out: dict[str, Any] = {"expect_step": self.expected, "step": self.step}
+        if self.since is not None:
+            out["since"] = self.since
+        return out
 
 
 class UnknownGame(RulespecError, LookupError):
     """The game id is not one of :data:`rulespec.GAMES`; the message lists the valid ids."""
 
     code = "unknown_game"
+    http_status = 400
+    """400 Bad Request."""
 
 
 class UnknownVariant(RulespecError, LookupError):
-    """No variant or option of the game matches; the message lists the valid values."""
+    """No variant or option of the game matches. The message lists the valid values, and
+    :meth:`to_json` gives them as data: ``setting`` (the setting at fault, when one is)
+    and ``valid`` (the values it may take; the setting names, for a name the game does
+    not know; whole settings objects, when no variant matches them together)."""
 
     code = "unknown_variant"
+    http_status = 400
+    """400 Bad Request."""
+
+    def __init__(
+        self, message: str, *, setting: str | None = None, valid: list[Any] | None = None
+    ) -> None:
+        super().__init__(message)
+        self.setting = setting
+        self.valid = valid
+
+    def details(self) -> dict[str, Any]:
+        """The setting at fault and its valid values, as JSON, when they are known."""
+        out: dict[str, Any] = {}
+        if self.setting is not None:
+            out["setting"] = self.setting
+        if self.valid is not None:
+            out["valid"] = [_json_value(v) for v in self.valid]
+        return out
 
 
 class UnknownRule(RulespecError, LookupError):
     """No rule is registered under that id; the message suggests close matches."""
 
     code = "unknown_rule"
+    http_status = 404
+    """404 Not Found: a rule look-up."""
 
 
 class GameNotOver(RulespecError):
     """A final result was asked of a state that is not terminal."""
 
     code = "game_not_over"
+    http_status = 400
+    """400 Bad Request."""
 
 
 class InvalidArgument(RulespecError, ValueError, TypeError):
@@ -143,6 +191,8 @@ class InvalidArgument(RulespecError, ValueError, TypeError):
     caught those keeps working.)"""
 
     code = "invalid_argument"
+    http_status = 400
+    """400 Bad Request."""
 
 
 MAX_PROBLEMS = 100
@@ -222,6 +272,8 @@ class _ProblemsError(RulespecError, ValueError):
 
     what = "input"
     code = "bad_input"
+    http_status = 400
+    """400 Bad Request: client data that describes nothing of the game."""
 
     def __init__(self, problems: list[str] | tuple[str, ...]) -> None:
         found = tuple(cut(p) for p in problems)
@@ -289,6 +341,8 @@ class VariantTableError(_ProblemsError):
 
     what = "bad variant table"
     code = "bad_variant_table"
+    http_status = 500
+    """500: a packaging error."""
 
 
 class RulebookError(_ProblemsError):
@@ -299,3 +353,53 @@ class RulebookError(_ProblemsError):
 
     what = "bad rulebook"
     code = "bad_rulebook"
+    http_status = 500
+    """500: a packaging error."""
+
+
+def _json_value(value: object) -> Any:
+    """``value`` as strict JSON data: JSON types as they are, an enum by its value,
+    anything else as text."""
+    if value is None or isinstance(value, bool | int | str):
+        return value
+    if isinstance(value, float):
+        return value if math.isfinite(value) else str(value)
+    if isinstance(value, Mapping):
+        return {str(k): _json_value(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_json_value(v) for v in value]
+    inner = getattr(value, "value", None)
+    if inner is not None and inner is not value:
+        return _json_value(inner)
+    return str(value)
+
+
+_RAISED_ELSEWHERE = (
+    "rulespec.castle.data",
+    "rulespec.core.resample",
+    "rulespec.lotus.board",
+    "rulespec.scale.batch",
+    "rulespec.scale.executors",
+)
+"""The modules that define error classes of their own (imported by :func:`error_codes`)."""
+
+
+def error_codes() -> list[tuple[str, type[RulespecError], int]]:
+    """Every error class rulespec defines as ``(code, class, http_status)``, by status
+    then code: the data behind the docs' table of error codes, for a server's own."""
+    import importlib  # noqa: PLC0415 (the modules import this one)
+
+    for name in _RAISED_ELSEWHERE:
+        importlib.import_module(name)
+    seen: dict[str, type[RulespecError]] = {}
+    todo: list[type[RulespecError]] = [RulespecError]
+    while todo:
+        cls = todo.pop()
+        todo.extend(cls.__subclasses__())
+        if cls.__module__.startswith("rulespec") and not cls.__name__.startswith("_"):
+            seen.setdefault(cls.code, cls)
+    return sorted(((c, cls, cls.http_status) for c, cls in seen.items()), key=_by_status)
+
+
+def _by_status(entry: tuple[str, type[RulespecError], int]) -> tuple[int, str]:
+    return entry[2], entry[0]

@@ -277,3 +277,20 @@ def test_playout_without_a_generator_is_seeded() -> None:
     assert first.is_terminal
     assert steps > 0
     assert first == again
+
+
+@pytest.mark.parametrize("seed", ["-1", str(2**63), "1.5", "x", "1" * 5000])
+def test_a_seed_out_of_the_seed_range_is_a_usage_error(
+    seed: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 19 (r01, r14): one seed type and range everywhere, 0 to 2**63 - 1."""
+    code, _, err = run(["play", "mandala", "--players", "2", f"--seed={seed}"], capsys)
+    assert code == 2
+    assert "--seed" in err
+    assert len(err) < 2000
+
+
+def test_the_largest_seed_plays(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["play", "mandala", "--players", "2", f"--seed={2**63 - 1}"], capsys)
+    assert code == 0
+    assert f"seed {2**63 - 1}" in out

@@ -154,6 +154,8 @@ def test_tables_played_to_the_end_resume_identically_after_a_crash() -> None:
         final = rulespec.resume(checkpoint).state
         assert final.is_terminal
         assert final.to_json() == checkpoint["position"]
+        # the checkpoint kept the table's whole history, across the crash too
+        assert rulespec.replay(rulespec.resume(checkpoint_again).record()) == final
 
 
 def _table(live: Running, game_id: str = "lotus", **settings: Any) -> tuple[str, list[str]]:
@@ -185,7 +187,14 @@ def test_errors_come_back_as_json_with_their_codes(running: Running) -> None:
                          "expect_step": step}, tokens[seat]), 400, "illegal_action"),
         (("POST", path, {"action": action, "expect_step": "3"}, tokens[seat]),
          400, "invalid_argument"),
-        (("POST", path, {"action": action}, tokens[seat]), 400, "bad_request"),
+        (("POST", path, {"action": action}, tokens[seat]), 400, "invalid_argument"),
+        (("POST", path, {"action": action, "expect_step": None}, tokens[seat]),
+         400, "invalid_argument"),
+        (("POST", path, {"action": action, "expect_step": 2**63}, tokens[seat]),
+         400, "invalid_argument"),
+        (("POST", path, b'{"action": "x", "expect_step": 1' + b"0" * 5000 + b"}", tokens[seat]),
+         400, "bad_json"),  # Python's own JSON reader refuses over 4,300 digits
+        (("POST", path, [], tokens[seat]), 400, "bad_request"),
         (("POST", path, b"{not json", tokens[seat]), 400, "bad_json"),
         (("GET", path, None, "not-a-token"), 403, "forbidden"),
         (("GET", "/tables/0000", None, tokens[0]), 404, "unknown_table"),
@@ -194,7 +203,8 @@ def test_errors_come_back_as_json_with_their_codes(running: Running) -> None:
         (("POST", "/tables", {"game": "lotus", "settings": {"players": 9}}, ""),
          400, "unknown_variant"),
         (("POST", "/tables", {"game": "lotus", "settings": {"seed": 1}}, ""),
-         400, "bad_request"),
+         400, "invalid_argument"),
+        (("POST", "/tables", {"game": "lotus", "settings": []}, ""), 400, "bad_request"),
     ]  # fmt: skip
     for (method, where, body, token), status, code in cases:
         got_status, data = call(method, where, body, token)
@@ -219,11 +229,26 @@ def test_secret_choices_are_sent_in_any_order_over_http(running: Running) -> Non
         request = {"action": rng.choice(expand(mine["legal_actions"])), "expect_step": mine["step"]}
         assert running.client.call("POST", path, request, tokens[seat])[0] == 200
     order = sorted(view["to_act"], reverse=True)  # the last in the fixed order first
+    # every seat looks first, then each sends the choice it made on that view (issue 20)
+    seen = {seat: running.client.call("GET", path, token=tokens[seat])[1] for seat in order}
     for k, seat in enumerate(order):
-        _, mine = running.client.call("GET", path, token=tokens[seat])
+        mine = seen[seat]
         assert mine["legal_actions"]
         request = {"action": expand(mine["legal_actions"])[0], "expect_step": mine["step"]}
         status, after = running.client.call("POST", path, request, tokens[seat])
         assert status == 200, after
         if k < len(order) - 1:  # (after the last, the next round may ask this seat again)
             assert after["to_act"] == sorted(order[k + 1 :])
+
+
+def test_a_spectator_sees_the_public_view_without_a_token(running: Running) -> None:
+    table_id, _ = _table(running, "lotus", edition="de", players=3)
+    status, public = running.client.call("GET", f"/tables/{table_id}/spectator")
+    assert status == 200
+    assert public["seat"] is None
+    assert public["legal_actions"] == []
+    table = running.app.tables[table_id][0]
+    for seat in range(3):
+        assert public["observation"] == table.state.observation(seat).public()
+    status, data = running.client.call("GET", "/tables/0000/spectator")
+    assert (status, data["code"]) == (404, "unknown_table")

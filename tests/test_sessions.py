@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 import rulespec
 from rulespec.core.compact import compact, count, expand
+from rulespec.core.session import record_from_rows
 
 VARIANTS = [(spec.id, settings) for spec in rulespec.GAMES for settings in spec.variants()]
 TABLES = [
@@ -74,7 +75,7 @@ def test_views_are_strict_json_and_list_exactly_the_legal_actions(
         if table.is_over:
             break
         seat = rng.choice(sorted(table.to_act))
-        table.submit(seat, rng.choice(table.state.legal_actions(player=seat)), expect_step=None)
+        table.submit(seat, rng.choice(table.state.legal_actions(player=seat)), unguarded=True)
     outcome = table.state.outcome()
     for seat in range(table.state.players):
         assert table.view(seat)["outcome"] == outcome.to_json()
@@ -185,10 +186,11 @@ def test_a_stale_action_through_submit_changes_nothing() -> None:
     view = table.view(seat)
     action = expand(view["legal_actions"])[0]
     before = table.checkpoint()
-    for old in (view["step"] - 1, view["step"] + 1, 0):
+    for old in (view["guard"] - 1, view["step"] + 1, 0):
         with pytest.raises(rulespec.StaleAction) as caught:
             table.submit(seat, action, expect_step=old)
         assert caught.value.to_json()["step"] == view["step"]
+        assert caught.value.to_json()["since"] == view["guard"]
     assert table.checkpoint() == before
     assert table.view(seat) == view
     assert table.submit(seat, action, expect_step=view["step"]) > view["step"]
@@ -223,7 +225,7 @@ def test_secret_choices_through_submit_in_any_order_give_the_same_table() -> Non
                     table.submit(seat, choice[seat], expect_step=table.step)
                 assert caught.value.to_json()["to_act"] == sorted(table.to_act)
         _play(table, random.Random(1), until=table.step + 30)  # and the same chance after
-        ends.append(table.checkpoint())
+        ends.append({k: v for k, v in table.checkpoint().items() if k not in ("actions", "seats")})
     assert ends[0] == ends[1] == ends[2]
 
 
@@ -335,10 +337,22 @@ def test_a_session_is_not_new_game_with_the_same_seed_but_is_reproducible() -> N
     assert type(rulespec.session("mandala", players=2).seed) is int
 
 
-def test_a_table_resumed_from_a_checkpoint_has_no_record_of_the_past() -> None:
-    table = rulespec.resume(rulespec.session("mandala", seed=1, players=2).checkpoint())
+def test_a_checkpoint_keeps_the_record_and_an_old_one_resumes_without_it() -> None:
+    table = rulespec.session("lotus", seed=5, edition="de", players=3)
+    _play(table, random.Random(5), until=40)
+    saved = _strict(table.checkpoint())
+    again = rulespec.resume(saved)
+    assert again.record() == table.record()
+    assert [again.guard(s) for s in range(3)] == [table.guard(s) for s in range(3)]
+    _play(again, random.Random(6), until=60)  # and goes on keeping it
+    assert rulespec.replay(again.record()) == again.state
+    old = {k: saved[k] for k in ("game", "settings", "seed", "position")}  # before issue 20
+    resumed = rulespec.resume(old)
+    assert resumed.state == table.state
+    assert [resumed.guard(s) for s in range(3)] == [table.step] * 3  # nothing older accepted
     with pytest.raises(rulespec.InvalidArgument, match="checkpoint"):
-        table.record()
+        resumed.record()
+    assert "actions" not in resumed.checkpoint()
 
 
 def _checkpoint() -> dict[str, Any]:
@@ -352,6 +366,17 @@ def _checkpoint() -> dict[str, Any]:
         (lambda c: {k: v for k, v in c.items() if k != "seed"}, rulespec.MalformedRecord),
         (lambda c: {**c, "seed": "1"}, rulespec.MalformedRecord),
         (lambda c: {**c, "seed": True}, rulespec.MalformedRecord),
+        (lambda c: {**c, "seed": 2**63}, rulespec.MalformedRecord),
+        (lambda c: {**c, "seed": -1}, rulespec.MalformedRecord),
+        (lambda c: {**c, "seed": 10**5000}, rulespec.MalformedRecord),
+        (lambda c: {**c, "guards": [0]}, rulespec.MalformedRecord),
+        (lambda c: {**c, "guards": [0, 10**6]}, rulespec.MalformedRecord),
+        (lambda c: {**c, "guards": [None, 0]}, rulespec.MalformedRecord),
+        (lambda c: {k: v for k, v in c.items() if k != "seats"}, rulespec.MalformedRecord),
+        (lambda c: {**c, "actions": [[]], "seats": [0]}, rulespec.MalformedRecord),
+        (lambda c: {**c, "actions": [{}], "seats": [None]}, rulespec.MalformedRecord),
+        (lambda c: {**c, "actions": {}, "seats": []}, rulespec.MalformedRecord),
+        (lambda c: {**c, "actions": [], "seats": [0]}, rulespec.MalformedRecord),
         (lambda c: {**c, "position": []}, rulespec.MalformedRecord),
         (lambda c: {**c, "game": "lotus"}, rulespec.MalformedRecord),
         (lambda c: {**c, "settings": {"players": 3}}, rulespec.MalformedRecord),
@@ -389,6 +414,15 @@ def test_resume_refuses_bad_data_with_an_error_that_has_a_code(change: Any, erro
     _strict(caught.value.to_json())
 
 
+def test_a_checkpoint_reads_its_actions_when_the_record_is_asked_for() -> None:
+    """Resuming a checkpoint parses no action (it costs the position alone); an action
+    that names nothing of the game is a MalformedRecord when the record is built."""
+    data = {**_checkpoint(), "actions": [{"type": "x"}], "seats": [0]}
+    table = rulespec.resume(data)
+    with pytest.raises(rulespec.MalformedRecord, match=r"actions\[0\]"):
+        table.record()
+
+
 def test_a_record_of_another_seat_order_does_not_replay() -> None:
     table = rulespec.session("mandala", seed=1, players=2)
     _play(table, random.Random(1), until=table.step + 10)
@@ -397,3 +431,399 @@ def test_a_record_of_another_seat_order_does_not_replay() -> None:
     data["seats"] = [1 - s for s in data["seats"]]
     with pytest.raises(rulespec.MalformedRecord):
         rulespec.resume(data)
+
+
+# --- the guard in rounds of secret choices (issue 20) -----------------------------------
+
+FIRST_COLUMNS = [(spec.id, spec.variants(options=False)) for spec in rulespec.GAMES]
+
+
+def _rounds(game_id: str, settings_: dict[str, Any], seed: int, limit: int = 400) -> Any:
+    """Tables (as checkpoints) at the start of each round of secret choices met in one
+    seeded random game, at most 3."""
+    table = rulespec.session(game_id, seed=seed, **settings_)
+    rng = random.Random(seed)
+    found = []
+    while not table.is_over and table.step < limit and len(found) < 3:
+        if len(table.to_act) > 1:
+            found.append(table.checkpoint())
+            owing = sorted(table.to_act)
+            for seat in owing:  # the round, in seat order
+                view = table.view(seat)
+                table.submit(
+                    seat, rng.choice(expand(view["legal_actions"])), expect_step=view["step"]
+                )
+            continue
+        _play(table, rng, until=table.step + 1)
+    return found
+
+
+@pytest.mark.parametrize(
+    ("game_id", "settings_"),
+    [(g, c) for g, columns in FIRST_COLUMNS for c in columns],
+    ids=str,
+)
+def test_every_seat_of_a_secret_round_submits_on_the_view_it_saw_in_any_order(
+    game_id: str, settings_: dict[str, Any]
+) -> None:
+    """Issue 20: once one seat commits, the others' choices made on the same view are not
+    stale. A game without rounds of secret choices has nothing to check here."""
+    rounds = _rounds(game_id, settings_, seed=11)
+    assert rounds or game_id != "lotus"  # White Lotus has them (bids, sides, combat)
+    for saved in rounds:
+        start = rulespec.resume(saved)
+        owing = sorted(start.to_act)
+        views = {p: start.view(p) for p in owing}
+        rng = random.Random(len(owing))
+        choice = {p: rng.choice(expand(views[p]["legal_actions"])) for p in owing}
+        for order in (owing, owing[::-1], rng.sample(owing, len(owing))):
+            table = rulespec.resume(saved)
+            for k, seat in enumerate(order):
+                rest = order[k + 1 :]
+                table.submit(seat, choice[seat], expect_step=views[seat]["step"])
+                for other in rest:  # still on the view it decided on
+                    assert table.guard(other) <= views[other]["step"]
+                    assert table.view(other)["legal_actions"] == views[other]["legal_actions"]
+                    assert table.view(other)["guard"] == views[other]["guard"]
+            assert all(table.guard(p) == table.step for p in range(table.game.players))
+
+
+def test_the_repro_of_issue_20_lotus_de_3_seats_seed_11() -> None:
+    table = rulespec.session("lotus", seed=11, settings={"edition": "de", "players": 3})
+    rng = random.Random(11)
+    while len(table.to_act) < 2:
+        _play(table, rng, until=table.step + 1)
+    first, second = sorted(table.to_act)[:2]
+    mine, theirs = table.view(first), table.view(second)
+    table.submit(first, expand(mine["legal_actions"])[0], expect_step=mine["step"])
+    assert table.step == mine["step"] + 1
+    table.submit(second, expand(theirs["legal_actions"])[0], expect_step=theirs["step"])
+
+
+def test_a_choice_made_before_a_visible_change_is_stale() -> None:
+    # sequential: the seat to act next decided before the other seat moved
+    table = rulespec.session("mandala", seed=4, players=2)
+    seat = min(table.to_act)
+    other = 1 - seat
+    early = table.view(other)
+    view = table.view(seat)
+    table.submit(seat, expand(view["legal_actions"])[0], expect_step=view["step"])
+    assert other in table.to_act
+    with pytest.raises(rulespec.StaleAction):
+        table.submit(
+            other, expand(table.view(other)["legal_actions"])[0], expect_step=early["step"]
+        )
+    # a round of secret choices that ended: what was chosen before its reveal is stale
+    (saved, *_) = _rounds("lotus", {"edition": "de", "players": 3}, seed=11)
+    table = rulespec.resume(saved)
+    before = {p: table.view(p) for p in range(3)}
+    for seat in sorted(table.to_act):  # the whole round: then its choices are revealed
+        table.submit(seat, expand(table.view(seat)["legal_actions"])[0], unguarded=True)
+    seat = min(table.to_act)
+    assert table.guard(seat) > before[seat]["step"]
+    with pytest.raises(rulespec.StaleAction) as caught:
+        table.submit(
+            seat, expand(table.view(seat)["legal_actions"])[0], expect_step=before[seat]["step"]
+        )
+    assert caught.value.to_json()["since"] == table.guard(seat)
+
+
+@pytest.mark.parametrize(
+    ("game_id", "settings_"),
+    [
+        *TABLES,
+        ("lotus", {"edition": "de", "players": 6}),
+        ("lotus", {"edition": "de", "players": 4, "negotiation": "on"}),
+    ],
+)
+def test_a_guard_stays_only_while_the_seat_may_still_send_the_same_choices(
+    game_id: str, settings_: dict[str, Any]
+) -> None:
+    """What the guard promises: while a seat's guard stays, its legal actions do not
+    change (a choice made on its view means what it meant), and it stays only for a seat
+    that owed a choice and still owes it."""
+    table = rulespec.session(game_id, seed=8, **settings_)
+    rng = random.Random(8)
+    players = table.game.players
+    while not table.is_over:
+        guards = [table.guard(p) for p in range(players)]
+        legal = [table.view(p)["legal_actions"] for p in range(players)]
+        owing = table.to_act
+        seat = rng.choice(sorted(owing))
+        row = table.submit(seat, rng.choice(expand(legal[seat])), expect_step=guards[seat])
+        assert row.guards == tuple(table.guard(p) for p in range(players))
+        for p in range(players):
+            if table.guard(p) == guards[p]:
+                assert p != seat
+                assert p in owing
+                assert p in table.to_act
+                assert table.view(p)["legal_actions"] == legal[p]
+            else:
+                assert table.guard(p) == table.step
+
+
+# --- the guard is never off by accident, a seat is always a seat (issues 19, 20) ----------
+
+
+def test_expect_step_is_required_and_null_is_no_step() -> None:
+    table = rulespec.session("mandala", seed=1, players=2)
+    seat = min(table.to_act)
+    action = table.state.legal_actions(player=seat)[0]
+    before = table.checkpoint()
+    for kwargs in (
+        {"expect_step": None},
+        {},
+        {"expect_step": table.step, "unguarded": True},
+        {"unguarded": 1},
+        {"unguarded": None},
+        {"expect_step": 10**5000},
+        {"expect_step": -1},
+        {"expect_step": float(table.step)},
+    ):
+        with pytest.raises(rulespec.InvalidArgument):
+            table.submit(seat, action, **kwargs)
+        assert table.checkpoint() == before
+    with pytest.raises(rulespec.InvalidArgument):  # r01: no ValueError from a huge step
+        table.state.apply(action, expect_step=10**5000)
+    assert table.submit(seat, action, unguarded=True) > before["position"]["step"]
+
+
+BAD_SEATS = [None, -1, 4, True, 1.0, "0", [0], 10**5000]
+
+
+@pytest.mark.parametrize("bad", BAD_SEATS, ids=lambda b: type(b).__name__)
+def test_a_seat_that_is_not_one_is_an_invalid_argument_everywhere(bad: object) -> None:
+    """Issue 19, r05: ``submit(None, ...)`` applied the action for whoever was to act."""
+    table = rulespec.session("oriente", seed=3, players=4)
+    seat = min(table.to_act)
+    action = table.state.legal_actions(player=seat)[0].to_json()
+    before = table.checkpoint()
+    calls = [
+        lambda: table.submit(bad, action, expect_step=table.step),  # type: ignore[arg-type]
+        lambda: table.submit(bad, action, unguarded=True),  # type: ignore[arg-type]
+        lambda: table.view(bad),  # type: ignore[arg-type]
+        lambda: table.view_json(bad),  # type: ignore[arg-type]
+        lambda: table.guard(bad),  # type: ignore[arg-type]
+    ]
+    for call in calls:
+        with pytest.raises(rulespec.InvalidArgument) as caught:
+            call()
+        _strict(caught.value.to_json())
+    assert table.checkpoint() == before
+
+
+def test_a_record_row_with_a_seat_that_is_not_one_is_refused() -> None:
+    table = rulespec.session("mandala", seed=1, players=2)
+    seat = min(table.to_act)
+    row = table.submit(seat, table.state.legal_actions(player=seat)[0], unguarded=True)
+    for bad in (None, 2, True):
+        with pytest.raises(rulespec.MalformedRecord):
+            record_from_rows(table.game, table.seed, [{**row.to_json(), "seat": bad}])
+
+
+# --- spectators (issue 20) ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("game_id", "settings_"), [(g, c) for g, columns in FIRST_COLUMNS for c in columns[:2]], ids=str
+)
+def test_a_spectator_sees_what_every_seat_sees_alike_and_nothing_hidden(
+    game_id: str, settings_: dict[str, Any]
+) -> None:
+    """The spectator's observation is the public part of every seat's observation (so it
+    holds nothing a seat does not see), and it is the same for every state a seat cannot
+    tell from the true one (a redrawn hand, deck or secret choice changes nothing in it)."""
+    table = rulespec.session(game_id, seed=2, **settings_)
+    rng = random.Random(2)
+    players = table.game.players
+    checked = 0
+    while True:
+        view = table.spectator_view()
+        assert _strict(view) == view
+        assert table.spectator_view_json() == json.dumps(view, allow_nan=False)
+        assert view["seat"] is None
+        assert view["legal_actions"] == []
+        assert view["to_act"] == sorted(table.to_act)
+        state = table.state
+        for p in range(players):
+            assert view["observation"] == state.observation(p).public()
+        if table.step % 9 == 0 and not table.is_over:
+            for p in range(players):
+                try:
+                    other = state.resample(p, random.Random(p))
+                except rulespec.RulespecError:  # no other state, or a sampler's own defect
+                    continue
+                if other.observation(p).to_json() != state.observation(p).to_json():
+                    continue  # a sampler's defect (issue 20), not the spectator's
+                assert other.observation(0).public() == view["observation"]
+                checked += 1
+        if table.is_over:
+            assert view["outcome"] == table.state.outcome().to_json()
+            break
+        seat = rng.choice(sorted(table.to_act))
+        table.submit(seat, rng.choice(table.state.legal_actions(player=seat)), unguarded=True)
+    assert checked
+
+
+# --- seeds (issues 19 r01, r14; 20) --------------------------------------------------------
+
+BAD_SEEDS = [-1, 2**63, 2**64 - 1, 10**5000, True, 1.5, "1", [1], {"a": 1}, b"1"]
+
+
+@pytest.mark.parametrize("bad", BAD_SEEDS, ids=lambda b: type(b).__name__)
+def test_one_seed_type_everywhere(bad: object) -> None:
+    with pytest.raises(rulespec.InvalidArgument):
+        rulespec.session("mandala", seed=bad, players=2)  # type: ignore[arg-type]
+    with pytest.raises(rulespec.InvalidArgument):
+        rulespec.game("castle", players=2).new_game(seed=bad)  # type: ignore[arg-type]
+    with pytest.raises(rulespec.InvalidArgument):
+        rulespec.simulate("mandala", settings={"players": 2}, seeds=[bad])  # type: ignore[list-item]
+    record = {"game": "mandala", "settings": {"players": 2}, "seed": bad, "actions": []}
+    with pytest.raises(rulespec.MalformedRecord):
+        rulespec.load_record(record)
+    with pytest.raises(rulespec.MalformedRecord):
+        rulespec.resume({**record, "draws": "step", "seats": []})
+
+
+def test_the_seed_range_is_a_signed_64_bit_integer_that_is_not_negative() -> None:
+    for seed in (0, 2**63 - 1):
+        table = rulespec.session("mandala", seed=seed, players=2)
+        assert rulespec.resume(_strict(table.checkpoint())).state == table.state
+        assert rulespec.resume(_strict(table.record().to_json())).state == table.state
+        assert rulespec.game("mandala", players=2).new_game(seed=seed).step > 0
+    drawn = [rulespec.session("mandala", players=2).seed for _ in range(20)]
+    assert all(type(s) is int and 0 <= s < 2**63 for s in drawn)
+    assert rulespec.game("mandala", players=2).new_game(seed=None).step > 0
+
+
+def test_settings_and_the_seed_are_kept_apart() -> None:
+    asked = {"edition": "de", "players": 3}
+    table = rulespec.session("lotus", seed=5, settings=asked)
+    assert table.state == rulespec.session("lotus", seed=5, **asked).state
+    with pytest.raises(rulespec.InvalidArgument, match="seed"):
+        rulespec.session("lotus", seed=5, settings={**asked, "seed": 1})
+    with pytest.raises(rulespec.InvalidArgument):
+        rulespec.session("lotus", seed=5, settings=asked, players=3)
+    with pytest.raises(rulespec.InvalidArgument):
+        rulespec.session("lotus", seed=5, settings=[("players", 3)])  # type: ignore[arg-type]
+    with pytest.raises(rulespec.UnknownVariant):
+        rulespec.session("lotus", seed=5, settings={**asked, "sed": 1})
+
+
+# --- what a store appends (issue 20) ------------------------------------------------------
+
+
+@pytest.mark.parametrize(("game_id", "settings_"), TABLES)
+def test_the_rows_submit_returns_rebuild_the_record_and_the_chance(
+    game_id: str, settings_: dict[str, Any]
+) -> None:
+    table = rulespec.session(game_id, seed=13, **settings_)
+    rng = random.Random(13)
+    start = table.step
+    rows = []
+    while not table.is_over:
+        seat = rng.choice(sorted(table.to_act))
+        view = table.view(seat)
+        sent = rng.choice(expand(view["legal_actions"]))
+        row = table.submit(seat, sent, expect_step=view["step"])
+        assert row == row.step == table.step  # still the new step, as before issue 20
+        assert row.seat == seat
+        assert row.action.to_json() == sent
+        rows.append(_strict(row.to_json()))
+    rebuilt = record_from_rows(table.game, table.seed, rows)
+    assert rebuilt == table.record()
+    assert rulespec.replay(rebuilt) == table.state
+    again = rulespec.resume(rebuilt)
+    assert [again.guard(p) for p in range(table.game.players)] == rows[-1]["guards"]
+    # the chance in the rows is the chance drawn: setup, then each row's decision and draws
+    game = table.game
+    state: Any = rulespec.session(game_id, seed=13, **settings_).state
+    assert state.step == start
+    for row in rows:
+        state = state.apply(game.action_from_json(row["action"]), player=row["seat"])
+        for outcome in row["chance"]:
+            assert state.is_chance
+            state = state.apply(game.action_from_json(outcome))
+        assert not state.is_chance
+        assert state.step == row["step"]
+    assert state == table.state
+
+
+# --- errors and listings a server needs (issue 20) ----------------------------------------
+
+
+def test_every_error_class_has_an_http_status_a_client_error_is_4xx() -> None:
+    codes = {code: (cls, status) for code, cls, status in rulespec.errors.error_codes()}
+    assert "bad_input" not in codes  # a private base class, never raised
+    for code, (cls, status) in codes.items():
+        assert cls.code == code
+        assert status in (400, 404, 409, 500)
+    client = ["illegal_action", "malformed_action", "malformed_notation", "invalid_argument"]
+    client += ["malformed_record", "malformed_position", "unknown_game", "unknown_variant"]
+    assert all(codes[c][1] == 400 for c in client)
+    assert codes["stale_action"][1] == codes["not_your_turn"][1] == 409
+    assert codes["unknown_rule"][1] == 404
+    assert codes["bad_rulebook"][1] == codes["rulespec_error"][1] == 500
+
+
+@pytest.mark.parametrize(
+    ("settings_", "setting", "valid"),
+    [
+        ({"players": 3, "final_mandalas": "some"}, "final_mandalas", ["all", "two_others"]),
+        ({"players": 3, "bogus": 1}, None, ["players", "final_mandalas"]),
+        ({"players": 9}, None, [{"players": 2}, {"players": 3}, {"players": 4}]),
+    ],
+)
+def test_an_unknown_variant_gives_the_valid_values_as_data(
+    settings_: dict[str, Any], setting: str | None, valid: list[Any]
+) -> None:
+    with pytest.raises(rulespec.UnknownVariant) as caught:
+        rulespec.session("mandala", seed=1, settings=settings_)
+    data = _strict(caught.value.to_json())
+    assert data.get("setting") == setting
+    assert data["valid"] == valid
+    assert "'" not in data["message"]  # JSON quoting, never Python's
+
+
+def test_a_missing_axis_names_the_setting_and_its_values() -> None:
+    with pytest.raises(rulespec.UnknownVariant) as caught:
+        rulespec.game("lotus", players=3)
+    data = _strict(caught.value.to_json())
+    assert (data["setting"], data["valid"]) == ("edition", ["de", "fr"])
+
+
+@pytest.mark.parametrize("spec", rulespec.GAMES, ids=lambda s: s.id)
+def test_every_setting_a_game_offers_makes_a_table(spec: rulespec.GameSpec) -> None:
+    """``offered()`` is strict JSON, and every variant with every value of each option
+    (one changed at a time) is a game; together they are ``variants()``."""
+    offered = spec.offered()
+    assert _strict(offered) == offered
+    made = []
+    for variant in offered["variants"]:
+        defaults = {o["key"]: o["default"] for o in offered["options"]}
+        made.append({**variant["settings"], **defaults})
+    for option in offered["options"]:
+        assert option["default"] in [c["value"] for c in option["choices"]]
+        assert all(c["meaning"] for c in option["choices"])
+        for choice in option["choices"]:
+            if choice["value"] == option["default"]:
+                continue
+            for variant in offered["variants"]:
+                defaults = {o["key"]: o["default"] for o in offered["options"]}
+                made.append({**variant["settings"], **defaults, option["key"]: choice["value"]})
+    assert made == list(spec.variants())
+    for settings_ in made[: len(offered["variants"])]:
+        given = rulespec.game(spec.id, **settings_).settings()
+        assert {k: given[k] for k in settings_} == settings_  # (and the data settings)
+
+
+def test_a_row_copies_and_pickles_whole() -> None:
+    import copy  # noqa: PLC0415
+    import pickle  # noqa: PLC0415
+
+    table = rulespec.session("mandala", seed=1, players=2)
+    seat = min(table.to_act)
+    row = table.submit(seat, table.state.legal_actions(player=seat)[0], unguarded=True)
+    for again in (pickle.loads(pickle.dumps(row)), copy.copy(row), copy.deepcopy(row)):
+        assert again == row
+        assert again.to_json() == row.to_json()

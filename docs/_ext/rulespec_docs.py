@@ -1108,6 +1108,40 @@ def edition_heading(game: str, value: str, rulebook: Rulebook) -> str:
     return f"{literal(value)}: *{text(book.title)}*"
 
 
+class ErrorCodesDirective(SphinxDirective):
+    """``.. rulespec-error-codes::``: every error class with its ``code``, its
+    ``http_status`` and the first paragraph of its docstring, generated from
+    :func:`rulespec.errors.error_codes` (so the table is the classes' own data)."""
+
+    has_content = False
+
+    def run(self) -> list[Node]:
+        from rulespec.errors import error_codes  # noqa: PLC0415
+
+        lines = [
+            ".. list-table::",
+            "   :header-rows: 1",
+            "   :widths: 20 22 8 50",
+            "",
+            "   * - code",
+            "     - class",
+            "     - status",
+            "     - when",
+        ]
+        for code, cls, status in error_codes():
+            doc = (cls.__doc__ or "").strip().split("\n\n", 1)[0]
+            when = " ".join(line.strip() for line in doc.splitlines())
+            lines += [
+                f"   * - ``{code}``",
+                f"     - :class:`~{cls.__module__}.{cls.__qualname__}`",
+                f"     - {status}",
+                f"     - {when}",
+            ]
+        return nested_parse_to_nodes(
+            self.state, "\n".join(lines), source="<rulespec-error-codes, generated>"
+        )
+
+
 class EditionComparisonDirective(_Directive):
     """``.. rulespec-edition-comparison:: <game>``: the rows that depend on the edition only,
     the editions side by side, each row classified as the same value, different wording
@@ -1561,6 +1595,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_directive("rulespec-rulings", RulingsDirective)
     app.add_directive("rulespec-proofs", ProofsDirective)
     app.add_directive("rulespec-edition-comparison", EditionComparisonDirective)
+    app.add_directive("rulespec-error-codes", ErrorCodesDirective)
     app.add_directive("rulespec-lotus-board", LotusBoardDirective)
     app.add_directive("rulespec-picture", PictureDirective)
     app.add_directive("rulespec-witness-counts", WitnessCountsDirective)

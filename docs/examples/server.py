@@ -7,12 +7,15 @@ the docs explains every part. Requests and answers are JSON:
   answers ``{"table": id, "tokens": [...]}``, one secret token per seat (hand each player
   theirs; a token is how the server knows the seat, never the client's word);
 * ``GET /tables/<id>`` with ``Authorization: Bearer <token>``: that seat's view;
+* ``GET /tables/<id>/spectator``: what anyone may see (public information only);
 * ``POST /tables/<id>`` with ``{"action": ..., "expect_step": n}`` and the token: the
-  seat's decision, as JSON or notation, for the step it saw; answers the seat's new view.
+  seat's decision, as JSON or notation, for the step of the view it decided on; answers
+  the seat's new view.
 
 Errors answer ``{"code": ..., "message": ...}`` (rulespec's ``to_json()`` and a few of
-the server's own). Every table is saved after every move (its checkpoint and tokens), so
-a restarted server goes on where it stopped, with the same chance to come.
+the server's own). Every table is saved after every move (its checkpoint, which holds
+its record, and its tokens), so a restarted server goes on where it stopped, with the same
+chance to come and its history.
 """
 
 from __future__ import annotations
@@ -33,13 +36,12 @@ MAX_BODY = 64 * 1024
 """The largest request body read (an action is a few hundred bytes)."""
 
 STATUS = {
-    "stale_action": HTTPStatus.CONFLICT,
-    "not_your_turn": HTTPStatus.CONFLICT,
     "unknown_table": HTTPStatus.NOT_FOUND,
     "not_found": HTTPStatus.NOT_FOUND,
     "forbidden": HTTPStatus.FORBIDDEN,
 }
-"""The status of an error by its code; any other error is a 400 Bad Request."""
+"""The status of the server's own errors by code (any other is a 400 Bad Request);
+rulespec's errors carry theirs (``error.http_status``)."""
 
 
 class Refused(Exception):
@@ -61,7 +63,7 @@ class App:
     def __init__(
         self,
         store: MutableMapping[str, str],
-        new_seed: Callable[[], int] = lambda: secrets.randbits(64),
+        new_seed: Callable[[], int] = lambda: secrets.randbelow(2**63),
     ) -> None:
         self.store = store
         self.new_seed = new_seed
@@ -74,6 +76,10 @@ class App:
             if method == "POST" and path == "/tables":
                 return HTTPStatus.CREATED, self.create(_json(body))
             table_id = path.removeprefix("/tables/")
+            if path.startswith("/tables/") and path.endswith("/spectator") and method == "GET":
+                table, _, lock = self.table(table_id.removesuffix("/spectator"))
+                with lock:
+                    return HTTPStatus.OK, table.spectator_view()
             if path.startswith("/tables/") and method in ("GET", "POST"):
                 table, tokens, lock = self.table(table_id)
                 with lock:  # one request at a time per table
@@ -83,7 +89,7 @@ class App:
                     return HTTPStatus.OK, table.view(seat)
             raise Refused("not_found", f"no {method} {path[:60]}")
         except rulespec.RulespecError as error:
-            return STATUS.get(error.code, HTTPStatus.BAD_REQUEST), error.to_json()
+            return error.http_status, error.to_json()
         except Refused as error:
             status = STATUS.get(error.code, HTTPStatus.BAD_REQUEST)
             return status, {"code": error.code, "message": str(error)}
@@ -91,9 +97,10 @@ class App:
     def create(self, request: Any) -> dict[str, Any]:
         """A new table of the game and settings asked for, its seed drawn here."""
         settings = request.get("settings", {}) if isinstance(request, dict) else None
-        if not isinstance(settings, dict) or "seed" in settings:  # the seed is ours
+        if not isinstance(settings, dict):
             raise Refused("bad_request", 'expected {"game": ..., "settings": {...}}')
-        table = rulespec.session(request.get("game"), seed=self.new_seed(), **settings)
+        # settings= keeps the client's settings apart from the seed, which is ours
+        table = rulespec.session(request.get("game"), seed=self.new_seed(), settings=settings)
         tokens = [secrets.token_urlsafe(16) for _ in range(table.game.players)]
         table_id = secrets.token_hex(8)
         self.save(table_id, table, tokens)
@@ -122,10 +129,11 @@ class App:
         seat: int,
         request: Any,
     ) -> None:
-        """The seat's decision, applied if legal at the step it saw, then saved."""
-        if not isinstance(request, dict) or request.get("expect_step") is None:
+        """The seat's decision, applied if legal on the view it saw, then saved. (A
+        missing or null ``expect_step`` is no step: rulespec refuses it.)"""
+        if not isinstance(request, dict):
             raise Refused("bad_request", 'expected {"action": ..., "expect_step": n}')
-        table.submit(seat, request.get("action"), expect_step=request["expect_step"])
+        table.submit(seat, request.get("action"), expect_step=request.get("expect_step"))
         self.save(table_id, table, tokens)
 
     def save(self, table_id: str, table: rulespec.Session, tokens: list[str]) -> None:

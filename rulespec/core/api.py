@@ -11,7 +11,7 @@ import enum
 import random
 from collections.abc import Mapping
 from fractions import Fraction
-from typing import Any, Protocol, Self, TypeVar
+from typing import Any, Protocol, Self, TypedDict, TypeVar
 
 import attrs
 
@@ -211,6 +211,40 @@ class Game(Protocol[S_co]):
         """An SVG picture of a state or of one player's observation (:doc:`/pictures`)."""
 
 
+class OfferedVariant(TypedDict):
+    """One variant a lobby offers (:meth:`GameSpec.offered`)."""
+
+    id: str
+    title: str
+    settings: dict[str, object]
+    """Its axis values, as keyword arguments for :func:`rulespec.game` (``{"players": 3}``)."""
+
+
+class OfferedChoice(TypedDict):
+    """One value of an option, with what it means."""
+
+    value: object
+    meaning: str
+
+
+class OfferedOption(TypedDict):
+    """An option players choose on any variant (a house rule or a reading)."""
+
+    key: str
+    title: str
+    rule: str
+    """The rule or ruling id the option is about."""
+    default: object
+    choices: list[OfferedChoice]
+
+
+class Offered(TypedDict):
+    """The settings a game offers: one variant, then any value of each option."""
+
+    variants: list[OfferedVariant]
+    options: list[OfferedOption]
+
+
 class Dynamics(enum.Enum):
     """How players take turns (OpenSpiel's ``GameType.Dynamics``)."""
 
@@ -285,8 +319,32 @@ class GameSpec:
         """The game's variant table (``variants/<id>.toml``), checked against its rulebook."""
         return load_table(self.id, self.rulebook())
 
+    def offered(self) -> Offered:
+        """The settings a lobby offers, as JSON data: every variant (``{"id", "title",
+        "settings"}``) and every option with its default and its choices (``{"value",
+        "meaning"}``). Any variant goes with any value of each option:
+        ``rulespec.game(id, **variant["settings"], **{option["key"]: value, ...})``.
+        Settings that carry data (a White Lotus ``board``, White Castle ``data``, Oriente
+        ``abilities``) are not listed: each game's page documents them."""
+        table = self.table()
+        return {
+            "variants": [
+                {"id": c.id, "title": c.title, "settings": dict(c.axes)} for c in table.columns
+            ],
+            "options": [
+                {
+                    "key": o.key,
+                    "title": o.title,
+                    "rule": o.rule,
+                    "default": o.default,
+                    "choices": [{"value": v, "meaning": m} for v, m in o.choices],
+                }
+                for o in table.options
+            ],
+        }
+
     def variants(self, *, options: bool = True) -> tuple[dict[str, object], ...]:
-        """Settings to exercise, for tests and ``verify``: every column of the variant
+        """Settings to exercise (tests, ``verify``, a lobby's menu): every column of the variant
         table with the default options, then every other value of each option on every
         column (one option changed at a time, so the count grows by addition, not
         multiplication). ``options=False`` gives the columns alone."""

@@ -26,6 +26,7 @@ from rulespec.core.convert import Converter, Reader
 from rulespec.core.kernel import PhaseTable, Step, Views
 from rulespec.core.play import advance
 from rulespec.core.record import Record
+from rulespec.core.seeds import check_seed
 from rulespec.core.variants import TypedTable
 from rulespec.errors import InvalidArgument, MalformedAction, MalformedPosition, bounded
 
@@ -218,9 +219,11 @@ class BaseGame(Generic[S]):
 
     def new_game(self, seed: int | None = None, *, rng: random.Random | None = None) -> S:
         """The first decision state, setup chance sampled with ``random.Random(seed)``
-        (or with ``rng``)."""
+        (or with ``rng``). A seed is a whole number from 0 to 2**63 - 1
+        (:mod:`rulespec.core.seeds`; :class:`~rulespec.InvalidArgument` otherwise);
+        ``None`` draws fresh chance."""
         if rng is None:
-            rng = random.Random(seed)
+            rng = random.Random(None if seed is None else check_seed(seed))
         state: S = advance(self.initial_state(), rng)  # type: ignore[type-var]
         return state
 

@@ -395,9 +395,10 @@ class Kernel(Generic[A]):
         return new
 
     def _check_step(self, expect_step: object) -> None:
-        if type(expect_step) is not int or expect_step < 0:
+        if type(expect_step) is not int or not 0 <= expect_step < 2**63:  # no huge numbers
             raise InvalidArgument(
-                f"expect_step: expected a step, a whole number from 0, got {bounded(expect_step)}"
+                "expect_step: expected a step, a whole number from 0 to 2**63 - 1, got "
+                f"{bounded(expect_step)}"
             )
         if expect_step != self.step:
             raise StaleAction(expect_step, self.step)

@@ -22,6 +22,7 @@ import attrs
 from rulespec.core.api import JSON, Action, Game, State
 from rulespec.core.chance import at_step
 from rulespec.core.play import advance
+from rulespec.core.seeds import seed_problem
 from rulespec.errors import IllegalAction, InvalidArgument, MalformedRecord, bounded
 
 
@@ -91,6 +92,9 @@ class Record:
             raise MalformedRecord(
                 [f'draws: expected "stream" or "step", got {bounded(self.draws)}']
             )
+        problem = None if self.seed is None else seed_problem(self.seed)
+        if problem is not None:
+            raise MalformedRecord([problem])
         if self.seed is None:
             state: State[Any] = game.initial_state()
             rng = None

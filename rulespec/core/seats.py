@@ -9,6 +9,24 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from rulespec.errors import InvalidArgument, bounded
+
+
+def check_seat(value: object, players: int, name: str = "seat") -> int:
+    """``value`` if it is a seat of a ``players``-seat game: a whole number (an ``int``,
+    not a ``bool``) from 0 to ``players - 1``. Anything else, ``None`` included, is an
+    :class:`~rulespec.InvalidArgument` naming ``name``: a server that looks a seat up
+    from a token and gets ``None`` must not act for whoever is to move (issue 19, r05).
+
+    >>> check_seat(2, 4)
+    2
+    """
+    if type(value) is not int or not 0 <= value < players:
+        raise InvalidArgument(
+            f"{name}: expected a seat, a whole number from 0 to {players - 1}, got {bounded(value)}"
+        )
+    return value
+
 
 def clockwise(seat: int, start: int, players: int) -> int:
     """How many seats clockwise ``seat`` sits after ``start`` (0 for ``start`` itself).

@@ -77,7 +77,7 @@ def _session(game_id: str, settings: dict[str, object], seconds: float, seed: in
     started = clock()
     table_seed = seed
     while clock() - started < seconds:
-        table = session(game_id, seed=table_seed, **settings)
+        table = session(game_id, seed=table_seed, settings=settings)
         choices = random.Random(table_seed)
         table_seed += 1
         players = table.game.players

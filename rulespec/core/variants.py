@@ -74,7 +74,7 @@ class Column:
 
     def describe(self) -> str:
         """``players=3`` style text."""
-        return ", ".join(f"{k}={v!r}" for k, v in self.axes)
+        return ", ".join(f"{k}={bounded(v)}" for k, v in self.axes)
 
 
 @attrs.frozen
@@ -117,14 +117,18 @@ class VariantTable:
         if unknown:
             raise UnknownVariant(
                 f"{self.game} has no variant axis {', '.join(bounded(u) for u in unknown)}; "
-                f"its axes are: {', '.join(self.axes)}"
+                f"its axes are: {', '.join(self.axes)}",
+                valid=list(self.axes),
             )
         found = [c for c in self.columns if c.matches(wanted)]
         if len(found) != 1:
             asked = ", ".join(f"{k}={bounded(v)}" for k, v in wanted.items()) or "no axis values"
             valid = "; ".join(c.describe() for c in self.columns)
             why = "no variant" if not found else "more than one variant"
-            raise UnknownVariant(f"{self.game}: {why} matches {asked}; valid: {valid}")
+            raise UnknownVariant(
+                f"{self.game}: {why} matches {asked}; valid: {valid}",
+                valid=[dict(c.axes) for c in self.columns],
+            )
         return found[0]
 
     def option(self, key: str) -> OptionSpec:
@@ -132,7 +136,9 @@ class VariantTable:
         for o in self.options:
             if o.key == key:
                 return o
-        raise UnknownVariant(f"{self.game} has no option {bounded(key)}")
+        raise UnknownVariant(
+            f"{self.game} has no option {bounded(key)}", valid=[o.key for o in self.options]
+        )
 
 
 def tables_dir() -> Path:
@@ -436,9 +442,13 @@ def structure_options(table: VariantTable, cls: type[T], given: Mapping[str, obj
         )
     unknown = sorted(set(given) - set(specs))
     if unknown:
-        valid = "; ".join(f"{k} in {list(specs[k].values)}" for k in sorted(specs)) or "none"
+        valid = "; ".join(f"{k} in {bounded(list(specs[k].values))}" for k in sorted(specs))
+        valid = valid or "none"
         names = ", ".join(bounded(u, 40) for u in unknown[:12])
-        raise UnknownVariant(f"{table.game} has no option {names}; its options are: {valid}")
+        raise UnknownVariant(
+            f"{table.game} has no option {names}; its options are: {valid}",
+            valid=[*table.axes, *sorted(specs)],
+        )
     values = {}
     for key, spec in specs.items():
         raw = given.get(key, spec.default)
@@ -447,7 +457,9 @@ def structure_options(table: VariantTable, cls: type[T], given: Mapping[str, obj
         if not any(type(raw) is type(v) and raw == v for v in spec.values):
             raise UnknownVariant(
                 f"{table.game} option {key}={bounded(raw)} is not allowed; choose one of "
-                + ", ".join(bounded(v) for v in spec.values)
+                + ", ".join(bounded(v) for v in spec.values),
+                setting=key,
+                valid=list(spec.values),
             )
         try:
             values[key] = _converter(hints[key])(raw)
@@ -494,7 +506,9 @@ class TypedTable(Generic[V, Opt]):
         if missing:
             raise UnknownVariant(
                 f"{self.game} needs "
-                + " and ".join(f"{a} (one of {', '.join(_values(table, a))})" for a in missing)
+                + " and ".join(f"{a} (one of {', '.join(_values(table, a))})" for a in missing),
+                setting=missing[0],
+                valid=list(dict.fromkeys(dict(c.axes)[missing[0]] for c in table.columns)),
             )
         return structure(table, table.column(**axes), self.variant_type)
 
@@ -524,5 +538,5 @@ def _plain(value: object) -> object:
 
 
 def _values(table: VariantTable, axis: str) -> list[str]:
-    seen = dict.fromkeys(f"{axis}={dict(c.axes)[axis]!r}" for c in table.columns)
+    seen = dict.fromkeys(f"{axis}={bounded(dict(c.axes)[axis])}" for c in table.columns)
     return list(seen)

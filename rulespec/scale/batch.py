@@ -22,6 +22,7 @@ from rulespec.core import trace
 from rulespec.core.api import Action, Game
 from rulespec.core.play import random_step
 from rulespec.core.record import Record
+from rulespec.core.seeds import check_seed
 from rulespec.errors import InvalidArgument, RulespecError, bounded
 from rulespec.scale import coverage
 from rulespec.scale.coverage import Coverage, Tally
@@ -238,9 +239,8 @@ def simulate(
     if policy is not None and not callable(policy):
         raise InvalidArgument(f"policy: a callable (state, rng) -> action, got {bounded(policy)}")
     seeds = tuple(seeds)
-    odd = [s for s in seeds if type(s) is not int]
-    if odd:
-        raise InvalidArgument(f"seeds: whole numbers, got {bounded(odd[0])}")
+    for s in seeds:  # one seed type everywhere (rulespec.core.seeds)
+        check_seed(s, "seeds")
     if chunk is not None and (type(chunk) is not int or chunk < 1):
         raise InvalidArgument(f"chunk: a whole number of games, 1 or more, got {bounded(chunk)}")
     runner = Runner(executor, jobs, address)
