@@ -492,10 +492,11 @@ class RulespecObserver:
                 layout = histories.tensor_layout(rs_game)
                 base = layout[0][2]
                 width = histories.slot_width(rs_game)
-                steps = rs_game.bounds().max_game_length
-                self.tensor = np.zeros(base + width * steps, np.float32)
+                steps = histories.horizon(rs_game)
+                self.tensor = np.zeros(base + 1 + width * steps, np.float32)
                 self.dict["observation"] = self.tensor[:base]
-                self.dict["steps"] = self.tensor[base:].reshape(steps, width)
+                self.dict["played"] = self.tensor[base : base + 1]
+                self.dict["steps"] = self.tensor[base + 1 :].reshape(steps, width)
             return
         layout = rs_game.observation_layout()
         if self.part is not None:

@@ -130,8 +130,8 @@ class BaseGame(Generic[S]):
 
     def information_state_shape(self) -> tuple[int]:
         """The length of ``state.information_state(p).tensor()`` in this variant, as a
-        shape; :class:`~rulespec.InvalidArgument` where a tensor of every step up to
-        ``max_game_length`` would be too large to offer (see :mod:`rulespec.core.history`)."""
+        shape: the observation's, the share of the game played and a slot for each of
+        the latest steps (:func:`rulespec.core.history.tensor_layout`)."""
         return (histories.tensor_size(self),)
 
     def facts(self) -> dict[str, Any]:

@@ -22,11 +22,14 @@ def leaves(
     as leaves."""
     if out is None:
         out = {}
-    if isinstance(value, Mapping) and value:
+    kind = type(value)
+    if kind is not dict and kind is not list and kind is not str and isinstance(value, Mapping):
+        kind = dict  # any other mapping (the exact type checks first: they are cheap)
+    if kind is dict and value:
         for k, v in value.items():
-            leaves(v, f"{path}.{k}" if path else str(k), out)
-    elif isinstance(value, list) and value:
-        for i, v in enumerate(value):
+            leaves(v, f"{path}.{k}" if path else str(k), out)  # type: ignore[union-attr]
+    elif kind is list and value:
+        for i, v in enumerate(value):  # type: ignore[arg-type]
             leaves(v, f"{path}[{i}]", out)
     else:
         out[path] = value
