@@ -17,7 +17,7 @@ layout of its observation tensor (``game.observation_layout()``).
 * agents ``player_0`` … are the seats; ``action_space(agent)`` is
   ``Discrete(game.num_distinct_actions)`` (an id is ``game.action_id(action)``);
 * ``observation_space(agent)`` is a ``Dict`` of ``"observation"``, a float32 ``Box``
-  bounded per entry by the layout's ranges (an open end is ``±FLOAT_MAX``), and
+  of numbers in [0, 1] (the observation tensor scales each layout entry's range to it), and
   ``"action_mask"``, an int8 ``Box`` of 0/1 that marks the legal ids of the agent to act
   (all 0 for any other agent, and for every agent once the game is over);
 * chance nodes are resolved inside :meth:`RulespecEnv.reset` and :meth:`RulespecEnv.step`
@@ -329,14 +329,10 @@ _NOT_IDS = (bool, np.bool_)
 
 
 def _bounds(game: Any) -> tuple[Any, Any]:
-    """Per number of the observation tensor, its least and greatest value (open ends:
-    ``∓FLOAT_MAX``)."""
-    low: list[float] = []
-    high: list[float] = []
-    for entry in game.observation_layout().entries:
-        low.extend([max(entry.low, -FLOAT_MAX)] * entry.size)
-        high.extend([min(entry.high, FLOAT_MAX)] * entry.size)
-    return np.array(low, np.float32), np.array(high, np.float32)
+    """Per number of the observation tensor, its least and greatest value: 0 and 1, since
+    the tensor scales every entry's range to [0, 1]."""
+    size = game.observation_shape()[0]
+    return np.zeros(size, np.float32), np.ones(size, np.float32)
 
 
 def bench(
