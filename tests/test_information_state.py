@@ -233,14 +233,16 @@ def test_information_states_kept_as_play_goes_are_the_replayed_ones(
         seats = range(game.players) if checked % 3 else [rng.randrange(game.players)]
         for p in seats:
             for s in (state, branch):
-                if s is None or checked % 5 and s is branch:
+                if s is None or (checked % 5 and s is branch):
                     continue
                 text, codes = replayed(s, p)
                 info = s.information_state(p)
                 assert str(info) == text
                 assert len(info) == len(codes) == len(info.steps)
                 tensor = info.tensor()
-                for i, (actor, kind, known) in enumerate(reversed(codes[-histories.horizon(game) :])):
+                for i, (actor, kind, known) in enumerate(
+                    reversed(codes[-histories.horizon(game) :])
+                ):
                     slot = tensor[base + i * width : base + (i + 1) * width]
                     assert slot[actor] == 1.0
                     assert slot[game.players + 1 + kind] == 1.0

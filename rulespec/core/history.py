@@ -103,6 +103,7 @@ class InformationState:
         node: _Node | None,
         current: Any,
         game: Any,
+        *,
         text: str | None = None,
     ) -> None:
         self._text = f"start {compact(start)}" if text is None else text
@@ -247,7 +248,7 @@ def _view_key(player: int) -> tuple[str, int]:
 
 
 def _step(
-    index: int, before: Any, after: Any, action: Any, player: int, view: dict[str, object]
+    index: int, before: Any, after: Any, action: Any, *, player: int, view: dict[str, object]
 ) -> tuple[_Step, dict[str, object]]:
     """What ``player`` saw at step ``index`` from ``before`` to ``after`` (``view``: the
     leaves of its view of ``before``), with what the tensor needs; and the leaves of its
@@ -329,7 +330,7 @@ def information_state(state: Any, player: int) -> InformationState:
                 parent[2].pop(key, None)  # kept on the latest two links: branches reuse it
             if len(tail) > 1:
                 memo.pop(key, None)
-    for i, link in enumerate(tail):
+    for link in tail:
         memo = _memo(link)
         after = memo.get(_STATE)
         if after is None:
@@ -338,13 +339,13 @@ def information_state(state: Any, player: int) -> InformationState:
             # between a state and the one applied to it
             after = memo[_STATE] = _detached(before.apply(link[1]))
         index = 1 if node is None else node.count + 1
-        step, view = _step(index, before, after, link[1], player, view)
+        step, view = _step(index, before, after, link[1], player=player, view=view)
         node = memo[player] = _Node(node, step)
         memo[("start", player)] = start, text
         before = after
     if tail:
         tail[-1][2][key] = view
-    return InformationState(player, start, node, state.observation(player), state.game, text)
+    return InformationState(player, start, node, state.observation(player), state.game, text=text)
 
 
 _ROOTS: dict[int, tuple[Any, dict[int, tuple[Mapping[str, Any], str]]]] = {}

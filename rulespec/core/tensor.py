@@ -682,9 +682,7 @@ def encoder(game: Any, observation_class: type) -> Encoder:
         b = _Builder(game)
         write = _record(observation_class, b, "", True)
         layout = Layout(tuple(b.entries), b.at)
-        made = Encoder(
-            layout, write, layout.indices(True), layout.indices(False), _scalers(layout)
-        )
+        made = Encoder(layout, write, layout.indices(True), layout.indices(False), _scalers(layout))
         _ENCODERS[observation_class, game] = made
     if len(_BY_ID) >= _KEPT:  # a new game object per episode must not grow this forever
         _BY_ID.clear()
