@@ -23,7 +23,8 @@ history, which the information state is built from.
   its tensor and ``str()``.
 * Serialisation writes the history as action ids and reads it back by replaying them.
 * ``resample_from_infostate(p, sampler)`` calls ``state.resample(p, rng)`` with
-  ``rng = random.Random(int(sampler() * 2**53))``.
+  ``rng = random.Random(int(sampler() * 2**53))``; OpenSpiel's Python IS-MCTS uses it.
+* ``undo_action(player, action)`` takes back the last action (from Python).
 
 Importing this module needs ``open_spiel`` (the ``openspiel`` extra); importing
 :mod:`rulespec` alone never imports it, and nothing is registered until :func:`register`
