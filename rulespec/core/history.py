@@ -14,9 +14,13 @@ seat has seen from the root on: its own view of the root, then at each step its 
 action if it acted and what changed in its view. Two histories give a seat equal
 information states exactly when that seat cannot tell them apart, because both are built
 from nothing but its views (which the leak tests keep honest) and its own actions. What a
-seat saw at each step is worked out once and kept in the step's memo, with a copy of the
-latest state asked about, so asking at every step of a game costs one step's work (and
-the first question about a long game replays it once).
+seat saw at each step is worked out once and kept in the step's memo (a node pointing to
+the seat's node of the step before, with the step's line of text), with the state the
+step made (a copy without history), so a question works out only the steps after the
+latest one known, from that state, on this line of play or any branch of it: asking for
+every seat at every state costs one view per seat and step, whatever the game's length
+(the first question about a long game replays it once). The price: once information
+states are asked for, the states of a history stay alive as long as its links do.
 """
 
 from __future__ import annotations
