@@ -26,6 +26,7 @@ import numpy as np
 import pytest
 
 import rulespec
+from rulespec.core import history as histories
 
 pyspiel = pytest.importorskip("pyspiel")
 ro = pytest.importorskip("rulespec.openspiel")
@@ -291,7 +292,7 @@ def test_observers_show_the_observation_its_parts_and_the_information_state(
         assert np.array_equal(state.observation_tensor(p), obs.tensor())
         assert np.array_equal(state.information_state_tensor(p), info.tensor())
     assert "steps" in observers["recall"].dict
-    assert observers["recall"].dict["steps"].shape[0] == rs.game.bounds().max_game_length
+    assert observers["recall"].dict["steps"].shape[0] == histories.horizon(rs.game)  # the latest
 
 
 @pytest.mark.parametrize(
