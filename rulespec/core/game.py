@@ -138,7 +138,8 @@ class BaseGame(Generic[S]):
         """Everything a game framework sizes itself by, for this variant, as JSON: the
         spec's kinds of dynamics, chance, information and utility, the seats, the
         numbers of action and chance-outcome ids, the bounds, and the tensor shapes
-        (``information_state_shape`` ``None`` where that tensor is not offered)."""
+        (``information_state_shape``: every variant offers one now; ``None`` is kept for
+        a variant that would not)."""
         spec, b = self.spec, self.bounds()
         try:
             info: int | None = self.information_state_shape()[0]
