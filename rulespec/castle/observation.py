@@ -39,6 +39,12 @@ ViewFrame = Annotated[tuple[ViewTask, ...], Top(TENSOR_TASKS, MAX_TASKS)]
 first eight tasks."""
 
 
+ViewAgenda = Annotated[tuple[ViewFrame, ...], Top(1, MAX_FRAMES, last=True)]
+"""The agenda as a view holds it (at most eight frames); the tensor keeps its depth and
+its top frame (the one the seat acts in): every place of every frame was 92 thousand
+numbers, 40 times the rest."""
+
+
 Bridge = Annotated[tuple[Annotated[int, Range(0, 6)], ...], Slots(lambda game: 5)]
 """A bridge's die values, left to right (0: an empty slot)."""
 
@@ -92,9 +98,7 @@ class CastleObservation(ObservationParts):
     held: tuple[
         Annotated[int, Range(0, 6)], Annotated[int, Range(0, 6)], Annotated[int, Range(0, 1)]
     ]
-    agenda: Annotated[tuple[ViewFrame, ...], Top(1, MAX_FRAMES, last=True)]
-    """The stack of frames; the tensor keeps its depth and the top frame (the one the
-    seat acts in): every index of every frame was 92k numbers, 40 times the rest."""
+    agenda: ViewAgenda
     families: Annotated[tuple[Family, ...], PER_SEAT]
     rival: Family | None
     solo: SoloView | None

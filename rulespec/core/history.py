@@ -100,11 +100,11 @@ class InformationState:
     """The seat's observation of the state itself."""
     game: Any
 
-    def __init__(
+    def __init__(  # the steps worked out (a private node chain), read when asked for
         self,
         player: int,
         start: Mapping[str, Any],
-        node: _Node | None,
+        node: Any,
         current: Any,
         game: Any,
         *,
