@@ -23,7 +23,8 @@ history, which the information state is built from.
   its tensor and ``str()``.
 * Serialisation writes the history as action ids and reads it back by replaying them.
 * ``resample_from_infostate(p, sampler)`` calls ``state.resample(p, rng)`` with
-  ``rng = random.Random(int(sampler() * 2**53))``.
+  ``rng = random.Random(int(sampler() * 2**53))``; OpenSpiel's Python IS-MCTS uses it.
+* ``undo_action(player, action)`` takes back the last action (from Python).
 
 Importing this module needs ``open_spiel`` (the ``openspiel`` extra); importing
 :mod:`rulespec` alone never imports it, and nothing is registered until :func:`register`
@@ -269,17 +270,23 @@ class _Held:
     serialises a Python state as its pickled attributes) writes the history as action
     ids and is read back by replaying them."""
 
-    __slots__ = ("state", "variant")
+    __slots__ = ("back", "state", "undone", "variant")
 
-    def __init__(self, state: Any, variant: _Variant) -> None:
+    def __init__(self, state: Any, variant: _Variant, undone: bool = False) -> None:
         self.state = state
         self.variant = variant
+        self.back: Any = None
+        """The state before :attr:`state` when it was made by ``apply_action`` (so one
+        undo needs no replay); None after an undo or a copy."""
+        self.undone = undone
+        """True once an action was undone here: OpenSpiel's C++ history (which Python
+        cannot shorten) is then stale, and the history is read from :attr:`state`."""
 
     def __deepcopy__(self, memo: dict[int, object]) -> _Held:
-        return _Held(self.state, self.variant)
+        return _Held(self.state, self.variant, self.undone)
 
     def __copy__(self) -> _Held:
-        return _Held(self.state, self.variant)
+        return _Held(self.state, self.variant, self.undone)
 
     def __reduce__(self) -> tuple[Callable[..., _Held], tuple[object, ...]]:
         root, actions = histories.walk(self.state)
@@ -376,7 +383,87 @@ class RulespecState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no stub
             raise InvalidArgument(
                 f"{what} id: expected a whole number from 0 to {len(table) - 1}, got {action!r}"
             )
+        held.back = state
         held.state = state.apply(table[action])
+
+    def undo_action(self, player: int, action: int) -> None:
+        """Take back the last action, which ``player`` (``PlayerId.CHANCE`` for a chance
+        outcome) took with id ``action``: the state becomes the one before it (rulespec
+        states are immutable, so nothing is recomputed; a second undo in a row replays
+        the history from its root). ``InvalidArgument`` if that was not the last action,
+        or there is none. A Python method: OpenSpiel's C++ algorithms cannot call it, and
+        since Python cannot shorten OpenSpiel's own copy of the history, ``history()``,
+        ``full_history()``, ``history_str()`` and ``move_number()`` are read from the
+        rulespec history once a state has undone an action."""
+        held = self._held
+        state = held.state
+        link = getattr(state, "_trail", None)
+        if link is None:
+            raise InvalidArgument(
+                f"undo_action({player}, {action}): there is no action to undo in this history"
+            )
+        before = held.back
+        if before is None or (getattr(before, "_trail", None) or before) is not link[0]:
+            root, actions = histories.walk(state)
+            before = root
+            for a in actions[:-1]:
+                before = before.apply(a)
+        last = link[1]
+        actor = self._player_id(before)
+        done = before.game.action_id(last)
+        if (actor, done) != (player, action):
+            raise InvalidArgument(
+                f"undo_action({player}, {action}): the last action was {done} by player {actor}"
+            )
+        held.state = before
+        held.back = None
+        held.undone = True
+
+    @staticmethod
+    def _player_id(state: Any) -> int:
+        player = state.current_player
+        if type(player) is int:
+            return player
+        return _CHANCE if player is rulespec.CHANCE else _TERMINAL
+
+    def _played(self) -> list[tuple[int, int]]:
+        """(player, id) of every action from the root, replayed from the rulespec history."""
+        root, actions = histories.walk(self._held.state)
+        out = []
+        state = root
+        for a in actions:
+            out.append((self._player_id(state), state.game.action_id(a)))
+            state = state.apply(a)
+        return out
+
+    def history(self) -> list[int]:
+        """The ids of the actions from the start (OpenSpiel's, until an undo)."""
+        if not self._held.undone:
+            found: list[int] = super().history()
+            return found
+        game = self._held.state.game
+        return [game.action_id(a) for a in histories.walk(self._held.state)[1]]
+
+    def full_history(self) -> list[Any]:
+        """Each action from the start with its player (``.player``, ``.action``)."""
+        if not self._held.undone:
+            return list(super().full_history())
+        return [_PlayerAction(p, a) for p, a in self._played()]
+
+    def history_str(self) -> str:
+        """The ids of :meth:`history`, joined by ``", "``."""
+        return ", ".join(str(i) for i in self.history())
+
+    def move_number(self) -> int:
+        """The number of actions (chance outcomes included) from the start."""
+        if not self._held.undone:
+            found: int = super().move_number()
+            return found
+        return len(histories.walk(self._held.state)[1])
+
+    def is_initial_state(self) -> bool:
+        """True before any action."""
+        return self.move_number() == 0
 
     def _action_to_string(self, player: int, action: int) -> str:
         rs_game = self._held.state.game
@@ -407,6 +494,29 @@ class RulespecState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no stub
 
     def __str__(self) -> str:
         return str(self._held.state)
+
+
+class _PlayerAction:
+    """One entry of ``full_history()`` after an undo (``pyspiel.PlayerAction`` cannot be
+    made from Python)."""
+
+    __slots__ = ("action", "player")
+
+    def __init__(self, player: int, action: int) -> None:
+        self.player = player
+        self.action = action
+
+    def __eq__(self, other: object) -> bool:
+        return (getattr(other, "player", None), getattr(other, "action", None)) == (
+            self.player,
+            self.action,
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.player, self.action))
+
+    def __repr__(self) -> str:
+        return f"PlayerAction(player={self.player}, action={self.action})"
 
 
 def _adopt(os_game: RulespecGame, target: Any) -> RulespecState:
@@ -492,10 +602,11 @@ class RulespecObserver:
                 layout = histories.tensor_layout(rs_game)
                 base = layout[0][2]
                 width = histories.slot_width(rs_game)
-                steps = rs_game.bounds().max_game_length
-                self.tensor = np.zeros(base + width * steps, np.float32)
+                steps = histories.horizon(rs_game)
+                self.tensor = np.zeros(base + 1 + width * steps, np.float32)
                 self.dict["observation"] = self.tensor[:base]
-                self.dict["steps"] = self.tensor[base:].reshape(steps, width)
+                self.dict["played"] = self.tensor[base : base + 1]
+                self.dict["steps"] = self.tensor[base + 1 :].reshape(steps, width)
             return
         layout = rs_game.observation_layout()
         if self.part is not None:

@@ -17,7 +17,7 @@ layout of its observation tensor (``game.observation_layout()``).
 * agents ``player_0`` … are the seats; ``action_space(agent)`` is
   ``Discrete(game.num_distinct_actions)`` (an id is ``game.action_id(action)``);
 * ``observation_space(agent)`` is a ``Dict`` of ``"observation"``, a float32 ``Box``
-  bounded per entry by the layout's ranges (an open end is ``±FLOAT_MAX``), and
+  of numbers in [0, 1] (the observation tensor scales each layout entry's range to it), and
   ``"action_mask"``, an int8 ``Box`` of 0/1 that marks the legal ids of the agent to act
   (all 0 for any other agent, and for every agent once the game is over);
 * chance nodes are resolved inside :meth:`RulespecEnv.reset` and :meth:`RulespecEnv.step`
@@ -61,6 +61,7 @@ except ImportError as missing:  # pragma: no cover (the dev extra installs them)
     ) from missing
 
 import rulespec
+from rulespec.core import history as histories
 from rulespec.core.game import BaseGame
 from rulespec.core.tensor import as_numpy
 from rulespec.errors import InvalidArgument, bounded
@@ -127,6 +128,8 @@ class RulespecEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type inf
         }
         self.action_spaces = {agent: spaces.Discrete(self._n) for agent in self.possible_agents}
         self.rulespec_state: Any = None
+        self._back: Any = None
+        """The state before the last step's action (one undo needs no replay)."""
         self._rng: random.Random | None = None
         self._legal: tuple[int, ...] = ()
         self._mask = self._none
@@ -160,9 +163,35 @@ class RulespecEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type inf
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {agent: {} for agent in self.agents}
+        self._back = None
         self._enter(self.game.new_game(rng=self._rng), None)
         if self.render_mode == "human":
             self.render()
+
+    def undo(self) -> None:
+        """Take back the last :meth:`step` that applied an action (not PettingZoo API; a
+        rulespec addition for search and for frontends): the state before it is current
+        again, with its agent to act, action mask and infos, and the end of the game
+        (rewards, terminations, agents that left) is undone if that step ended it. The
+        chance outcomes drawn after that action go too; stepping again draws new ones
+        from the generator, which is not rewound. Undo after undo goes further back
+        (replaying the history from its root, since states keep actions, not the states
+        before them). :class:`~rulespec.InvalidArgument` when no action was applied since
+        :meth:`reset`."""
+        state = self._started()
+        before = self._back
+        if before is None:
+            before = _before_last_decision(state)
+            if before is None:
+                raise InvalidArgument("undo: no action has been applied since reset()")
+        self._back = None
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {agent: {} for agent in self.agents}
+        self._enter(before, None)
 
     def step(self, action: Any) -> None:
         """Apply the agent to act's action id, then resolve chance up to the next decision
@@ -185,6 +214,7 @@ class RulespecEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type inf
         else:
             decision = self._decision(action)
         after = state.apply(decision)  # raises before anything changes
+        self._back = state
         rng = self._rng
         while after.is_chance:
             after = after.apply(after.sample_chance(rng))
@@ -291,6 +321,19 @@ class RulespecEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type inf
         self.agent_selection = agent
 
 
+def _before_last_decision(state: Any) -> Any:
+    """The state just before the last decision of ``state``'s history (chance outcomes
+    are not steps of the environment), replayed from its root; None if there is none."""
+    root, actions = histories.walk(state)
+    found = None
+    current = root
+    for action in actions:
+        if not current.is_chance:
+            found = current
+        current = current.apply(action)
+    return found
+
+
 def _numbering(
     ids_of: Callable[[tuple[Any, ...]], tuple[int, ...]], size: int
 ) -> Callable[[tuple[Any, ...]], tuple[tuple[int, ...], bytes]]:
@@ -329,14 +372,10 @@ _NOT_IDS = (bool, np.bool_)
 
 
 def _bounds(game: Any) -> tuple[Any, Any]:
-    """Per number of the observation tensor, its least and greatest value (open ends:
-    ``∓FLOAT_MAX``)."""
-    low: list[float] = []
-    high: list[float] = []
-    for entry in game.observation_layout().entries:
-        low.extend([max(entry.low, -FLOAT_MAX)] * entry.size)
-        high.extend([min(entry.high, FLOAT_MAX)] * entry.size)
-    return np.array(low, np.float32), np.array(high, np.float32)
+    """Per number of the observation tensor, its least and greatest value: 0 and 1, since
+    the tensor scales every entry's range to [0, 1]."""
+    size = game.observation_shape()[0]
+    return np.zeros(size, np.float32), np.ones(size, np.float32)
 
 
 def bench(

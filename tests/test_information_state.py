@@ -10,6 +10,8 @@ from typing import Any
 import pytest
 
 import rulespec
+from rulespec.core import history as histories
+from rulespec.core.leaves import compact, delta, leaves
 
 
 def cases() -> list[tuple[str, dict[str, object]]]:
@@ -149,10 +151,6 @@ def test_information_state_tensors_agree_with_the_information_states(
     if game_id == "castle" and not any(a.observation(0) == b.observation(0) for a, b in pairs):
         pytest.skip("castle's default data tells every solo card by its bridge side: nothing hides")
     assert pairs
-    if game.facts()["information_state_shape"] is None:  # too long a game to offer it
-        with pytest.raises(rulespec.InvalidArgument, match="text or JSON"):
-            pairs[0][0].information_state(0).tensor()
-        return
     differ = same = 0
     for a, b in pairs[::7]:
         for p in range(game.players):
@@ -166,14 +164,88 @@ def test_information_state_tensors_agree_with_the_information_states(
     assert same
 
 
-def test_a_variant_whose_tensor_would_be_too_large_offers_text_and_json_only() -> None:
+def test_a_variant_with_a_huge_max_game_length_still_offers_a_small_tensor() -> None:
+    """White Lotus with negotiation may last about 1.5 million steps (any number of gifts
+    per window): the tensor keeps the latest steps only, so it is offered, and small."""
     game = rulespec.game("lotus", edition="de", players=6, negotiation="on")
-    with pytest.raises(rulespec.InvalidArgument, match="at most 1000000"):
-        game.information_state_shape()
+    assert game.bounds().max_game_length > 1_000_000
+    size = game.information_state_shape()[0]
+    assert size < game.observation_shape()[0] + 2_000
     state = played(game, 4, 30)
-    info = state.information_state(0)
-    assert str(info)
-    assert info.to_json()["steps"]
-    with pytest.raises(rulespec.InvalidArgument, match="text or JSON"):
-        info.tensor()
-    assert rulespec.game("lotus", edition="de", players=6).information_state_shape()[0] > 0
+    tensor = state.information_state(0).tensor()
+    assert len(tensor) == size
+    assert all(0.0 <= x <= 1.0 for x in tensor)
+
+
+def replayed(state: Any, player: int) -> tuple[str, list[list[int]]]:
+    """The information state by its definition, with nothing kept between questions: the
+    seat's view of the root, then per step (replayed from the root) its own action if it
+    acted and the leaves of its view that changed, as text; and per step the tensor's
+    codes (actor, action type, id plus one once this seat knows which action it was)."""
+    game = state.game
+    kinds = {t: i for i, t in enumerate(histories.kinds(game))}
+    before = state.root()
+    view = leaves(before.observation(player).to_json())
+    lines = [f"seat {player}", f"start {compact(before.observation(player).to_json())}"]
+    codes: list[list[int]] = []
+    pending: list[int] = []
+    for i, action in enumerate(state.history(), 1):
+        after = before.apply(action)
+        now = leaves(after.observation(player).to_json())
+        own = before.current_player == player
+        did = f" did {compact(action.to_json())}" if own else ""
+        lines.append(f"{i}{did} saw {compact(delta(view, now))}")
+        seen = game.seen_by(before, action)
+        hidden = not (own or seen is None or player in seen)
+        actor = before.current_player
+        known = game.action_ids().id(action) + 1
+        codes.append([actor if isinstance(actor, int) else game.players, kinds[type(action)], 0])
+        codes[-1][2] = 0 if hidden else known
+        if hidden:
+            pending.append(i - 1)
+        if game.reveals(before, after):
+            for j in pending:
+                codes[j][2] = game.action_ids().id(state.history()[j]) + 1
+            pending.clear()
+        before, view = after, now
+    return "\n".join(lines), codes
+
+
+@pytest.mark.parametrize(("game_id", "settings"), cases(), ids=str)
+def test_information_states_kept_as_play_goes_are_the_replayed_ones(
+    game_id: str, settings: dict[str, object]
+) -> None:
+    """Asked as OpenSpiel asks (every seat, every state, on branches and clones too), the
+    information state worked out step by step is the one replayed from the root: the same
+    text, hence equal exactly when the replayed ones are, and a tensor whose slots hold
+    the replayed codes of the latest steps."""
+    game = rulespec.game(game_id, **settings)
+    rng = random.Random(17)
+    state = game.initial_state()
+    width = histories.slot_width(game)
+    base = game.observation_shape()[0] + 1
+    scale = histories._id_count(game)
+    checked = 0
+    while not state.is_terminal and checked < 120:
+        step = state.sample_chance(rng) if state.is_chance else rng.choice(state.legal_actions())
+        branch = state.apply(rng.choice(state.legal_actions())) if not state.is_chance else None
+        state = state.apply(step)
+        seats = range(game.players) if checked % 3 else [rng.randrange(game.players)]
+        for p in seats:
+            for s in (state, branch):
+                if s is None or (checked % 5 and s is branch):
+                    continue
+                text, codes = replayed(s, p)
+                info = s.information_state(p)
+                assert str(info) == text
+                assert len(info) == len(codes) == len(info.steps)
+                tensor = info.tensor()
+                for i, (actor, kind, known) in enumerate(
+                    reversed(codes[-histories.horizon(game) :])
+                ):
+                    slot = tensor[base + i * width : base + (i + 1) * width]
+                    assert slot[actor] == 1.0
+                    assert slot[game.players + 1 + kind] == 1.0
+                    assert round(slot[-1] * scale) == known
+        checked += 1
+    assert checked > 20

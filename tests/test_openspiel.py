@@ -25,6 +25,7 @@ from typing import Any
 import pytest
 
 import rulespec
+from rulespec.core import history as histories
 
 np = pytest.importorskip("numpy")
 pyspiel = pytest.importorskip("pyspiel")
@@ -35,7 +36,7 @@ pytestmark = pytest.mark.filterwarnings("error")
 
 def columns() -> list[tuple[str, dict[str, object]]]:
     out = [(spec.id, dict(s)) for spec in rulespec.GAMES for s in spec.variants(options=False)]
-    out.append(("lotus", {"negotiation": "on"}))  # no information-state tensor
+    out.append(("lotus", {"negotiation": "on"}))  # a max_game_length over a million
     return out
 
 
@@ -140,12 +141,16 @@ def test_game_type_and_info_come_from_the_spec_and_bounds(game_id: str) -> None:
     assert game.information_state_tensor_shape() == list(rs.information_state_shape())
 
 
-def test_a_variant_too_large_for_an_information_tensor_offers_the_string_only() -> None:
+def test_a_variant_with_a_huge_max_game_length_offers_a_small_information_tensor() -> None:
+    """White Lotus with negotiation may last hundreds of thousands of steps; its information
+    state tensor keeps the latest steps, so it is offered all the same."""
     game = ro.game("lotus", negotiation="on")
-    assert not game.get_type().provides_information_state_tensor
-    assert game.get_type().provides_information_state_string
+    assert game.get_type().provides_information_state_tensor
+    assert game.max_game_length() > 100_000
+    assert game.information_state_tensor_size() < game.observation_tensor_size() + 2_000
     state = game.new_initial_state()
     assert state.information_state_string(0).startswith("seat 0")
+    assert len(state.information_state_tensor(0)) == game.information_state_tensor_size()
 
 
 def test_unknown_settings_get_rulespecs_error() -> None:
@@ -287,7 +292,7 @@ def test_observers_show_the_observation_its_parts_and_the_information_state(
         assert np.array_equal(state.observation_tensor(p), obs.tensor())
         assert np.array_equal(state.information_state_tensor(p), info.tensor())
     assert "steps" in observers["recall"].dict
-    assert observers["recall"].dict["steps"].shape[0] == rs.game.bounds().max_game_length
+    assert observers["recall"].dict["steps"].shape[0] == histories.horizon(rs.game)  # the latest
 
 
 @pytest.mark.parametrize(
@@ -420,3 +425,46 @@ def test_bench_adapters_without_open_spiel_says_it_skipped() -> None:
     assert done.returncode == 0, done.stderr
     assert "skipped" in done.stderr
     assert "rulespec[openspiel]" in done.stderr
+
+
+@pytest.mark.parametrize("game_id", [spec.id for spec in rulespec.GAMES])
+def test_undo_action_restores_the_state_before_the_last_action(game_id: str) -> None:
+    """``undo_action(player, action)`` takes back the last action (a decision or a chance
+    outcome), once or many times in a row, and refuses anything but the last action."""
+    game = ro.game(game_id, **dict(rulespec.spec(game_id).variants(options=False)[0]))
+    state = game.new_initial_state()
+    rng = random.Random(5)
+    states = [state.clone()]
+    played = []
+    for _ in range(30):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            ids, probs = zip(*state.chance_outcomes(), strict=True)
+            action = rng.choices(ids, probs)[0]
+        else:
+            action = rng.choice(state.legal_actions())
+        played.append((state.current_player(), action))
+        state.apply_action(action)
+        states.append(state.clone())
+    player, action = played[-1]
+    wrong = next(a for a in range(game.num_distinct_actions() + 1) if a != action)
+    with pytest.raises(rulespec.InvalidArgument, match="the last action was"):
+        state.undo_action(player, wrong)
+    for k in range(len(played), 0, -1):
+        player, action = played[k - 1]
+        state.undo_action(player, action)
+        earlier = states[k - 1]
+        assert state.rulespec == earlier.rulespec
+        assert state.history() == earlier.history() == [a for _, a in played[: k - 1]]
+        assert [(h.player, h.action) for h in state.full_history()] == played[: k - 1]
+        assert state.move_number() == k - 1
+        assert state.legal_actions() == earlier.legal_actions()
+        assert str(state) == str(earlier)
+        for p in range(game.num_players()):
+            assert state.information_state_string(p) == earlier.information_state_string(p)
+    assert state.is_initial_state()
+    with pytest.raises(rulespec.InvalidArgument, match="no action to undo"):
+        state.undo_action(0, 0)
+    state.apply_action(played[0][1])  # play goes on after an undo
+    assert state.history() == [played[0][1]]

@@ -123,7 +123,7 @@ def test_every_tensor_has_the_layouts_length_and_ranges(
 ) -> None:
     game = rulespec.game(game_id, **settings)
     found = observation_layout(game)
-    bounds = [(e.low, e.high) for e in found.entries for _ in range(e.size)]
+    bounds = [(0.0, 1.0)] * found.size  # every entry's range, scaled to [0, 1]
     one_hot = [
         (e.offset, e.offset + e.size) for e in found.entries if e.encoding is Encoding.ONE_HOT
     ]
@@ -134,8 +134,8 @@ def test_every_tensor_has_the_layouts_length_and_ranges(
         assert len(tensor) == found.size
         assert view.layout() is found
         if not all(low <= x <= high for x, (low, high) in zip(tensor, bounds, strict=True)):
-            bad = [e.path for e in found.entries if not e.low <= min(part(tensor, e)) <= e.high]
-            bad += [e.path for e in found.entries if not e.low <= max(part(tensor, e)) <= e.high]
+            bad = [e.path for e in found.entries if not 0 <= min(part(tensor, e)) <= 1]
+            bad += [e.path for e in found.entries if not 0 <= max(part(tensor, e)) <= 1]
             pytest.fail(f"seat {seat}: out of range: {bad}")
         for start, end in one_hot:
             assert sum(tensor[start:end]) in {0, 1}  # zero only inside an absent value
@@ -335,3 +335,46 @@ def test_as_numpy_imports_numpy_only_when_called() -> None:
             as_numpy(tensor)
     else:
         assert as_numpy(tensor).shape == observation_shape(game)
+
+
+OBSERVATION_BOUNDS = {"mandala": 600, "lotus": 2_200, "oriente": 600, "castle": 2_200}
+"""The most numbers an observation tensor of each game has, in any variant (the table
+in docs/tensors.rst gives each one's length)."""
+
+
+@pytest.mark.parametrize("game_id", [spec.id for spec in rulespec.GAMES])
+def test_every_observation_tensor_is_under_its_games_stated_bound(game_id: str) -> None:
+    assert set(OBSERVATION_BOUNDS) == set(rulespec.GAMES.ids)  # a new game states its own
+    for settings in rulespec.spec(game_id).variants():
+        game = rulespec.game(game_id, **settings)
+        assert game.observation_shape()[0] <= OBSERVATION_BOUNDS[game_id], settings
+        assert game.information_state_shape()[0] <= OBSERVATION_BOUNDS[game_id] + 2_000
+
+
+def test_the_castle_tensor_keeps_the_top_of_the_agenda_and_its_depth() -> None:
+    """The agenda is a stack: the tensor holds its depth and the top frame (the one the
+    seat acts in), each task's length and its head, which a learner needs to pick the
+    next decision; deeper frames stay in the JSON only (issue 19, r16)."""
+    game = rulespec.game("castle", players=3)
+    rng = random.Random(3)
+    state = game.new_game(seed=3)
+    found = observation_layout(game)
+    depth = next(e for e in found.entries if e.path == "agenda.length")
+    head = next(e for e in found.entries if e.path == "agenda[0][0][0].symbol")
+    deep = 0
+    for _ in range(400):
+        if state.is_terminal:
+            break
+        if not state.is_chance and len(state.agenda) > 0:
+            view = state.observation(state.current_player)
+            tensor = view.tensor()
+            assert tensor[depth.offset] == pytest.approx(len(state.agenda) / depth.high)
+            top = state.agenda[-1]
+            if top and top[0]:
+                label = head.labels.index(top[0][0].symbol.name.lower())
+                assert tensor[head.offset + label] == 1.0
+            deep += len(state.agenda) > 1
+        state = state.apply(
+            state.sample_chance(rng) if state.is_chance else rng.choice(state.legal_actions())
+        )
+    assert deep  # a state with a frame under the top one was seen

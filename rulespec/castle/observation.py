@@ -17,7 +17,7 @@ from rulespec.castle.components import Colour, Effect, Place, Slot
 from rulespec.castle.state import Family, Phase, Stage, State
 from rulespec.core.api import JSON, Node
 from rulespec.core.convert import PER_SEAT, Range, Reuse, Seat
-from rulespec.core.tensor import ObservationParts, Slots
+from rulespec.core.tensor import ObservationParts, Slots, Top
 
 if TYPE_CHECKING:
     from rulespec.castle.game import CastleGame
@@ -29,10 +29,20 @@ MAX_EFFECTS = 8
 
 Idx = Annotated[int, Range(-1, 10_000)]
 """A component's index, or -1 for none."""
-ViewTask = Annotated[tuple[Effect, ...], Slots(lambda game: MAX_EFFECTS)]
-"""A task as a view holds it (at most eight effects)."""
-ViewFrame = Annotated[tuple[ViewTask, ...], Slots(lambda game: MAX_TASKS)]
-"""A frame as a view holds it (at most 24 tasks)."""
+TENSOR_EFFECTS = 2
+TENSOR_TASKS = 8
+ViewTask = Annotated[tuple[Effect, ...], Top(TENSOR_EFFECTS, MAX_EFFECTS)]
+"""A task as a view holds it (at most eight effects); the tensor keeps its length and
+its head (the effect to resolve or skip now) and the one after."""
+ViewFrame = Annotated[tuple[ViewTask, ...], Top(TENSOR_TASKS, MAX_TASKS)]
+"""A frame as a view holds it (at most 24 tasks); the tensor keeps its length and its
+first eight tasks."""
+
+
+ViewAgenda = Annotated[tuple[ViewFrame, ...], Top(1, MAX_FRAMES, last=True)]
+"""The agenda as a view holds it (at most eight frames); the tensor keeps its depth and
+its top frame (the one the seat acts in): every place of every frame was 92 thousand
+numbers, 40 times the rest."""
 
 
 Bridge = Annotated[tuple[Annotated[int, Range(0, 6)], ...], Slots(lambda game: 5)]
@@ -88,7 +98,7 @@ class CastleObservation(ObservationParts):
     held: tuple[
         Annotated[int, Range(0, 6)], Annotated[int, Range(0, 6)], Annotated[int, Range(0, 1)]
     ]
-    agenda: Annotated[tuple[ViewFrame, ...], Slots(lambda game: MAX_FRAMES)]
+    agenda: ViewAgenda
     families: Annotated[tuple[Family, ...], PER_SEAT]
     rival: Family | None
     solo: SoloView | None

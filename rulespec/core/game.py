@@ -131,15 +131,16 @@ class BaseGame(Generic[S]):
 
     def information_state_shape(self) -> tuple[int]:
         """The length of ``state.information_state(p).tensor()`` in this variant, as a
-        shape; :class:`~rulespec.InvalidArgument` where a tensor of every step up to
-        ``max_game_length`` would be too large to offer (see :mod:`rulespec.core.history`)."""
+        shape: the observation's, the share of the game played and a slot for each of
+        the latest steps (:func:`rulespec.core.history.tensor_layout`)."""
         return (histories.tensor_size(self),)
 
     def facts(self) -> dict[str, Any]:
         """Everything a game framework sizes itself by, for this variant, as JSON: the
         spec's kinds of dynamics, chance, information and utility, the seats, the
         numbers of action and chance-outcome ids, the bounds, and the tensor shapes
-        (``information_state_shape`` ``None`` where that tensor is not offered)."""
+        (``information_state_shape``: every variant offers one now; ``None`` is kept for
+        a variant that would not)."""
         spec, b = self.spec, self.bounds()
         try:
             info: int | None = self.information_state_shape()[0]

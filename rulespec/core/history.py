@@ -14,9 +14,13 @@ seat has seen from the root on: its own view of the root, then at each step its 
 action if it acted and what changed in its view. Two histories give a seat equal
 information states exactly when that seat cannot tell them apart, because both are built
 from nothing but its views (which the leak tests keep honest) and its own actions. What a
-seat saw at each step is worked out once and kept in the step's memo, with a copy of the
-latest state asked about, so asking at every step of a game costs one step's work (and
-the first question about a long game replays it once).
+seat saw at each step is worked out once and kept in the step's memo (a node pointing to
+the seat's node of the step before, with the step's line of text), with the state the
+step made (a copy without history), so a question works out only the steps after the
+latest one known, from that state, on this line of play or any branch of it: asking for
+every seat at every state costs one view per seat and step, whatever the game's length
+(the first question about a long game replays it once). The price: once information
+states are asked for, the states of a history stay alive as long as its links do.
 """
 
 from __future__ import annotations
@@ -28,7 +32,6 @@ from typing import Any
 import attrs
 
 from rulespec.core.leaves import compact, delta, leaves
-from rulespec.errors import InvalidArgument
 
 Link = list[Any]
 """``[previous link, or the root state; action]``, and a memo (a dict per seat and the
@@ -76,43 +79,106 @@ class Seen:
     """The leaves of the seat's view that changed (``"-"``: the ones that went away)."""
 
 
-@attrs.frozen
 class InformationState:
     """Everything one seat has seen since the root of a history (perfect recall).
 
     ``str()`` gives a compact text, one line per step, equal for two histories exactly
-    when the seat cannot tell them apart; ``to_json()`` the same as data; ``tensor()``
-    the same as a flat array of numbers (:func:`tensor_layout`)."""
+    when the seat cannot tell them apart; ``to_json()`` the same as data; ``tensor()`` a
+    fixed-length summary as numbers in [0, 1] (:func:`tensor_layout`). Equality compares
+    the seat, its view of the root and every step.
+
+    It is a handle on what was worked out as play went (:func:`information_state`): the
+    steps are read from there only when asked for, so making one costs no more than the
+    steps not yet worked out."""
+
+    __slots__ = ("_node", "_text", "current", "game", "player", "start")
 
     player: int
     start: Mapping[str, Any]
     """The seat's view of the root state, as JSON."""
-    steps: tuple[Seen, ...]
-    codes: tuple[tuple[int, int, int], ...] = attrs.field(eq=False, repr=False, default=())
-    """Per step, what the tensor records: the actor (a seat, or the seat count for
-    chance), the action type (its place in :func:`kinds`) and the action's id plus one
-    once this seat knows which action it was (its own, a public one, or a secret since
-    revealed), else 0."""
-    current: Any = attrs.field(eq=False, repr=False, default=None)
+    current: Any
     """The seat's observation of the state itself."""
-    game: Any = attrs.field(eq=False, repr=False, default=None)
+    game: Any
+
+    def __init__(  # the steps worked out (a private node chain), read when asked for
+        self,
+        player: int,
+        start: Mapping[str, Any],
+        node: Any,
+        current: Any,
+        game: Any,
+        *,
+        text: str | None = None,
+    ) -> None:
+        self._text = f"start {compact(start)}" if text is None else text
+        self.player = player
+        self.start = start
+        self._node = node
+        self.current = current
+        self.game = game
+
+    def _nodes(self) -> list[_Node]:
+        out: list[_Node] = []
+        node = self._node
+        while node is not None:
+            out.append(node)
+            node = node.prev
+        out.reverse()
+        return out
+
+    @property
+    def steps(self) -> tuple[Seen, ...]:
+        """What the seat saw at each step, in order."""
+        return tuple(n.step.seen for n in self._nodes())
+
+    def __len__(self) -> int:
+        """The number of steps."""
+        return 0 if self._node is None else self._node.count
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, InformationState):
+            return NotImplemented
+        return (
+            self.player == other.player
+            and len(self) == len(other)
+            and self.start == other.start
+            and self.steps == other.steps
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.player, len(self), str(self)))
+
+    def __repr__(self) -> str:
+        return f"InformationState(player={self.player}, steps={len(self)})"
 
     def tensor(self) -> array[float]:
-        """The information state as numbers: the seat's observation tensor of the state,
-        then one slot per step up to the variant's ``max_game_length`` (zeros after the
-        last step); see :func:`tensor_layout`."""
+        """The information state as numbers in [0, 1]: the seat's observation tensor of
+        the state, the share of ``max_game_length`` played so far, then one slot for each
+        of the latest :func:`horizon` steps, the latest first (zeros before the first
+        step); see :func:`tensor_layout`. Its length does not grow with the game."""
         game = self.game
-        tensor_size(game)  # refuses variants whose tensor would be too large
         players = game.players
         width = slot_width(game)
+        slots = horizon(game)
         out = array("f", self.current.tensor())
         base = len(out)
-        out.frombytes(bytes(out.itemsize * width * game.bounds().max_game_length))
-        for i, (actor, kind, known) in enumerate(self.codes):
+        out.frombytes(bytes(out.itemsize * (1 + width * slots)))
+        out[base] = min(1.0, len(self) / game.bounds().max_game_length)
+        base += 1
+        scale = 1.0 / _id_count(game)
+        revealed = False  # a later step (or this one) showed every hidden action
+        node = self._node
+        for i in range(slots):
+            if node is None:
+                break
+            s = node.step
+            revealed = revealed or s.reveal
             at = base + i * width
-            out[at + actor] = 1.0
-            out[at + players + 1 + kind] = 1.0
-            out[at + width - 1] = float(known)
+            out[at + s.actor] = 1.0
+            out[at + players + 1 + s.kind] = 1.0
+            if not s.hidden or revealed:
+                out[at + width - 1] = s.known * scale
+            node = node.prev
         return out
 
     def to_json(self) -> dict[str, Any]:
@@ -124,11 +190,8 @@ class InformationState:
         }
 
     def __str__(self) -> str:
-        lines = [f"seat {self.player}", f"start {compact(self.start)}"]
-        for i, s in enumerate(self.steps, 1):
-            own = f" did {compact(s.acted)}" if s.acted is not None else ""
-            lines.append(f"{i}{own} saw {compact(s.changes)}")
-        return "\n".join(lines)
+        head = (f"seat {self.player}", self._text)
+        return "\n".join((*head, *(n.step.line for n in self._nodes())))
 
 
 def kinds(game: Any) -> tuple[type, ...]:
@@ -144,6 +207,8 @@ class _Step:
     """What one seat saw at one step, kept on the state the step made."""
 
     seen: Seen
+    line: str
+    """The step's line of the information state's text (worked out once)."""
     actor: int
     kind: int
     known: int
@@ -154,6 +219,19 @@ class _Step:
     """True if the step showed every seat the actions hidden so far."""
 
 
+class _Node:
+    """One seat's information state after one step: the step, and the node before it.
+    Kept on the link of the step (the nodes of a history are shared by every state
+    played on from it)."""
+
+    __slots__ = ("count", "prev", "step")
+
+    def __init__(self, prev: _Node | None, step: _Step) -> None:
+        self.prev = prev
+        self.step = step
+        self.count: int = 1 if prev is None else prev.count + 1
+
+
 def _memo(link: Link) -> dict[Any, Any]:
     if len(link) == 2:
         link.append({})
@@ -162,22 +240,34 @@ def _memo(link: Link) -> dict[Any, Any]:
 
 
 _STATE = "state"
-"""The memo key of the state a link made, kept (as a copy) by the last question."""
+"""The memo key of the state a link made (a copy without history), kept once any seat's
+step there is worked out, so the next step needs no replay (even when play branches)."""
+
+
+def _view_key(player: int) -> tuple[str, int]:
+    """The memo key of the leaves of ``player``'s view of the state a link made, kept on
+    the latest two links worked out for that seat only (so a branch from the state before
+    the latest finds it too, and few views per seat stay alive)."""
+    return ("view", player)
 
 
 def _step(
-    before: Any, after: Any, player: int, view: dict[str, object]
+    index: int, before: Any, after: Any, action: Any, *, player: int, view: dict[str, object]
 ) -> tuple[_Step, dict[str, object]]:
-    """What ``player`` saw from ``before`` to ``after`` (``view``: the leaves of its view
-    of ``before``), with what the tensor needs; and the leaves of its view of ``after``."""
+    """What ``player`` saw at step ``index`` from ``before`` to ``after`` (``view``: the
+    leaves of its view of ``before``), with what the tensor needs; and the leaves of its
+    view of ``after``."""
     game = before.game
-    action = after._trail[1]
     actor = before.current_player
     own = actor == player
     seen = game.seen_by(before, action)
     now = _leaves(after, player)
+    acted = action.to_json() if own else None
+    changes = delta(view, now)
+    did = f" did {compact(acted)}" if acted is not None else ""
     step = _Step(
-        Seen(action.to_json() if own else None, delta(view, now)),
+        Seen(acted, changes),
+        f"{index}{did} saw {compact(changes)}",
         actor if isinstance(actor, int) else game.players,
         _kind_index(game)[type(action)],
         game.action_ids().id(action) + 1,
@@ -198,45 +288,88 @@ def _kind_index(game: Any) -> dict[type, int]:
     return found
 
 
+def _pending(state: Any, player: int) -> tuple[Link | None, list[Link], Any]:
+    """The latest link of ``state``'s history where ``player``'s step is worked out
+    (``None``: none is), the links after it in order, and the history's root."""
+    tail: list[Link] = []
+    link = getattr(state, "_trail", None)
+    root = state
+    while link is not None:
+        if len(link) == 3 and player in link[2]:
+            tail.reverse()
+            return link, tail, None
+        tail.append(link)
+        root = link[0]
+        link = root if type(root) is list else None
+    tail.reverse()
+    return None, tail, root
+
+
 def information_state(state: Any, player: int) -> InformationState:
-    """What ``player`` has seen from the root of ``state``'s history to ``state``."""
-    root, chain = links(state)
-    steps: list[_Step | None] = [_memo(link).get(player) for link in chain]
-    first = next((i for i, s in enumerate(steps) if s is None), len(steps))
-    if first < len(steps):
-        before = _resume(root, chain, first)
-        view = _leaves(before, player)
-        for i in range(first, len(steps)):
-            after = before.apply(chain[i][1])
-            if steps[i] is None:
-                steps[i], view = _step(before, after, player, view)
-                _memo(chain[i])[player] = steps[i]
-            else:
-                view = _leaves(after, player)
-            before = after
-        for link in chain[:-1]:
-            if len(link) == 3:
-                link[2].pop(_STATE, None)  # only the latest state is kept
-        _memo(chain[-1])[_STATE] = _detached(before)
-    done = [s for s in steps if s is not None]
-    codes: list[list[int]] = []
-    pending: list[int] = []
-    for k, s in enumerate(done):
-        codes.append([s.actor, s.kind, 0 if s.hidden else s.known])
-        if s.hidden:
-            pending.append(k)
-        if s.reveal:
-            for j in pending:
-                codes[j][2] = done[j].known
-            pending.clear()
-    return InformationState(
-        player,
-        root.observation(player).to_json(),
-        tuple(s.seen for s in done),
-        tuple((a, b, c) for a, b, c in codes),
-        state.observation(player),
-        state.game,
-    )
+    """What ``player`` has seen from the root of ``state``'s history to ``state``.
+
+    Each step is worked out once per seat and kept on the link that made it, as a node
+    pointing to the node before, with the state the step made (a copy without history);
+    a question works out only the steps after the latest one known, starting from that
+    state, on this line of play or any branch of it. Asking at every step so costs one
+    step's views per seat, whatever the length of the game."""
+    anchor, tail, root = _pending(state, player)
+    key = _view_key(player)
+    if anchor is None:
+        start, text = _root_view(root, player)
+        node = None
+        before = root
+        view = leaves(start) if tail else {}
+    else:
+        memo = anchor[2]
+        node = memo[player]
+        start, text = memo[("start", player)]
+        before = memo[_STATE]
+        view = memo.get(key)
+        if tail:
+            if view is None:
+                view = _leaves(before, player)
+            parent = anchor[0]
+            if type(parent) is list and len(parent) == 3:
+                parent[2].pop(key, None)  # kept on the latest two links: branches reuse it
+            if len(tail) > 1:
+                memo.pop(key, None)
+    for link in tail:
+        memo = _memo(link)
+        after = memo.get(_STATE)
+        if after is None:
+            # applied to the kept state before it, even for ``state`` itself: a game may
+            # compare parts of two states by identity (``reveals``), which holds only
+            # between a state and the one applied to it
+            after = memo[_STATE] = _detached(before.apply(link[1]))
+        index = 1 if node is None else node.count + 1
+        step, view = _step(index, before, after, link[1], player=player, view=view)
+        node = memo[player] = _Node(node, step)
+        memo[("start", player)] = start, text
+        before = after
+    if tail:
+        tail[-1][2][key] = view
+    return InformationState(player, start, node, state.observation(player), state.game, text=text)
+
+
+_ROOTS: dict[int, tuple[Any, dict[int, tuple[Mapping[str, Any], str]]]] = {}
+
+
+def _root_view(root: Any, player: int) -> tuple[Mapping[str, Any], str]:
+    """``player``'s view of ``root`` as JSON and as the text's ``start`` line, kept for
+    the latest few roots (a root has no link to keep it on; OpenSpiel shares one initial
+    state between every state of a variant)."""
+    found = _ROOTS.get(id(root))
+    if found is None or found[0] is not root:
+        if len(_ROOTS) >= 16:
+            _ROOTS.clear()
+        found = _ROOTS[id(root)] = (root, {})
+    views = found[1]
+    view = views.get(player)
+    if view is None:
+        start = root.observation(player).to_json()
+        view = views[player] = (start, f"start {compact(start)}")
+    return view
 
 
 def _detached(state: Any) -> Any:
@@ -248,26 +381,22 @@ def _detached(state: Any) -> Any:
     return kept
 
 
-def _resume(root: Any, chain: list[Link], first: int) -> Any:
-    """The state before step ``first``: a kept copy where there is one, else replayed
-    from the nearest kept copy or from the root."""
-    for i in range(first - 1, -1, -1):
-        link = chain[i]
-        if len(link) == 3 and _STATE in link[2]:
-            state = link[2][_STATE]
-            break
-    else:
-        i, state = -1, root
-    for link in chain[i + 1 : first]:
-        state = state.apply(link[1])
-    return state
+HORIZON = 64
+"""The most steps an information-state tensor has a slot for (the latest ones)."""
 
 
-MAX_TENSOR = 1_000_000
-"""The largest information-state tensor offered, in numbers (4 MB as 32-bit floats). A
-variant whose steps up to ``max_game_length`` need more (White Lotus with negotiation:
-any number of gifts per window makes its proved bound about 1.5 million steps) offers its
-information states as text and JSON only."""
+def horizon(game: Any) -> int:
+    """The steps the information-state tensor has slots for: the latest :data:`HORIZON`,
+    or every step where ``max_game_length`` is smaller."""
+    return min(HORIZON, int(game.bounds().max_game_length))
+
+
+def _id_count(game: Any) -> int:
+    """The largest action or chance id plus one: ids plus one, scaled by it, lie in [0, 1]."""
+    found: int = game._memoised(
+        "id_count", lambda: max(game.num_distinct_actions, game.num_chance_outcomes, 1)
+    )
+    return found
 
 
 def slot_width(game: Any) -> int:
@@ -277,29 +406,27 @@ def slot_width(game: Any) -> int:
 
 
 def tensor_size(game: Any) -> int:
-    """The information-state tensor's length; ``InvalidArgument`` above :data:`MAX_TENSOR`."""
-    steps = slot_width(game) * game.bounds().max_game_length
-    size: int = game.observation_shape()[0] + steps
-    if size > MAX_TENSOR:
-        raise InvalidArgument(
-            f"information_state tensor: this variant's {game.bounds().max_game_length} "
-            f"possible steps would need {size} numbers (at most {MAX_TENSOR} are offered); "
-            "use the information state's text or JSON"
-        )
+    """The information-state tensor's length: the observation's, one for the share of
+    the game played, and :func:`horizon` slots of :func:`slot_width`."""
+    size: int = game.observation_shape()[0] + 1 + slot_width(game) * horizon(game)
     return size
 
 
 def tensor_layout(game: Any) -> tuple[tuple[str, int, int], ...]:
     """The information-state tensor's parts as (name, offset, size): the observation
-    tensor, then ``max_game_length`` slots of :func:`slot_width` numbers, each the step's
-    ``actor`` (one-hot over the seats, then chance), ``kind`` (one-hot over :func:`kinds`)
-    and ``id`` (the action's decision or chance id plus one once this seat knows which
-    action it was, else 0); slots after the last step are zeros."""
+    tensor; ``played``, the steps so far over ``max_game_length``; then :func:`horizon`
+    slots of :func:`slot_width` numbers, the latest step first, each the step's ``actor``
+    (one-hot over the seats, then chance), ``kind`` (one-hot over :func:`kinds`) and
+    ``id`` (the action's decision or chance id plus one once this seat knows which action
+    it was, else 0, over the number of ids); slots before the first step are zeros. The
+    text (``str()``) keeps every step; the tensor, like a learner's frame stack, only the
+    latest ones, so two information states may share a tensor."""
     base = game.observation_shape()[0]
     players = game.players
     return (
         ("observation", 0, base),
-        ("steps[i].actor", base, players + 1),
-        ("steps[i].kind", base + players + 1, len(kinds(game))),
-        ("steps[i].id", base + players + 1 + len(kinds(game)), 1),
+        ("played", base, 1),
+        ("steps[i].actor", base + 1, players + 1),
+        ("steps[i].kind", base + 2 + players, len(kinds(game))),
+        ("steps[i].id", base + 2 + players + len(kinds(game)), 1),
     )

@@ -7,6 +7,7 @@ Used wherever a long sequence of JSON views must stay readable: the golden playt
 from __future__ import annotations
 
 import json
+import typing
 from collections.abc import Mapping
 
 
@@ -22,11 +23,14 @@ def leaves(
     as leaves."""
     if out is None:
         out = {}
-    if isinstance(value, Mapping) and value:
-        for k, v in value.items():
+    kind = type(value)
+    if kind is not dict and kind is not list and kind is not str and isinstance(value, Mapping):
+        kind = dict  # any other mapping (the exact type checks first: they are cheap)
+    if kind is dict and value:
+        for k, v in typing.cast(Mapping[str, object], value).items():
             leaves(v, f"{path}.{k}" if path else str(k), out)
-    elif isinstance(value, list) and value:
-        for i, v in enumerate(value):
+    elif kind is list and value:
+        for i, v in enumerate(typing.cast(list[object], value)):
             leaves(v, f"{path}[{i}]", out)
     else:
         out[path] = value

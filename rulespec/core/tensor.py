@@ -34,6 +34,11 @@ An observation class that mixes in :class:`ObservationParts` gets ``tensor()``,
 ``public_tensor()``) and what only this seat sees (``private()``, ``private_tensor()``):
 a field is private when its attrs metadata says ``"private": True``.
 
+Every number of the tensor lies in [0, 1]: a layout entry's ``low``..``high`` says what
+its values are, and the tensor holds each value's place in that range (an open end is
+closed by squashing, :func:`scaled`). A tuple longer than a learner needs (the castle's
+agenda) keeps its length and its first or last few entries only (:class:`Top`).
+
 The tensor is an ``array.array('f')`` (numpy stays optional: :func:`as_numpy`). Layouts
 and encoders are built once per observation class and variant; encoding walks
 precomputed writers, with no type introspection per call.
@@ -179,6 +184,20 @@ class Slots:
 
 
 @attrs.frozen
+class Top:
+    """A tuple that may hold more than a learner needs (a stack of frames, a frame's
+    tasks): its length (over ``most``), then one slot per place, like :class:`Slots`, for
+    only its first ``keep`` entries, or, with ``last``, its last ``keep`` entries, the
+    last first (the top of a stack). What lies further down is left out of the tensor
+    (the JSON keeps it)."""
+
+    keep: int
+    most: int
+    """The longest the tuple may be (its length is scaled by it)."""
+    last: bool = False
+
+
+@attrs.frozen
 class Domain:
     """Every value of a domain type, in a fixed order, and each one's label."""
 
@@ -200,7 +219,7 @@ class TensorError(TypeError):
     built) or a value that does not fit its layout (raised when encoding)."""
 
 
-_HINTS = (OneHot, Positions, PerKey, Slots, Range)
+_HINTS = (OneHot, Positions, PerKey, Slots, Top, Range)
 
 
 # --- building the layout and the writers -----------------------------------------------
@@ -444,6 +463,8 @@ def _hinted(meta: object, inner: Any, b: _Builder, path: str, public: bool) -> W
 
         return write_one
     element = _element(inner, path)
+    if isinstance(meta, Top):
+        return _top(meta, element, b, path, public)
     if isinstance(meta, Slots):
         slots = [_optional(element, b, f"{path}[{i}]", public) for i in range(meta.length(b.game))]
 
@@ -458,6 +479,19 @@ def _hinted(meta: object, inner: Any, b: _Builder, path: str, public: bool) -> W
         return _per_key(element, b, path, public)
     assert isinstance(meta, Positions)
     return _positions(element, b, path, public)
+
+
+def _top(meta: Top, element: Any, b: _Builder, path: str, public: bool) -> Writer:
+    size = b.take(f"{path}.length", 1, 0, meta.most, Encoding.NUMBER, public)
+    slots = [_optional(element, b, f"{path}[{i}]", public) for i in range(meta.keep)]
+    keep, last = meta.keep, meta.last
+
+    def write(v: Any, out: list[float]) -> None:
+        out[size] = len(v)
+        for w, x in zip(slots, v[: -keep - 1 : -1] if last else v[:keep], strict=False):
+            w(x, out)
+
+    return write
 
 
 def _per_key(element: Any, b: _Builder, path: str, public: bool) -> Writer:
@@ -574,6 +608,42 @@ def _record(cls: type, b: _Builder, path: str, public: bool) -> Writer:
 # --- the encoder of one observation class and variant ----------------------------------
 
 
+def scaled(entry: Entry, value: float) -> float:
+    """Where ``value``, one of ``entry``'s numbers, lies in the tensor, in [0, 1]: its
+    place between the entry's ``low`` and ``high``; an open end is closed by squashing
+    (``v / (1 + v)`` above ``low`` from 0 up, ``(1 + v / (1 + |v|)) / 2`` for a number
+    open both ways), so order is kept and every value fits."""
+    low, high = entry.low, entry.high
+    if math.isinf(high):
+        if math.isinf(low):
+            return 0.5 + 0.5 * value / (1.0 + abs(value))
+        value -= low
+        return value / (1.0 + value)
+    if high <= low:
+        return 0.0
+    return (value - low) / (high - low)
+
+
+_Scaler = tuple[int, int, float, float | None, Entry]
+"""An entry to scale: its numbers' start and end, ``low`` and ``1 / (high - low)`` (None
+for an open range)."""
+
+
+def _scalers(layout: Layout) -> tuple[_Scaler, ...]:
+    """The entries whose numbers are not already in [0, 1]."""
+    out: list[_Scaler] = []
+    for e in layout.entries:
+        if (e.low == 0 and e.high == 1) or e.encoding in _ZERO_ONE:
+            continue
+        finite = not (math.isinf(e.low) or math.isinf(e.high))
+        inverse = (1.0 / (e.high - e.low) if e.high > e.low else 0.0) if finite else None
+        out.append((e.offset, e.offset + e.size, e.low, inverse, e))
+    return tuple(out)
+
+
+_ZERO_ONE = (Encoding.FLAG, Encoding.PRESENT, Encoding.ONE_HOT, Encoding.MEMBERS)
+
+
 @attrs.frozen
 class Encoder:
     """One observation class's layout for one variant, and how to fill it."""
@@ -582,11 +652,17 @@ class Encoder:
     write: Writer
     public_at: tuple[int, ...]
     private_at: tuple[int, ...]
+    scale: tuple[_Scaler, ...] = ()
 
     def encode(self, observation: Any) -> array.array[float]:
-        """The observation's numbers."""
+        """The observation's numbers, each scaled to [0, 1] (:func:`scaled`)."""
         out = [0.0] * self.layout.size
         self.write(observation, out)
+        for start, end, low, inverse, entry in self.scale:
+            if inverse is None:
+                out[start:end] = [scaled(entry, x) for x in out[start:end]]
+            else:
+                out[start:end] = [(x - low) * inverse for x in out[start:end]]
         return array.array("f", out)
 
 
@@ -606,7 +682,7 @@ def encoder(game: Any, observation_class: type) -> Encoder:
         b = _Builder(game)
         write = _record(observation_class, b, "", True)
         layout = Layout(tuple(b.entries), b.at)
-        made = Encoder(layout, write, layout.indices(True), layout.indices(False))
+        made = Encoder(layout, write, layout.indices(True), layout.indices(False), _scalers(layout))
         _ENCODERS[observation_class, game] = made
     if len(_BY_ID) >= _KEPT:  # a new game object per episode must not grow this forever
         _BY_ID.clear()
