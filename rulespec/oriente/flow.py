@@ -210,6 +210,7 @@ def finish(s: State) -> State:
     )
     if s.game.options.payments is Payments.PAYMENTS:
         return s.but(phase=Phase.PAY, seat=stone, count=0)
+    decided("oriente.deals.payments")  # off: no payments follow the fulfilment
     return resume(s)
 
 

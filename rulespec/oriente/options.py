@@ -90,8 +90,20 @@ def _trace(s: State, seat: int, resident: Card | None, card: Card | None) -> Non
         decided("oriente.akindo.not_against_akindo")
     if card is Card.NINJA and any(_face_up(s, t, Card.NINJA) for t in others):
         decided("oriente.ninja.not_against_ninja")
-    if _strict(s):
+    if _strict(s) or _offers_no_effect(s, seat, card, others):
         decided("oriente.abilities.no_effect")
+
+
+def _offers_no_effect(s: State, seat: int, card: Card | None, others: list[int]) -> bool:
+    """Whether, under ``allowed``, an announcement that would change nothing is offered:
+    an Akindo's claim on a seat without a Nōfu or a trade that moves no card, or an
+    incitement that moves no worker (ruling oriente.abilities.no_effect)."""
+    if card is Card.AKINDO:
+        return any(
+            _akindo_target(s, t) and (not s.piles[t][Card.NOFU] or _idle_trade(s, seat, t))
+            for t in others
+        )
+    return card is Card.NOFU and not can_incite(s)
 
 
 def _face_up(s: State, seat: int, card: Card) -> bool:
