@@ -202,7 +202,9 @@ def deal(s: State, action: Deal) -> State:
         decided("castle.solo.deck")
         s = s.but(solo=solo.but(top=item, hidden=tuple(c for c in solo.hidden if c != item)))
         if solo.row:
-            return engine.settle(rivals.check(s))
+            s = rivals.check(s)
+            # a card without its die flips the next one: another draw, not the turn's end
+            return s if s.phase is Phase.SOLO_DRAW else engine.settle(s)
         return engine.begin_turn(s, s.order[0])
     if pile in (Pile.LEVEL1, Pile.LEVEL2):
         s = _room(s, item)
