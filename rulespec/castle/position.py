@@ -205,6 +205,8 @@ def shape_problems(state: State) -> list[str]:
     colour, value, left = state.held
     if not (0 <= colour < len(COLOURS) and 0 <= value <= 6 and left in (0, 1)):
         out.append("held: a colour 0-2, a value 0-6 (0: none) and 0 or 1 for the end")
+    elif (state.phase is Phase.PLACE) != (value > 0) or (not value and (colour or left)):
+        out.append("held: a die is held exactly while it is to be placed (castle.turn.take)")
     if any(not 0 <= b <= FIGURES for b in state.beside):
         out.append(f"beside: 0 to {FIGURES} courtiers per seat")
     spaces = len(data.level3[state.level3].spaces) if 0 <= state.level3 < len(data.level3) else 0
