@@ -230,6 +230,11 @@ def _solo_shape(state: State, solo: Solo) -> list[str]:
         out.append("solo.hidden: card indices sorted, each once (one canonical form)")
     places = (*solo.hidden, *solo.bottom, *solo.row, *((solo.top,) if solo.top >= 0 else ()))
     _indices(out, "solo", places, cards, False)
+    if not out and len(places) != cards:
+        out.append(
+            f"solo: {len(places)} cards in the deck, its top, the row and under it; "
+            f"the solo deck has {cards} (castle.solo.deck)"
+        )
     if solo.top >= cards:
         out.append(f"solo.top: a solo card 0 to {cards - 1}, or -1")
     if solo.known and solo.top < 0:

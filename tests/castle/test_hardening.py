@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 
 import rulespec
 from rulespec.castle import data as castle_data
+from rulespec.castle import rival as rivals
 from rulespec.castle.components import Colour
 from rulespec.castle.data import MAX_ENTRIES, MalformedCastleData
 from rulespec.errors import MalformedPosition, RulespecError
@@ -189,6 +190,29 @@ def test_a_card_without_its_die_draws_the_next_one_in_the_rivals_turn() -> None:
             for s in walk(g, seed):
                 assert s.solo is not None
                 assert -1 not in s.solo.row, (difficulty, seed, s.solo)
+
+
+@pytest.mark.rule("castle.solo.deck")
+def test_every_solo_card_lies_somewhere() -> None:
+    g = game(players=1, difficulty="easy")
+    doc = first(g, "take")
+    assert doc["solo"]["top"] >= 0
+    doc["solo"]["top"] = -1  # the top card gone, not drawn
+    assert "9" in refused(g, doc, "solo")
+
+
+@pytest.mark.rule("castle.solo.deck_runs_out")
+def test_after_the_deck_ran_out_the_rival_flips_no_missing_card() -> None:
+    # every card revealed without a die: the rival used the fallback and the deck, all
+    # under it now, has no top card; its next turn flips the old bottom, no card "-1"
+    g = game(players=1, difficulty="easy")
+    s = g.state_from_json(first(g, "take"))
+    assert s.solo is not None
+    cards = tuple(range(len(g.data.solo)))
+    s = s.but(solo=s.solo.but(hidden=(), bottom=cards, top=-1, row=()), actor=g.players)
+    after = rivals.start(s)
+    assert after.solo is not None
+    assert -1 not in (*after.solo.row, *after.solo.bottom)
 
 
 # --- component data ------------------------------------------------------------------
