@@ -1,6 +1,12 @@
 """White Castle positions as JSON: ``state.to_json()`` writes every field, ``load`` reads
 them back, checking types and ranges field by field and the rules' invariants, and
-reports every problem at once in a :class:`~rulespec.MalformedPosition`."""
+reports every problem at once in a :class:`~rulespec.MalformedPosition`.
+
+What loads plays on: the engine, the views and the tensor index by the state's lists and
+component numbers, so their lengths and ranges are checked first (:func:`shape_problems`),
+then what setup and play keep true (cards and tiles where setup puts them, agenda tasks
+the game's actions end with, one turn per die taken, a chance node with an outcome), and
+finally, through :meth:`State.problems`, that the next step can be worked out."""
 
 from __future__ import annotations
 
@@ -18,11 +24,11 @@ from rulespec.core.convert import Reader
 from rulespec.core.positions import check_header
 from rulespec.errors import MalformedPosition, bounded
 
-FIGURES = 5
-"""Figures of each kind per family (castle.setup.family)."""
-
 if TYPE_CHECKING:
     from rulespec.castle.game import CastleGame
+
+FIGURES = 5
+"""Figures of each kind per family (castle.setup.family)."""
 
 
 def load(game: CastleGame, data: Mapping[str, Any]) -> State:
@@ -310,10 +316,20 @@ def _tasks(game: CastleGame) -> frozenset[tuple[Effect, ...]]:
     return frozenset(task[i:] for task in whole for i in range(len(task)))
 
 
+@functools.cache
+def _goods(game: CastleGame) -> frozenset[tuple[Effect, ...]]:
+    """While starting pairs are picked, the agenda holds what is left of a resource card's
+    goods (castle.setup.pairs)."""
+    gains = (r.gains for r in game.data.resources)
+    return frozenset(task[i:] for task in gains for i in range(len(task)))
+
+
 def agenda_problems(state: State) -> list[str]:
-    """Each task on the agenda is what the engine puts there (or what is left of it);
-    no frame or task is empty (the engine drops them)."""
-    known = _tasks(state.game)
+    """Each task on the agenda is what the engine puts there (or what is left of it), a
+    starting card's goods while pairs are picked; no frame is empty (play drops them)."""
+    if state.agenda and state.stage in (Stage.SETUP, Stage.OVER):
+        return [f"agenda: empty in stage {state.stage.value}"]
+    known = _goods(state.game) if state.stage is Stage.PICKS else _tasks(state.game)
     for f, frame in enumerate(state.agenda):
         if not frame:
             return [f"agenda[{f}]: an empty frame (play drops them)"]

@@ -126,6 +126,18 @@ def test_a_position_that_loads_has_no_problems() -> None:
         assert g.state_from_json(s.to_json()).problems() == ()
 
 
+@pytest.mark.rule("castle.setup.pairs")
+def test_while_pairs_are_picked_the_agenda_holds_only_a_starting_cards_goods() -> None:
+    # the castle action is a task of the game, but not of a starting card: with no
+    # courtier to move and no skipping while picking, play would stop
+    g = game(players=1, difficulty="easy")
+    doc = next(s for s in walk(g, 1) if s.stage.value == "picks" and s.agenda).to_json()
+    doc["agenda"] = [[["castle"]]]
+    refused(g, doc, "agenda")
+    doc["agenda"] = [[["seals"]]]
+    g.state_from_json(doc)
+
+
 # --- chance positions that play never reaches -----------------------------------------
 
 
@@ -276,7 +288,8 @@ def _get(doc: Any, at: tuple[Any, ...]) -> Any:
 
 def mutate(doc: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     """One to three edits: an int changed or out of range, a list entry added, dropped,
-    duplicated or the list shuffled, two sibling lists swapped, a key dropped."""
+    duplicated or the list shuffled, two sibling lists swapped, a key dropped, a string
+    replaced by another of the position or an effect's amount changed."""
     doc = copy.deepcopy(doc)
     for _ in range(rng.choice((1, 1, 2, 3))):
         paths = [p for p in _paths(doc) if p and p[0] not in {"game", "settings", "step"}]
@@ -287,7 +300,7 @@ def mutate(doc: dict[str, Any], rng: random.Random) -> dict[str, Any]:
             del parent[key]
         elif isinstance(value, int) and not isinstance(value, bool):
             parent[key] = rng.choice(
-                (value + 1, value - 1, -1, 0, 3, 6, 7, 15, value + rng.randint(2, 30))
+                (value + 1, value - 1, -1, 0, 3, 6, 7, 15, 40, 9999, value + rng.randint(2, 30))
             )
         elif isinstance(value, list):
             if op <= 2 and value:
@@ -305,6 +318,12 @@ def mutate(doc: dict[str, Any], rng: random.Random) -> dict[str, Any]:
                     parent[key], parent[other] = parent[other], value
             else:
                 value.append(rng.choice((0, -1, 1, 5, 15)))
+        elif isinstance(value, str) and op < 3 and any(w.isdigit() for w in value.split()):
+            # an effect's amount: "food 2" -> "food 7"
+            words = value.split()
+            at_amount = next(i for i, w in enumerate(words) if w.isdigit())
+            words[at_amount] = str(rng.choice((0, 3, 7, 20, 99)))
+            parent[key] = " ".join(words)
         elif isinstance(value, str):
             words = [v for p in _paths(doc) if isinstance(v := _get(doc, p), str)]
             parent[key] = rng.choice(words)
