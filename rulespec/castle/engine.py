@@ -812,7 +812,8 @@ def after_roll(s: State) -> State:
     """Once every bridge is rolled: the solo deck's top card, then the first turn."""
     if any(not any(b) for b in s.bridges):
         return s.but(phase=Phase.ROLL)
-    if s.solo is not None and s.solo.top < 0:
+    if s.solo is not None and s.solo.top < 0 and s.solo.hidden:
+        # after the deck ran out the rival's turn turns the old bottom (rival.flip)
         return s.but(phase=Phase.SOLO_DRAW)
     return begin_turn(s, s.order[0])
 

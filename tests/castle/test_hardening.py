@@ -227,6 +227,20 @@ def test_after_the_deck_ran_out_the_rival_flips_no_missing_card() -> None:
     assert -1 not in (*after.solo.row, *after.solo.bottom)
 
 
+@pytest.mark.rule("castle.solo.deck_runs_out")
+def test_a_new_round_after_the_deck_ran_out_draws_nothing_from_an_empty_deck() -> None:
+    g = game(players=1, difficulty="easy")
+    doc = first(g, "roll")
+    cards = list(range(len(g.data.solo)))
+    doc["solo"].update(hidden=[], bottom=cards, top=-1, row=[])
+    s = g.state_from_json(doc)
+    rng = random.Random(0)
+    while s.phase.value == "roll":
+        s = rulespec.random_step(s, rng)
+    assert s.phase.value != "solo_draw"
+    plays_on(g, s, rng)
+
+
 # --- component data ------------------------------------------------------------------
 
 
@@ -300,7 +314,7 @@ def mutate(doc: dict[str, Any], rng: random.Random) -> dict[str, Any]:
             del parent[key]
         elif isinstance(value, int) and not isinstance(value, bool):
             parent[key] = rng.choice(
-                (value + 1, value - 1, -1, 0, 3, 6, 7, 15, 40, 9999, value + rng.randint(2, 30))
+                (value + 1, value - 1, -1, 0, 3, 6, 7, 15, 40, 999, value + rng.randint(2, 30))
             )
         elif isinstance(value, list):
             if op <= 2 and value:
