@@ -365,6 +365,10 @@ _DIE_TAKEN = frozenset({Phase.PLACE, Phase.RESOLVE, Phase.EXCHANGE, Phase.REFILL
 """Phases of a turn after its die was taken."""
 
 
+_RIVAL_PHASES = frozenset({Phase.ROLL, Phase.SOLO_DRAW, Phase.RIVAL, Phase.REFILL, Phase.GAME_OVER})
+"""Phases in which the solo rival may be the seat to act (chance, or seat 0 choosing)."""
+
+
 def turn_problems(state: State) -> list[str]:
     """Turns, Daimyo spaces and the rival's open choice agree with the rest of the state."""
     out: list[str] = []
@@ -398,6 +402,20 @@ def turn_problems(state: State) -> list[str]:
             )
     solo = state.solo
     if solo is not None:
+        rival = state.actor == state.players
+        if rival and state.phase not in _RIVAL_PHASES:
+            out.append(
+                f"actor: the rival never acts in phase {state.phase.value}; seat 0 decides "
+                "for it (castle.solo.free_choices)"
+            )
+        if solo.row and not (rival and state.phase is Phase.SOLO_DRAW):
+            out.append(
+                "solo.row: cards lie revealed only while the rival draws (castle.solo.reveal)"
+            )
+        if solo.tasks and not (rival and state.phase in (Phase.RIVAL, Phase.REFILL)):
+            out.append(
+                "solo.tasks: the rival's actions wait only in its own turn (castle.solo.actions)"
+            )
         rival_turn = state.phase is Phase.RIVAL
         if rival_turn and not (
             state.actor == state.players

@@ -23,7 +23,7 @@ import rulespec
 from rulespec.castle import data as castle_data
 from rulespec.castle import rival as rivals
 from rulespec.castle.components import Colour
-from rulespec.castle.data import MAX_ENTRIES, MalformedCastleData
+from rulespec.castle.data import MAX_ENTRIES, MalformedCastleData, effect_text
 from rulespec.errors import MalformedPosition, RulespecError
 
 VARIANTS: tuple[dict[str, Any], ...] = (
@@ -239,6 +239,18 @@ def test_a_new_round_after_the_deck_ran_out_draws_nothing_from_an_empty_deck() -
         s = rulespec.random_step(s, rng)
     assert s.phase.value != "solo_draw"
     plays_on(g, s, rng)
+
+
+@pytest.mark.rule("castle.solo.reveal", "castle.solo.actions")
+def test_solo_cards_lie_revealed_and_rival_actions_wait_only_in_the_rivals_turn() -> None:
+    g = game(players=1, difficulty="medium")
+    doc = first(g, "roll")
+    assert doc["solo"]["top"] < 0
+    doc["solo"].update(hidden=[], row=list(range(len(g.data.solo))))
+    refused(g, doc, "solo.row")
+    doc = first(g, "take")
+    doc["solo"]["tasks"] = [effect_text(g.data.solo[0].actions[0])]
+    refused(g, doc, "solo.tasks")
 
 
 # --- component data ------------------------------------------------------------------
