@@ -185,10 +185,16 @@ def shape_problems(state: State) -> list[str]:
         out.append(f"order: seats run from 0 to {seats - 1}")
     elif state.phase is not Phase.SETUP and len(state.order) != seats:
         out.append(f"order: every seat once after setup ({seats})")
+    # seats to pick a pair (not the rival, who gets none), or to activate gardeners
+    pickers = state.players if state.stage is Stage.PICKS and not variant.solo else 0
+    waiting = seats if state.stage is Stage.GARDENERS else pickers
     if len(set(state.picking)) != len(state.picking) or any(
-        not 0 <= p < seats for p in state.picking
+        not 0 <= p < waiting for p in state.picking
     ):
-        out.append(f"picking: distinct seats of 0 to {seats - 1}")
+        out.append(
+            f"picking: distinct seats of the {waiting} still to pick a starting pair or to "
+            "activate gardeners (castle.setup.pairs, castle.round.gardeners)"
+        )
     _indices(out, "tiles", state.tiles, len(data.die_tiles), True)
     _indices(out, "diamond", state.diamond, len(data.die_tiles), False)
     if len(state.diamond) > len(COLOURS):

@@ -138,6 +138,19 @@ def test_while_pairs_are_picked_the_agenda_holds_only_a_starting_cards_goods() -
     g.state_from_json(doc)
 
 
+@pytest.mark.rule("castle.setup.pairs", "castle.solo.setup")
+def test_only_players_pick_starting_pairs() -> None:
+    # the solo player is dealt a pair (castle.solo.setup): nobody is left to pick one
+    g = game(players=1, difficulty="medium")
+    doc = next(s for s in walk(g, 1) if s.stage.value == "picks").to_json()
+    doc["picking"] = [1]
+    refused(g, doc, "picking")
+    g2 = game(players=2)
+    doc = next(s for s in walk(g2, 1) if s.phase.value == "pick").to_json()
+    doc["picking"] = [*doc["picking"], 2]
+    refused(g2, doc, "picking")
+
+
 # --- chance positions that play never reaches -----------------------------------------
 
 
