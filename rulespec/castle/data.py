@@ -718,15 +718,9 @@ def _targets(effects: Effects, groups: Mapping[Symbol, str]) -> set[str]:
     return out
 
 
-def _check_cycles(actions: Sequence[tuple[str, str, Effects]], reader: Reader) -> None:
-    """No action may trigger itself, directly or through others, with nothing to pay on
-    the way: such a chain never ends. Castle, garden and training actions are bounded by
-    the figures they place (5 of each) and are not followed; the free references are the
-    lantern bonus, a light section, a die tile's action, a family row and the well.
-
-    A symbol triggers a whole group of actions; the graph goes through one node per group
-    (named in angle brackets, left out of messages), so its size stays linear in the
-    number of actions."""
+def trigger_graph(actions: Sequence[tuple[str, str, Effects]]) -> dict[str, set[str]]:
+    """Each printed action to what it triggers for free (see :func:`_check_cycles`): the
+    group nodes its symbols name, each group node to its member actions."""
     members: dict[str, list[str]] = {
         "<lantern>": [p for p, k, _ in actions if k == "lantern"],
         "<section>": [p for p, k, _ in actions if k in {"section", "dark"}],
@@ -743,7 +737,19 @@ def _check_cycles(actions: Sequence[tuple[str, str, Effects]], reader: Reader) -
     }
     graph = {path: _targets(effects, groups) for path, _, effects in actions}
     graph.update((group, set(paths)) for group, paths in members.items())
-    for found in _cycles(graph):
+    return graph
+
+
+def _check_cycles(actions: Sequence[tuple[str, str, Effects]], reader: Reader) -> None:
+    """No action may trigger itself, directly or through others, with nothing to pay on
+    the way: such a chain never ends. Castle, garden and training actions are bounded by
+    the figures they place (5 of each) and are not followed; the free references are the
+    lantern bonus, a light section, a die tile's action, a family row and the well.
+
+    A symbol triggers a whole group of actions; the graph goes through one node per group
+    (named in angle brackets, left out of messages), so its size stays linear in the
+    number of actions."""
+    for found in _cycles(trigger_graph(actions)):
         cycle = [node for node in found if not node.startswith("<")]
         shown = " -> ".join(cycle[:6]) + (" -> ..." if len(cycle) > 6 else "")
         reader.bad(
