@@ -205,7 +205,7 @@ def deal(s: State, action: Deal) -> State:
             s = rivals.check(s)
             # a card without its die flips the next one: another draw, not the turn's end
             return s if s.phase is Phase.SOLO_DRAW else engine.settle(s)
-        return engine.begin_turn(s, s.order[0])
+        return engine.first_turn(s)
     if pile in (Pile.LEVEL1, Pile.LEVEL2):
         s = _room(s, item)
     elif pile is Pile.LEVEL3:

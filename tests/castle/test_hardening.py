@@ -241,16 +241,22 @@ def test_after_the_deck_ran_out_the_rival_flips_no_missing_card() -> None:
 
 
 @pytest.mark.rule("castle.solo.deck_runs_out")
-def test_a_new_round_after_the_deck_ran_out_draws_nothing_from_an_empty_deck() -> None:
+@pytest.mark.parametrize("order", [[0, 1], [1, 0]], ids=["player first", "rival first"])
+def test_a_new_round_after_the_deck_ran_out_draws_nothing_from_an_empty_deck(
+    order: list[int],
+) -> None:
+    # the rival, if first, plays its whole turn from the old bottom right after the roll
     g = game(players=1, difficulty="easy")
     doc = first(g, "roll")
     cards = list(range(len(g.data.solo)))
     doc["solo"].update(hidden=[], bottom=cards, top=-1, row=[])
+    doc.update(order=order, actor=order[0])
     s = g.state_from_json(doc)
     rng = random.Random(0)
     while s.phase.value == "roll":
         s = rulespec.random_step(s, rng)
     assert s.phase.value != "solo_draw"
+    assert s.actor == 0
     plays_on(g, s, rng)
 
 
