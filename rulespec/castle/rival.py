@@ -31,7 +31,9 @@ def flip(s: State) -> State:
     """Flip the top card into the row; the next card becomes the top (chance if it comes
     from the shuffled part)."""
     solo = _solo(s)
-    solo = solo.but(row=(*solo.row, solo.top), top=-1, known=False)
+    # no top card after the deck ran out (castle.solo.deck_runs_out): nothing to flip
+    row = (*solo.row, solo.top) if solo.top >= 0 else solo.row
+    solo = solo.but(row=row, top=-1, known=False)
     s = s.but(solo=solo)
     if solo.hidden:
         return s.but(phase=Phase.SOLO_DRAW)

@@ -201,10 +201,11 @@ def deal(s: State, action: Deal) -> State:
         assert solo is not None
         decided("castle.solo.deck")
         s = s.but(solo=solo.but(top=item, hidden=tuple(c for c in solo.hidden if c != item)))
-        if solo.row:  # the rival is revealing: look for its die, or flip on
+        if solo.row:
             s = rivals.check(s)
+            # a card without its die flips the next one: another draw, not the turn's end
             return s if s.phase is Phase.SOLO_DRAW else engine.settle(s)
-        return engine.begin_turn(s, s.order[0])
+        return engine.first_turn(s)
     if pile in (Pile.LEVEL1, Pile.LEVEL2):
         s = _room(s, item)
     elif pile is Pile.LEVEL3:

@@ -483,7 +483,8 @@ def test_l405_max_ascends_from_level_1_to_the_daimyo() -> None:
         actor=MAX,
         order=(ANNA, MAX, LARA, TIM),
         turns=1,
-        bridges=((1, 2, 3, 0, 4), FULL[1], FULL[2]),  # Anna's turn took a die (the red 5)
+        # Anna's turn took a die: the white bridge's left one (its neighbour moved out)
+        bridges=((1, 2, 3, 4, 5), (1, 2, 3, 4, 5), (2, 0, 3, 4, 5)),
         families={
             MAX: {
                 "coins": 0,

@@ -64,7 +64,11 @@ def first_turn(players: int = 2, seed: int = 0, **kw: Any) -> State:
 
 
 def with_tasks(s: State, *tasks: tuple[Effect, ...], **family: Any) -> State:
-    """``s`` at the acting seat's agenda holding ``tasks`` (one frame), family changed."""
+    """``s`` at the acting seat's agenda holding ``tasks`` (one frame), family changed;
+    at a turn's start its die is taken first (the white right one), so turns still count
+    the dice taken."""
+    if s.phase is Phase.TAKE:
+        s = engine.take(s, Colour.WHITE, False).but(held=(0, 0, 0))
     fam = s.family(s.actor).but(**family)
     return s.with_family(s.actor, fam).but(phase=Phase.RESOLVE, agenda=(tuple(tasks),))
 
@@ -576,10 +580,9 @@ def test_the_daimyos_hall_gives_the_lantern_then_a_space() -> None:
 def test_a_courtier_on_level3_always_takes_a_space() -> None:
     # the second reader's repro: 4 players, a courtier on level 1 and 5 pearls, the castle
     # action, no audience, two levels up, the lantern bonus skipped
-    start = first_turn(4)
-    took = start.apply(next(a for a in start.legal_actions() if isinstance(a, TakeDie)))
+    start = first_turn(4)  # with_tasks takes the turn's die first
     s = with_tasks(
-        took, (fx(Symbol.CASTLE),), court=(0, 1, 0, 0), left=(4, 5, 5), resources=(0, 0, 5)
+        start, (fx(Symbol.CASTLE),), court=(0, 1, 0, 0), left=(4, 5, 5), resources=(0, 0, 5)
     )
     seat = s.actor
     s = s.apply(Resolve(0, 0)).apply(Skip(0))  # no audience
