@@ -566,8 +566,7 @@ class TypedTable(Generic[V, Opt]):
             raise UnknownVariant(
                 f"{self.game} has no setting {names}{hint}; its settings are "
                 f"{', '.join([*axes, *also])}, and its options: {options or 'none'}",
-                setting=str(first)[:40],
-                valid=known,
+                valid=known,  # the names, for a name the game does not know
             )
         variant = self.variant(**{k: v for k, v in settings.items() if k in axes})
         options = self.options(**{k: v for k, v in settings.items() if k not in axes})
