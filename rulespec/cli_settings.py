@@ -87,14 +87,14 @@ def settings_of(game_id: str) -> tuple[Setting, ...]:
     for axis in table.axes:
         choices = tuple(dict.fromkeys(dict(c.axes)[axis] for c in table.columns))
         implied = axis in cls.implied
-        note = _settled(cls, axis) if implied else ""
+        note = settled(cls, axis) if implied else ""
         found.append(Setting(axis, choices, not implied, note=note))
     found += [Setting(o.key, o.values, False, o.default, o.title) for o in table.options]
     found += [Setting(s.name, s.choices, False, s.default, s.title) for s in cls.extra]
     return tuple(found)
 
 
-def _settled(cls: type[BaseGame[Any]], axis: str) -> str:
+def settled(cls: type[BaseGame[Any]], axis: str) -> str:
     """What an implied axis is when left out, by the values of the other axes:
     ``none with --players 2–4; required with --players 1``."""
     table = cls.typed.table()
