@@ -560,12 +560,12 @@ class TypedTable(Generic[V, Opt]):
             )
             hint = f" (did you mean {close[0]}=?)" if close else ""
             names = ", ".join(bounded(u, 40) for u in unknown[:12])
-            options = "; ".join(  # the table's own values, each shown whole
+            listed = "; ".join(  # the table's own values, each shown whole
                 f"{o.key} ({', '.join(map(bounded, o.values))})" for o in table.options
             )
             raise UnknownVariant(
                 f"{self.game} has no setting {names}{hint}; its settings are "
-                f"{', '.join([*axes, *also])}, and its options: {options or 'none'}",
+                f"{', '.join([*axes, *also])}, and its options: {listed or 'none'}",
                 valid=known,  # the names, for a name the game does not know
             )
         variant = self.variant(**{k: v for k, v in settings.items() if k in axes})
