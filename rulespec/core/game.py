@@ -76,7 +76,8 @@ class Parts:
     """What a game's ``Game`` class binds: its records, and the modules whose functions
     the kernel calls (each by the name every game gives it: ``actions.numbering``,
     ``bounds.bounds``, ``secrecy.seen_by``/``reveals``, ``resample.resample``,
-    ``notation.format``/``parse``; the views' modules as :meth:`Views.of` reads them)."""
+    ``notation.format``/``parse``; the views' modules as
+    :meth:`~rulespec.core.kernel.Views.of` reads them)."""
 
     spec: GameSpec
     typed: TypedTable[Any, Any]
