@@ -163,9 +163,9 @@ class BaseGame(Generic[S]):
     draw: ClassVar[staticmethod[[Any], str]]
     """``draw(state_or_observation)`` (``picture.svg``): an SVG picture of it."""
     extra: ClassVar[tuple[Setting[Any], ...]] = ()
-    """The settings beyond the variant table (:attr:`Parts.extra`)."""
+    """The settings beyond the variant table (:attr:`~rulespec.core.game.Parts.extra`)."""
     implied: ClassVar[tuple[str, ...]] = ()
-    """The axes the other axes may settle (:attr:`Parts.implied`)."""
+    """The axes the other axes may settle (:attr:`~rulespec.core.game.Parts.implied`)."""
 
     variant: Any
     options: Any
@@ -185,7 +185,7 @@ class BaseGame(Generic[S]):
     def make(cls, **settings: Any) -> Self:
         """The game for ``settings`` (``rulespec.game(id, **settings)`` ends up here):
         the variant table's axes pick the column (an implied axis left out takes the one
-        value the others leave), each :class:`Setting` of :attr:`extra` reads its own,
+        value the others leave), each :class:`~rulespec.core.game.Setting` of ``extra`` reads its own,
         every other name is an option. A name that is none of these is refused first,
         with the closest setting suggested."""
         extra = {s.name: s for s in cls.extra}
@@ -310,7 +310,7 @@ class BaseGame(Generic[S]):
 
     def settings(self) -> Mapping[str, object]:
         """The keyword arguments of :func:`rulespec.game` that rebuild this game: the
-        variant axes, each setting of :attr:`extra` (by name, or as data, so a record
+        variant axes, each setting of ``extra`` (by name, or as data, so a record
         replays anywhere), then the options."""
         out = self.typed.settings(self.variant, self.options)
         axes = {a: out.pop(a) for a in self.typed.table().axes}
