@@ -185,9 +185,9 @@ class BaseGame(Generic[S]):
     def make(cls, **settings: Any) -> Self:
         """The game for ``settings`` (``rulespec.game(id, **settings)`` ends up here):
         the variant table's axes pick the column (an implied axis left out takes the one
-        value the others leave), each :class:`~rulespec.core.game.Setting` of ``extra`` reads its own,
-        every other name is an option. A name that is none of these is refused first,
-        with the closest setting suggested."""
+        value the others leave), each :class:`~rulespec.core.game.Setting` of ``extra``
+        reads its own, every other name is an option. A name that is none of these is
+        refused first, with the closest setting suggested."""
         extra = {s.name: s for s in cls.extra}
         given = {k: v for k, v in settings.items() if k not in extra}
         variant, options = cls.typed.split(cls.typed.settle(given, cls.implied), also=tuple(extra))
