@@ -891,7 +891,7 @@ def beyond_table(game: str) -> list[str]:
     ]
     items += [
         f"{literal(a)} may be left out where the other axes leave it one value: "
-        f"{text(settled(cls, a))}"
+        f"{literal(settled(cls, a))}"
         for a in cls.implied
     ]
     return [*lines, *bullet_list(items), ""]
