@@ -3,8 +3,8 @@
 :data:`GAMES` lists the games explicitly (no registration by import) and loads each one
 only when it is first used: ``import rulespec`` imports no game package. A game is a
 package ``rulespec/<id>/`` whose ``game`` module defines ``SPEC`` (its
-:class:`~rulespec.GameSpec`) and ``make(**settings)``; adding one is that package plus
-its id in :data:`GAMES`.
+:class:`~rulespec.GameSpec`) and ``GAME`` (its class, whose ``make(**settings)`` makes a
+game); adding one is that package plus its id in :data:`GAMES`.
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from rulespec.errors import (
 
 if TYPE_CHECKING:  # the game packages load on first use, never on import
     from rulespec.castle import CastleGame
+    from rulespec.core.game import BaseGame
     from rulespec.lotus import LotusGame
     from rulespec.mandala import MandalaGame
     from rulespec.oriente import OrienteGame
@@ -124,8 +125,16 @@ def game(game_id: str, **settings: Any) -> Game[Any]:
     game's own class for a literal id (``game("lotus", …)`` is a
     :class:`~rulespec.lotus.LotusGame`, its states :class:`rulespec.lotus.State`).
     """
-    made: Game[Any] = _module(_check_id(game_id)).make(**settings)
+    made: Game[Any] = game_type(game_id).make(**settings)
     return made
+
+
+def game_type(game_id: str) -> type[BaseGame[Any]]:
+    """A game's class (:class:`~rulespec.core.game.BaseGame`): its variant table, its
+    settings beyond the table (``extra``) and the axes the others settle (``implied``),
+    for hosts that list settings without making a game (the command line)."""
+    found: type[BaseGame[Any]] = _module(_check_id(game_id)).GAME
+    return found
 
 
 def rulebook(game_id: str) -> Rulebook:

@@ -9,6 +9,8 @@ a game id. ``verify`` has its own file, tests/test_verify.py."""
 from __future__ import annotations
 
 import contextlib
+import importlib
+import inspect
 import io
 import random
 import subprocess
@@ -20,6 +22,7 @@ import pytest
 
 import rulespec
 from rulespec import cli_settings
+from rulespec.catalog import game_type
 from rulespec.cli import main
 
 
@@ -158,6 +161,103 @@ def test_help_says_what_the_keywords_beyond_the_table_mean() -> None:
         assert all(s.title for s in beyond), [s.name for s in beyond if not s.title]
 
 
+def test_settings_beyond_the_variant_table_are_the_games_declared_records() -> None:
+    """Issue 21 §3: a setting beyond the variant table is declared once, as a record of
+    the game's class (``extra``); the command line offers exactly those (names, choices,
+    defaults, titles), and no game module keeps the old conventions the command line
+    looked up by name, nor overrides ``make``/``settings`` to parse one by hand."""
+    assert "getattr(" not in inspect.getsource(cli_settings)
+    for spec in rulespec.GAMES:
+        module = importlib.import_module(f"rulespec.{spec.id}.game")
+        cls = game_type(spec.id)
+        for convention in ("OPTIONAL_AXES", "SETTING_TITLES", "make"):
+            assert not hasattr(module, convention), (spec.id, convention)
+        assert "make" not in vars(cls), spec.id
+        assert "settings" not in vars(cls), spec.id
+        table = spec.table()
+        offered = cli_settings.settings_of(spec.id)
+        beyond = [
+            s for s in offered if s.name not in {*table.axes, *(o.key for o in table.options)}
+        ]
+        declared = [(s.name, s.choices, s.default, s.title) for s in cls.extra]
+        assert [(s.name, s.choices, s.default, s.title) for s in beyond] == declared
+        assert all(s.title for s in cls.extra)
+
+
+@pytest.mark.parametrize("game_id", [s.id for s in rulespec.GAMES])
+def test_the_declared_settings_are_written_back_so_a_game_rebuilds(game_id: str) -> None:
+    """What ``make`` reads from a declared setting, ``settings()`` writes back (the shipped
+    default by its name), so records and sessions rebuild the same game."""
+    made = rulespec.game(game_id, **rulespec.spec(game_id).variants()[0])
+    written = made.settings()
+    for s in type(made).extra:
+        assert written[s.name] == s.default
+    assert rulespec.game(game_id, **written) == made
+    assert list(written)[: len(rulespec.spec(game_id).table().axes)] == list(
+        rulespec.spec(game_id).table().axes
+    )
+
+
+def test_the_binding_of_a_game_class_is_written_once() -> None:
+    """Issue 21 §3: no game's ``game.py`` binds its functions by hand; the one binding
+    (:class:`rulespec.core.game.Parts`) gives every class its modules' functions."""
+    for spec in rulespec.GAMES:
+        module = importlib.import_module(f"rulespec.{spec.id}.game")
+        assert "staticmethod(" not in inspect.getsource(module), spec.id
+        notation = importlib.import_module(f"rulespec.{spec.id}.notation")
+        cls = game_type(spec.id)
+        assert cls.notate is notation.format
+        assert cls.denote is notation.parse
+        assert cls.spec is module.SPEC
+        assert cls.steps is cls.table.steps
+
+
+@pytest.mark.parametrize(
+    ("game_id", "settings", "near"),
+    [
+        ("mandala", {"player": 3}, "players"),
+        ("lotus", {"edition": "de", "players": 3, "bord": "schematic"}, "board"),
+        ("castle", {"players": 2, "dificulty": "none"}, "difficulty"),
+        ("oriente", {"players": 5, "first_stones": 1}, "first_stone"),
+    ],
+)
+def test_a_misspelt_setting_in_the_api_gets_the_did_you_mean_the_cli_gives(
+    game_id: str, settings: dict[str, object], near: str
+) -> None:
+    """Issue 22: ``rulespec.game("mandala", player=3)`` is a misspelt setting, not a missing
+    one: the message suggests the closest setting, as ``--player`` does on the command line."""
+    with pytest.raises(rulespec.UnknownVariant) as caught:
+        rulespec.game(game_id, **settings)
+    assert f"(did you mean {near}=?)" in str(caught.value)
+    assert "needs" not in str(caught.value)
+
+
+def test_a_solo_castle_asks_for_a_difficulty_without_none(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Issue 22: ``--players 1`` needs a difficulty, in command-line syntax, offering only
+    the values the variant table's solo columns have (``none`` is no solo variant)."""
+    code, _, err = run(["play", "castle", "--players", "1"], capsys)
+    said = err.split("error: ", 1)[1]
+    columns = [dict(c.axes) for c in rulespec.spec("castle").table().columns]
+    solo = [c["difficulty"] for c in columns if c["players"] == 1]
+    assert code == 2
+    assert f"castle needs --difficulty {{{','.join(solo)}}}" in said
+    assert "none" not in said
+    assert "difficulty=" not in said
+
+
+def test_help_says_what_an_axis_the_others_settle_does(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 22: ``--difficulty`` is "none" with 2-4 players and needed with one, as the
+    table's columns say, not "default None"."""
+    code, out, _ = run(["play", "--help"], capsys)
+    castle = " ".join(out.split("  castle:", 1)[1].split("  lotus:", 1)[0].split())
+    assert code == 0
+    assert "default None" not in castle
+    assert "--difficulty {none,easy,medium,hard} none with --players 2–4; required with " in castle
+    assert "required with --players 1" in castle
+
+
 def test_a_setting_is_read_from_name_value_or_name_equals_value(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
@@ -198,6 +298,14 @@ def test_settings_come_from_the_variant_table_and_make() -> None:
             "argument --edition: invalid choice: 'en' (choose from de, fr)",
         ),
         (["play", "mandala", "--players", "5"], "invalid choice: '5' (choose from 2, 3, 4)"),
+        (["play", "castle"], "castle needs --players {2,3,4,1}"),
+        (["play", "castle", "--players", "1"], "castle needs --difficulty {easy,medium,hard}"),
+        (
+            ["play", "castle", "--players", "2", "--difficulty", "easy"],
+            "castle has no variant --players 2 --difficulty easy: with --players 2, give "
+            "--difficulty {none}",
+        ),
+        (["play", "castle", "--players", "2", "--data", "x"], "--data: invalid choice: 'x'"),
         (["play", "mandala", "--players"], "argument --players: expected one value"),
         (["play", "mandala", "--players", "2", "--players=3"], "--players: given twice"),
         (["play", "lotus", "--edition=de", "--players=3", "--board", "x"], "--board: invalid"),

@@ -7,7 +7,9 @@ mostly be skipped in silence. :func:`missing` names every piece a game needs; ea
 it cannot find is one message naming the game and the file to add:
 
 - ``rulespec/<id>/`` whose ``game`` module (the composition root) defines ``SPEC``, a
-  :class:`~rulespec.GameSpec` with ``SPEC.id == <id>``, and ``make(**settings)``;
+  :class:`~rulespec.GameSpec` with ``SPEC.id == <id>``, and ``GAME``, its class (a
+  :class:`~rulespec.core.game.BaseGame` bound by one ``Parts``, whose ``make(**settings)``
+  :func:`rulespec.game` calls);
 - ``rulespec/<id>/rulebook.toml`` (the rules, rulings and ambiguities);
 - ``variants/<id>.toml`` (the variant table);
 - ``proofs/<id>.py`` exporting ``CLAIMS`` (at least a canary: ``tests/proofs``);
@@ -35,6 +37,7 @@ import proofs
 import rulespec
 from rulespec import catalog
 from rulespec.core import playthrough
+from rulespec.core.game import BaseGame
 
 REPO = Path(__file__).resolve().parents[1]
 DIRECTIVES = ("rulespec-variant-table", "rulespec-rules", "rulespec-proofs")
@@ -44,9 +47,9 @@ DIRECTIVES = ("rulespec-variant-table", "rulespec-rules", "rulespec-proofs")
 def _package(game_id: str) -> list[str]:
     where = f"rulespec/{game_id}/game.py"
     if not (REPO / "rulespec" / game_id / "__init__.py").is_file():
-        return [f"{game_id}: no package rulespec/{game_id}/ (with {where} defining SPEC, make)"]
+        return [f"{game_id}: no package rulespec/{game_id}/ (with {where} defining SPEC, GAME)"]
     if not (REPO / where).is_file():
-        return [f"{game_id}: no composition root {where} (defining SPEC and make)"]
+        return [f"{game_id}: no composition root {where} (defining SPEC and GAME)"]
     try:
         module = importlib.import_module(f"rulespec.{game_id}.game")
     except Exception as exc:
@@ -57,8 +60,9 @@ def _package(game_id: str) -> list[str]:
         out.append(f"{game_id}: {where} defines no SPEC (a rulespec.GameSpec)")
     elif spec.id != game_id:
         out.append(f"{game_id}: {where} defines SPEC with id {spec.id!r}, not {game_id!r}")
-    if not callable(getattr(module, "make", None)):
-        out.append(f"{game_id}: {where} defines no make(**settings)")
+    made = getattr(module, "GAME", None)
+    if not (isinstance(made, type) and issubclass(made, BaseGame) and "spec" in vars(made)):
+        out.append(f"{game_id}: {where} defines no GAME (a BaseGame class bound by Parts)")
     return out
 
 

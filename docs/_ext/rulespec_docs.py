@@ -72,6 +72,8 @@ from sphinx.util.typing import ExtensionMetadata
 
 import rulespec
 from rulespec import witnesses as witnessing
+from rulespec.catalog import game_type
+from rulespec.cli_settings import settled
 from rulespec.core import tensor, variants
 from rulespec.core.action_ids import describe
 from rulespec.core.game import schema_of
@@ -870,7 +872,29 @@ class VariantTableDirective(_Directive):
             ]
             for opt in table.options:
                 lines += option_entry(game, opt, table, book, options_type)
+        lines += beyond_table(game)
         return self.render(lines)
+
+
+def beyond_table(game: str) -> list[str]:
+    """The settings the game's class declares beyond the table (its ``extra`` records,
+    the ones ``make``, ``settings()`` and the command line read) and the axes the others
+    settle, so the page lists what the code takes."""
+    cls = game_type(game)
+    if not cls.extra and not cls.implied:
+        return []
+    lines = [".. rubric:: Settings beyond the variant table", ""]
+    items = [
+        f"{literal(s.name)} (``--{s.name.replace('_', '-')}``), default "
+        f"{literal(repr(s.default))}: {text(s.title)}"
+        for s in cls.extra
+    ]
+    items += [
+        f"{literal(a)} may be left out where the other axes leave it one value: "
+        f"{literal(settled(cls, a))}"
+        for a in cls.implied
+    ]
+    return [*lines, *bullet_list(items), ""]
 
 
 # --- .. rulespec-rulings:: ------------------------------------------------------------

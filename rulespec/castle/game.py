@@ -5,7 +5,6 @@ table and the views to the states."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Self
 
 import attrs
 
@@ -30,8 +29,7 @@ from rulespec.castle.state import State
 from rulespec.castle.tables import Tables, limits
 from rulespec.castle.variant import TYPED, CastleOptions, CastleVariant
 from rulespec.core.api import ChanceMode, Dynamics, GameSpec, Information, Utility
-from rulespec.core.game import BaseGame
-from rulespec.core.kernel import Views
+from rulespec.core.game import BaseGame, Parts, Setting
 from rulespec.errors import UnknownVariant, bounded
 
 SPEC = GameSpec(
@@ -52,73 +50,17 @@ SPEC = GameSpec(
 )
 
 
-@attrs.frozen(repr=False)  # BaseGame's repr: the rulespec.game(...) call
-class CastleGame(BaseGame[State]):
-    """The White Castle for a player count (and solo difficulty) on one component data."""
-
-    variant: CastleVariant
-    options: CastleOptions
-    data: CastleData
-    data_setting: object = attrs.field(init=False, eq=False, repr=False)
-    tables: Tables = attrs.field(init=False, eq=False, repr=False)
-    roll_table: dict[Colour, tuple[tuple[Roll, int], ...]] = attrs.field(
-        init=False, eq=False, repr=False
-    )
-
-    spec = SPEC
-    typed = TYPED
-    table = TABLE
-    views = Views.of(observation, position, render)
-    codec = CODEC
-    numbering = staticmethod(actions.numbering)
-    bounds_of = staticmethod(bounds.bounds)
-    seen_by = staticmethod(secrecy.seen_by)
-    reveals = staticmethod(secrecy.reveals)
-    resampler = staticmethod(resample.resample)
-    notate = staticmethod(notation.format)
-    denote = staticmethod(notation.parse)
-    draw = staticmethod(picture.svg)
-
-    def __attrs_post_init__(self) -> None:
-        shipped = {"default": datafile.default(), "all_gardens": datafile.all_gardens()}
-        name = next((k for k, d in shipped.items() if self.data == d), None)
-        object.__setattr__(
-            self, "data_setting", name if name is not None else datafile.to_json(self.data)
-        )
-        too_many = limits(self.data, actions.MAX_OPTIONS)
-        if too_many:
-            raise datafile.MalformedCastleData(too_many)
-        object.__setattr__(self, "tables", Tables.of(self.data))
-        object.__setattr__(self, "roll_table", roll_table(self.variant.dice_per_colour))
-
-    @classmethod
-    def make(cls, data: object = "default", **settings: Any) -> Self:
-        """``rulespec.game("castle", players=…, difficulty=…, data=…, …)`` ends up here.
-
-        ``difficulty`` is needed in solo play only (``"easy"``, ``"medium"``, ``"hard"``);
-        with 2-4 players it is ``"none"``. ``data`` is ``"default"`` (the shipped data),
-        ``"all_gardens"`` (the same with all twelve transcribed gardens, ruling
-        castle.components.dropped_cards), a data object (:doc:`/castle-data`) or a
-        :class:`CastleData`; never a file name."""
-        if "difficulty" not in settings and settings.get("players", 1) != 1:
-            settings = {**settings, "difficulty": "none"}
-        variant, options = cls.typed.split(settings)
-        return cls(variant, options, _data(data))
-
-    def settings(self) -> Mapping[str, object]:
-        """Arguments for ``rulespec.game("castle", …)`` that rebuild this game."""
-        out = dict(self.typed.settings(self.variant, self.options))
-        axes = {k: out.pop(k) for k in ("players", "difficulty")}
-        return {**axes, "data": self.data_setting, **out}
+DATAS = {"default": datafile.default, "all_gardens": datafile.all_gardens}
+"""The component data a game may name in its settings: the shipped file, and the same with
+all twelve transcribed gardens (ruling castle.components.dropped_cards)."""
 
 
-def _data(data: object) -> CastleData:
+def _data(data: object, variant: object = None) -> CastleData:
+    """The component data a ``data`` setting names or holds; never a file name."""
     if isinstance(data, CastleData):
         return data
-    if data == "default":
-        return datafile.default()
-    if data == "all_gardens":
-        return datafile.all_gardens()
+    if isinstance(data, str) and data in DATAS:
+        return DATAS[data]()
     if isinstance(data, Mapping):
         return datafile.load(data)
     raise UnknownVariant(
@@ -128,15 +70,65 @@ def _data(data: object) -> CastleData:
     )
 
 
-OPTIONAL_AXES = ("difficulty",)
-"""Axes ``make`` fills in itself: ``difficulty`` is ``"none"`` with 2-4 players (the
-command line then needs no ``--difficulty``)."""
+def _data_setting(data: CastleData) -> object:
+    """The shipped data by its name, any other as data, so a record replays anywhere."""
+    name = next((k for k, shipped in DATAS.items() if data == shipped()), None)
+    return name if name is not None else datafile.to_json(data)
 
-SETTING_TITLES = {
-    "data": "the component data: default (the shipped file), all_gardens (the same with all "
-    "twelve transcribed gardens) or a data object"
-}
-"""What ``make``'s keywords beyond the variant table mean (``rulespec play --help``)."""
 
-make = CastleGame.make
-"""``rulespec.game("castle", players=…, difficulty=…, …)`` ends up here."""
+DATA = Setting(
+    "data",
+    "the component data: default (the shipped file), all_gardens (the same with all "
+    "twelve transcribed gardens) or a data object",
+    default="default",
+    read=_data,
+    write=_data_setting,
+    choices=tuple(DATAS),
+)
+"""``rulespec.game("castle", players=2, data=…)``: ``"default"``, ``"all_gardens"``, a data
+object (:doc:`/castle-data`) or a :class:`CastleData`."""
+
+
+@attrs.frozen(repr=False)  # BaseGame's repr: the rulespec.game(...) call
+class CastleGame(
+    BaseGame[State],
+    parts=Parts(
+        spec=SPEC,
+        typed=TYPED,
+        table=TABLE,
+        codec=CODEC,
+        observation=observation,
+        position=position,
+        render=render,
+        actions=actions,
+        bounds=bounds,
+        secrecy=secrecy,
+        resample=resample,
+        notation=notation,
+        draw=picture.svg,
+        extra=(DATA,),
+        implied=("difficulty",),  # "none" with 2-4 players; needed in solo play
+    ),
+):
+    """The White Castle for a player count (and solo difficulty) on one component data."""
+
+    variant: CastleVariant
+    options: CastleOptions
+    data: CastleData
+    tables: Tables = attrs.field(init=False, eq=False, repr=False)
+    roll_table: dict[Colour, tuple[tuple[Roll, int], ...]] = attrs.field(
+        init=False, eq=False, repr=False
+    )
+
+    def __attrs_post_init__(self) -> None:
+        too_many = limits(self.data, actions.MAX_OPTIONS)
+        if too_many:
+            raise datafile.MalformedCastleData(too_many)
+        object.__setattr__(self, "tables", Tables.of(self.data))
+        object.__setattr__(self, "roll_table", roll_table(self.variant.dice_per_colour))
+
+
+GAME = CastleGame
+"""``rulespec.game("castle", players=…, difficulty=…, data=…, …)`` ends up in ``GAME.make``;
+``difficulty`` is needed in solo play only (``"easy"``, ``"medium"``, ``"hard"``), with 2-4
+players it is ``"none"``."""

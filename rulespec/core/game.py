@@ -6,16 +6,24 @@ as class attributes, the game's typed variant table, its phase table
 (:class:`~rulespec.core.kernel.PhaseTable`), its views
 (:class:`~rulespec.core.kernel.Views`) and its action reader. Everything else on this page
 is derived from those, once for every game (one level of inheritance, no hooks).
+
+The binding is written once, here: a game's class names its parts in one :class:`Parts`
+record (``class MandalaGame(BaseGame[State], parts=Parts(...))``), and every setting beyond
+the variant table (a White Lotus ``board``, Oriente's ``first_stone``) is one typed
+:class:`Setting` in it, which ``make``, ``settings``, the command line
+(:mod:`rulespec.cli_settings`), sessions and records all read.
 """
 
 from __future__ import annotations
 
 import difflib
-import inspect
 import random
 import typing
 from collections.abc import Callable, Mapping, Sequence
+from types import ModuleType
 from typing import Any, ClassVar, Generic, Self, TypeVar
+
+import attrs
 
 from rulespec.core import history as histories
 from rulespec.core import tensor
@@ -28,10 +36,91 @@ from rulespec.core.play import advance
 from rulespec.core.record import Record
 from rulespec.core.seeds import check_seed
 from rulespec.core.variants import TypedTable
-from rulespec.errors import InvalidArgument, MalformedAction, MalformedPosition, bounded
+from rulespec.errors import (
+    InvalidArgument,
+    MalformedAction,
+    MalformedPosition,
+    bounded,
+)
 
 S = TypeVar("S")
 """The game's state class."""
+T = TypeVar("T")
+"""The value a setting gives the game."""
+
+
+@attrs.frozen
+class Setting(Generic[T]):
+    """A keyword of :func:`rulespec.game` beyond the variant table, declared once: the
+    game's ``make`` reads it, its ``settings`` writes it back (so records and sessions
+    replay it), and the command line and the docs list it. The game class has a field of
+    the same name holding what ``read`` gives."""
+
+    name: str
+    """The keyword and the game's field (``board``)."""
+    title: str
+    """What it means, for ``rulespec play --help`` and the docs."""
+    default: object
+    """The setting's value when it is not given (``"schematic"``)."""
+    read: Callable[[object, Any], T]
+    """``read(value, variant)``: the field's value, or an :class:`~rulespec.UnknownVariant`
+    naming the setting (the variant, for a range that depends on it: seats)."""
+    write: Callable[[T], object]
+    """The setting's value that gives the field back (a name, or data: never a file)."""
+    choices: tuple[object, ...] | None = None
+    """The values a command line may name; ``None``: any text, which ``read`` parses."""
+
+
+@attrs.frozen
+class Parts:
+    """What a game's ``Game`` class binds: its records, and the modules whose functions
+    the kernel calls (each by the name every game gives it: ``actions.numbering``,
+    ``bounds.bounds``, ``secrecy.seen_by``/``reveals``, ``resample.resample``,
+    ``notation.format``/``parse``; the views' modules as
+    :meth:`~rulespec.core.kernel.Views.of` reads them)."""
+
+    spec: GameSpec
+    typed: TypedTable[Any, Any]
+    table: PhaseTable[Any, Any]
+    codec: Converter
+    observation: ModuleType
+    position: ModuleType
+    render: ModuleType
+    actions: ModuleType
+    bounds: ModuleType
+    secrecy: ModuleType
+    resample: ModuleType
+    notation: ModuleType
+    draw: Callable[[Any], str]
+    """The picture of a state or an observation (``picture.svg``)."""
+    extra: tuple[Setting[Any], ...] = ()
+    """The settings beyond the variant table, in the order ``settings()`` gives them."""
+    implied: tuple[str, ...] = ()
+    """Axes the other axes may settle: left out, such an axis takes the one value the
+    columns matching the others leave (the White Castle's ``difficulty`` is ``"none"``
+    with 2-4 players); where they leave several it is needed."""
+
+    def bind(self, cls: type[BaseGame[Any]]) -> None:
+        """Set ``cls``'s class attributes from these parts."""
+        bound: dict[str, object] = {
+            "spec": self.spec,
+            "typed": self.typed,
+            "table": self.table,
+            "codec": self.codec,
+            "views": Views.of(self.observation, self.position, self.render),
+            "numbering": staticmethod(self.actions.numbering),
+            "bounds_of": staticmethod(self.bounds.bounds),
+            "seen_by": staticmethod(self.secrecy.seen_by),
+            "reveals": staticmethod(self.secrecy.reveals),
+            "resampler": staticmethod(self.resample.resample),
+            "notate": staticmethod(self.notation.format),
+            "denote": staticmethod(self.notation.parse),
+            "draw": staticmethod(self.draw),
+            "extra": self.extra,
+            "implied": self.implied,
+        }
+        for name, value in bound.items():
+            setattr(cls, name, value)
 
 
 class BaseGame(Generic[S]):
@@ -73,6 +162,10 @@ class BaseGame(Generic[S]):
     """``denote(text, state_or_game)`` (``notation.parse``): the action a notation names."""
     draw: ClassVar[staticmethod[[Any], str]]
     """``draw(state_or_observation)`` (``picture.svg``): an SVG picture of it."""
+    extra: ClassVar[tuple[Setting[Any], ...]] = ()
+    """The settings beyond the variant table (:attr:`~rulespec.core.game.Parts.extra`)."""
+    implied: ClassVar[tuple[str, ...]] = ()
+    """The axes the other axes may settle (:attr:`~rulespec.core.game.Parts.implied`)."""
 
     variant: Any
     options: Any
@@ -80,8 +173,10 @@ class BaseGame(Generic[S]):
 
     __slots__ = ("_memo",)
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
+    def __init_subclass__(cls, parts: Parts | None = None, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
+        if parts is not None:
+            parts.bind(cls)
         table = cls.__dict__.get("table")
         if table is not None:
             cls.steps = table.steps
@@ -89,18 +184,22 @@ class BaseGame(Generic[S]):
     @classmethod
     def make(cls, **settings: Any) -> Self:
         """The game for ``settings`` (``rulespec.game(id, **settings)`` ends up here):
-        the variant table's axes pick the column, every other name is an option."""
-        variant, options = cls.typed.split(settings)
-        return cls(variant, options)  # type: ignore[call-arg]
+        the variant table's axes pick the column (an implied axis left out takes the one
+        value the others leave), each :class:`~rulespec.core.game.Setting` of ``extra``
+        reads its own, every other name is an option. A name that is none of these is
+        refused first, with the closest setting suggested."""
+        extra = {s.name: s for s in cls.extra}
+        given = {k: v for k, v in settings.items() if k not in extra}
+        variant, options = cls.typed.split(cls.typed.settle(given, cls.implied), also=tuple(extra))
+        made = {s.name: s.read(settings.get(s.name, s.default), variant) for s in cls.extra}
+        return cls(variant, options, **made)  # type: ignore[call-arg]
 
     def __repr__(self) -> str:
         """``rulespec.game('lotus', edition='de', players=3)``: the call that makes this
         game, with the settings that differ from their defaults (a game class is
         ``@attrs.frozen(repr=False)`` to keep it)."""
         defaults = {o.key: o.default for o in self.spec.table().options}
-        for name, p in inspect.signature(type(self).make).parameters.items():
-            if p.default is not inspect.Parameter.empty:
-                defaults[name] = p.default
+        defaults.update({s.name: s.default for s in self.extra})
         shown = [repr(self.spec.id)]
         for key, value in self.settings().items():
             if key in defaults and defaults[key] == value:
@@ -210,8 +309,15 @@ class BaseGame(Generic[S]):
         return found
 
     def settings(self) -> Mapping[str, object]:
-        """The variant axes and options as keyword arguments for :func:`rulespec.game`."""
-        return self.typed.settings(self.variant, self.options)
+        """The keyword arguments of :func:`rulespec.game` that rebuild this game: the
+        variant axes, each setting of ``extra`` (by name, or as data, so a record
+        replays anywhere), then the options."""
+        out = self.typed.settings(self.variant, self.options)
+        axes = {a: out.pop(a) for a in self.typed.table().axes}
+        written: dict[str, object] = self._memoised(
+            "extra", lambda: {s.name: s.write(getattr(self, s.name)) for s in self.extra}
+        )
+        return {**axes, **written, **out}
 
     def initial_state(self) -> S:
         """The state before any chance: setup is still to be dealt."""

@@ -10,12 +10,13 @@ cell must carry a citation. The same table is rendered in the docs.
 
 from __future__ import annotations
 
+import difflib
 import enum
 import functools
 import tomllib
 import types
 import typing
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from importlib import resources
 from pathlib import Path
@@ -500,26 +501,73 @@ class TypedTable(Generic[V, Opt]):
         return found
 
     def variant(self, **axes: object) -> V:
-        """The typed variant of the column matching ``axes``; every axis is needed."""
+        """The typed variant of the column matching ``axes``; every axis is needed (a
+        missing one is listed with the values the given axes leave it; given axes that
+        no column has are refused as no variant)."""
         table = self.table()
         missing = [a for a in table.axes if a not in axes]
-        if missing:
+        if missing and any(c.matches(axes) for c in table.columns):
+            valid = {a: self.values(a, axes) for a in missing}
             raise UnknownVariant(
                 f"{self.game} needs "
-                + " and ".join(f"{a} (one of {', '.join(_values(table, a))})" for a in missing),
+                + " and ".join(
+                    f"{a} (one of {', '.join(f'{a}={bounded(v)}' for v in valid[a])})"
+                    for a in missing
+                ),
                 setting=missing[0],
-                valid=list(dict.fromkeys(dict(c.axes)[missing[0]] for c in table.columns)),
+                valid=list(valid[missing[0]]),
             )
         return structure(table, table.column(**axes), self.variant_type)
+
+    def values(self, axis: str, given: Mapping[str, object]) -> tuple[object, ...]:
+        """The values of ``axis`` in the columns that match the other axes ``given``
+        (every value of the axis if none does: then the given ones are at fault)."""
+        columns = self.table().columns
+        others = {k: v for k, v in given.items() if k != axis and k in self.table().axes}
+        fitting = [c for c in columns if c.matches(others)] or list(columns)
+        return tuple(dict.fromkeys(dict(c.axes)[axis] for c in fitting))
+
+    def settle(self, settings: Mapping[str, object], implied: Iterable[str]) -> dict[str, object]:
+        """``settings`` with each ``implied`` axis that is left out and that the other
+        axes settle (one value left) filled in; the others stay out, to be refused."""
+        out = dict(settings)
+        for axis in implied:
+            if axis not in out:
+                left = self.values(axis, out)
+                if len(left) == 1:
+                    out[axis] = left[0]
+        return out
 
     def options(self, **given: object) -> Opt:
         """Options from keyword arguments, defaults filled in, unknown names rejected."""
         return structure_options(self.table(), self.options_type, given)
 
-    def split(self, settings: Mapping[str, object]) -> tuple[V, Opt]:
+    def split(self, settings: Mapping[str, object], also: Iterable[str] = ()) -> tuple[V, Opt]:
         """Settings as :func:`rulespec.game` takes them: the table's axes pick the
-        variant, every other name is an option."""
-        axes = self.table().axes
+        variant, every other name is an option. A name that is neither (nor one of
+        ``also``, the game's settings beyond the table) is refused first, with the
+        closest name suggested: ``player=3`` is a misspelt ``players``, not a missing one."""
+        table = self.table()
+        axes = table.axes
+        known = [*axes, *also, *(o.key for o in table.options)]
+        unknown = [k for k in settings if k not in known]
+        if unknown:
+            first = unknown[0]
+            close = (
+                difflib.get_close_matches(first, known, n=1)
+                if isinstance(first, str) and len(first) <= 64
+                else []
+            )
+            hint = f" (did you mean {close[0]}=?)" if close else ""
+            names = ", ".join(bounded(u, 40) for u in unknown[:12])
+            listed = "; ".join(  # the table's own values, each shown whole
+                f"{o.key} ({', '.join(map(bounded, o.values))})" for o in table.options
+            )
+            raise UnknownVariant(
+                f"{self.game} has no setting {names}{hint}; its settings are "
+                f"{', '.join([*axes, *also])}, and its options: {listed or 'none'}",
+                valid=known,  # the names, for a name the game does not know
+            )
         variant = self.variant(**{k: v for k, v in settings.items() if k in axes})
         options = self.options(**{k: v for k, v in settings.items() if k not in axes})
         return variant, options
@@ -535,8 +583,3 @@ class TypedTable(Generic[V, Opt]):
 
 def _plain(value: object) -> object:
     return value.value if isinstance(value, enum.Enum) else value
-
-
-def _values(table: VariantTable, axis: str) -> list[str]:
-    seen = dict.fromkeys(f"{axis}={bounded(dict(c.axes)[axis])}" for c in table.columns)
-    return list(seen)

@@ -10,8 +10,7 @@ from __future__ import annotations
 import attrs
 
 from rulespec.core.api import ChanceMode, Dynamics, GameSpec, Information, Utility
-from rulespec.core.game import BaseGame
-from rulespec.core.kernel import Views
+from rulespec.core.game import BaseGame, Parts
 from rulespec.mandala import (
     actions,
     bounds,
@@ -47,26 +46,29 @@ SPEC = GameSpec(
 
 
 @attrs.frozen(repr=False)  # BaseGame's repr: the rulespec.game(...) call
-class MandalaGame(BaseGame[State]):
+class MandalaGame(
+    BaseGame[State],
+    parts=Parts(
+        spec=SPEC,
+        typed=TYPED,
+        table=TABLE,
+        codec=CODEC,
+        observation=observation,
+        position=position,
+        render=render,
+        actions=actions,
+        bounds=bounds,
+        secrecy=secrecy,
+        resample=resample,
+        notation=notation,
+        draw=picture.svg,
+    ),
+):
     """Mandala for a given player count; makes states, reads positions and actions."""
 
     variant: MandalaVariant
     options: MandalaOptions = MandalaOptions()
 
-    spec = SPEC
-    typed = TYPED
-    table = TABLE
-    views = Views.of(observation, position, render)
-    codec = CODEC
-    numbering = staticmethod(actions.numbering)
-    bounds_of = staticmethod(bounds.bounds)
-    seen_by = staticmethod(secrecy.seen_by)
-    reveals = staticmethod(secrecy.reveals)
-    resampler = staticmethod(resample.resample)
-    notate = staticmethod(notation.format)
-    denote = staticmethod(notation.parse)
-    draw = staticmethod(picture.svg)
 
-
-make = MandalaGame.make
-"""``rulespec.game("mandala", players=…, final_mandalas=…)`` ends up here."""
+GAME = MandalaGame
+"""``rulespec.game("mandala", players=…, final_mandalas=…)`` ends up in ``GAME.make``."""

@@ -4,13 +4,11 @@ binds the variant table, the phase table and the views to the states."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Self
 
 import attrs
 
 from rulespec.core.api import ChanceMode, Dynamics, GameSpec, Information, Utility
-from rulespec.core.game import BaseGame
-from rulespec.core.kernel import Views
+from rulespec.core.game import BaseGame, Parts, Setting
 from rulespec.errors import UnknownVariant, bounded
 from rulespec.oriente import (
     actions,
@@ -45,73 +43,6 @@ SPEC = GameSpec(
     information_note="face-down residents (seen by their owners), the bonus cards and the deck "
     "are hidden; victory cards and revealed residents are public",
 )
-
-
-@attrs.frozen(repr=False)
-class OrienteGame(BaseGame[State]):
-    """Oriente for a given player count; makes states, reads positions and actions."""
-
-    variant: OrienteVariant
-    options: OrienteOptions = OrienteOptions()
-    first_stone: int = 0
-    """The seat that holds the stone of destiny first (setting ``first_stone``, ruling
-    oriente.setup.stone)."""
-    abilities: tuple[tuple[Card, Card], ...] = ()
-    """The lost abilities a user defined (setting ``abilities``, ruling
-    oriente.abilities.lost): each pair a lost character and the character whose book
-    abilities it uses; empty for ``"none"``."""
-    acting: Mapping[Card | None, Card | None] = attrs.field(init=False, eq=False, repr=False)
-    """Whose abilities each resident uses: itself unless ``abilities`` says otherwise."""
-
-    spec = SPEC
-    typed = TYPED
-    table = TABLE
-    views = Views.of(observation, position, render)
-    codec = CODEC
-    numbering = staticmethod(actions.numbering)
-    bounds_of = staticmethod(bounds.bounds)
-    seen_by = staticmethod(secrecy.seen_by)
-    reveals = staticmethod(secrecy.reveals)
-    resampler = staticmethod(resample.resample)
-    notate = staticmethod(notation.format)
-    denote = staticmethod(notation.parse)
-    draw = staticmethod(picture.svg_picture)
-
-    def __attrs_post_init__(self) -> None:
-        acting: dict[Card | None, Card | None] = {c: c for c in CARDS}
-        acting[None] = None
-        acting.update(self.abilities)
-        object.__setattr__(self, "acting", acting)
-
-    @classmethod
-    def make(cls, first_stone: object = 0, abilities: object = "none", **settings: Any) -> Self:
-        """``rulespec.game("oriente", players=5, first_stone=3, …)`` ends up here.
-
-        ``first_stone`` is the seat (0 to players - 1) that the owner of the game chose to
-        hold the stone of destiny first (oriente.de:90, ruling oriente.setup.stone); seats
-        are numbered clockwise whoever it is. ``abilities`` is ``"none"`` (the lost
-        abilities are not invented) or the user's definitions, e.g. ``{"soryo": "akindo",
-        "maho_tsukai": "ninja"}`` or, on the command line, ``soryo=akindo,maho_tsukai=ninja``:
-        the Shōgun, the Sōryo or the Mahō-Tsukai acts with the book's abilities of the
-        Daimyō, the Akindo, the Nōfu or the Ninja (ruling oriente.abilities.lost)."""
-        variant, options = cls.typed.split(settings)
-        return cls(
-            variant,
-            options,
-            _first_stone(first_stone, variant.players),
-            read_abilities(abilities),
-        )
-
-    def settings(self) -> Mapping[str, object]:
-        """Arguments for ``rulespec.game("oriente", …)`` that rebuild this game, the first
-        stone holder and the defined abilities included, so a record replays them."""
-        out = dict(self.typed.settings(self.variant, self.options))
-        return {
-            "players": out.pop("players"),
-            "first_stone": self.first_stone,
-            "abilities": abilities_setting(self.abilities),
-            **out,
-        }
 
 
 FIRST_STONES = tuple(range(12))
@@ -212,9 +143,10 @@ def abilities_setting(abilities: tuple[tuple[Card, Card], ...]) -> object:
     return {c.label: used.label for c, used in abilities}
 
 
-def _first_stone(seat: object, players: int) -> int:
+def _first_stone(seat: object, variant: OrienteVariant) -> int:
     """The seat a ``first_stone`` setting names; anything else is an
     :class:`~rulespec.UnknownVariant` naming the setting and the range."""
+    players = variant.players
     if type(seat) is not int or not 0 <= seat < players:
         raise UnknownVariant(
             f"first_stone: expected a seat from 0 to {players - 1} (players={players}), "
@@ -223,14 +155,74 @@ def _first_stone(seat: object, players: int) -> int:
     return seat
 
 
-SETTING_TITLES = {
-    "first_stone": "the seat that holds the stone of destiny first (0 to players - 1)",
-    "abilities": (
-        "none, or lost abilities defined as soryo=akindo,maho_tsukai=ninja "
-        "(ruling oriente.abilities.lost)"
-    ),
-}
-"""What ``make``'s keywords beyond the variant table mean (``rulespec play --help``)."""
+FIRST_STONE = Setting(
+    "first_stone",
+    "the seat that holds the stone of destiny first (0 to players - 1)",
+    default=0,
+    read=_first_stone,
+    write=int,
+    choices=FIRST_STONES,
+)
+"""``rulespec.game("oriente", players=5, first_stone=3)``: the seat (0 to players - 1)
+that the owner of the game chose to hold the stone of destiny first (oriente.de:90,
+ruling oriente.setup.stone); seats are numbered clockwise whoever it is."""
 
-make = OrienteGame.make
-"""``rulespec.game("oriente", players=…, …)`` ends up here."""
+ABILITIES_SETTING = Setting(
+    "abilities",
+    "none, or lost abilities defined as soryo=akindo,maho_tsukai=ninja "
+    "(ruling oriente.abilities.lost)",
+    default="none",
+    read=lambda value, _variant: read_abilities(value),
+    write=abilities_setting,
+)
+"""``abilities="none"`` (the lost abilities are not invented) or the user's definitions,
+e.g. ``{"soryo": "akindo", "maho_tsukai": "ninja"}`` or, on the command line,
+``soryo=akindo,maho_tsukai=ninja``: the Shōgun, the Sōryo or the Mahō-Tsukai acts with the
+book's abilities of the Daimyō, the Akindo, the Nōfu or the Ninja (ruling
+oriente.abilities.lost)."""
+
+
+@attrs.frozen(repr=False)
+class OrienteGame(
+    BaseGame[State],
+    parts=Parts(
+        spec=SPEC,
+        typed=TYPED,
+        table=TABLE,
+        codec=CODEC,
+        observation=observation,
+        position=position,
+        render=render,
+        actions=actions,
+        bounds=bounds,
+        secrecy=secrecy,
+        resample=resample,
+        notation=notation,
+        draw=picture.svg_picture,
+        extra=(FIRST_STONE, ABILITIES_SETTING),
+    ),
+):
+    """Oriente for a given player count; makes states, reads positions and actions."""
+
+    variant: OrienteVariant
+    options: OrienteOptions = OrienteOptions()
+    first_stone: int = 0
+    """The seat that holds the stone of destiny first (setting ``first_stone``, ruling
+    oriente.setup.stone)."""
+    abilities: tuple[tuple[Card, Card], ...] = ()
+    """The lost abilities a user defined (setting ``abilities``, ruling
+    oriente.abilities.lost): each pair a lost character and the character whose book
+    abilities it uses; empty for ``"none"``."""
+    acting: Mapping[Card | None, Card | None] = attrs.field(init=False, eq=False, repr=False)
+    """Whose abilities each resident uses: itself unless ``abilities`` says otherwise."""
+
+    def __attrs_post_init__(self) -> None:
+        acting: dict[Card | None, Card | None] = {c: c for c in CARDS}
+        acting[None] = None
+        acting.update(self.abilities)
+        object.__setattr__(self, "acting", acting)
+
+
+GAME = OrienteGame
+"""``rulespec.game("oriente", players=…, first_stone=…, abilities=…, …)`` ends up in
+``GAME.make``."""
