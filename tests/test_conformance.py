@@ -463,7 +463,7 @@ def test_games_strategy_draws_every_variant() -> None:
 
     keys = {s.id: set(s.variants()[0]) for s in rulespec.GAMES}
 
-    @settings(max_examples=200, database=None, derandomize=True)
+    @settings(max_examples=1000, database=None, derandomize=True)
     @given(games())
     def collect(game: Any) -> None:
         # settings() may name more than the variant does (White Lotus: the board)
