@@ -117,7 +117,12 @@ class Exchange(Tagged, codec=CODEC):
     into: int
 
     def __str__(self) -> str:
-        what = ("1 seal for a coin", "2 seals for an iron", "2 seals for a food", "2 seals for a pearl")
+        what = (
+            "1 seal for a coin",
+            "2 seals for an iron",
+            "2 seals for a food",
+            "2 seals for a pearl",
+        )
         return f"exchange {what[self.into] if 0 <= self.into < 4 else f'seals for {self.into}'}"
 
 

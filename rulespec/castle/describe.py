@@ -152,7 +152,11 @@ def option_words(s: State, seat: int, head: Effect, option: int) -> str:
     if sym is Symbol.ANY_RESOURCE:
         splits = engine.SPLITS[min(head.amount, 7)]
         if 0 <= option < len(splits):
-            parts = [_n(k, n) for k, n in zip(splits[option], ("iron", "food", "pearl")) if k]
+            parts = [
+                _n(k, n)
+                for k, n in zip(splits[option], ("iron", "food", "pearl"), strict=True)
+                if k
+            ]
             chosen = " and ".join(parts) if parts else "nothing"
             return f"take {chosen} (as your choice of {_n(head.amount, 'resource')})"
     elif sym is Symbol.CHOICE:
@@ -342,4 +346,3 @@ def describe(s: State, action: Action) -> str:
     if isinstance(action, Deal):
         return _deal(s, action)
     return str(action)
-
