@@ -79,18 +79,21 @@ class TakeDie(Tagged, codec=CODEC):
 @attrs.frozen(cache_hash=True, field_transformer=checked_fields)
 class PlaceDie(Tagged, codec=CODEC):
     """Place the held die on field ``field``: rooms 0-4, outside 5-6, the well 7, family
-    rows 8-10 (castle.turn.place)."""
+    rows 8-10 (castle.turn.place); the same numbers as the notation (``@3``), every text
+    and picture of a position."""
 
     field: int
 
     def __str__(self) -> str:
-        name = FIELD_NAMES[self.field] if 0 <= self.field < len(FIELD_NAMES) else self.field
+        ok = 0 <= self.field < len(FIELD_NAMES)
+        name = FIELD_NAMES[self.field] if ok else f"field {self.field}"
         return f"place the die on {name}"
 
 
 @attrs.frozen(cache_hash=True, field_transformer=checked_fields)
 class Resolve(Tagged, codec=CODEC):
-    """Do the head effect of task ``task`` of the top frame with option ``option``."""
+    """Do the head effect of task ``task`` of the top frame with option ``option``. What
+    that is depends on the position: ``state.describe(action)`` says it in words."""
 
     task: int
     option: int

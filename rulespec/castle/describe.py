@@ -107,7 +107,9 @@ def room_words(s: State, room: int) -> str:
 
 def field_words(s: State, field: int) -> str:
     """A die field by the notation's number: rooms 0-4, outside 5-6, well 7, rows 8-10."""
-    if 0 <= field < FIELD_OUTSIDE:
+    if field < 0:
+        return f"field {field}"
+    if field < FIELD_OUTSIDE:
         return room_words(s, field)
     if field < FIELD_WELL:
         return f"outside field {field}"
@@ -161,7 +163,7 @@ def option_words(s: State, seat: int, head: Effect, option: int) -> str:
             return f"take {chosen} (as your choice of {_n(head.amount, 'resource')})"
     elif sym is Symbol.CHOICE:
         if 0 <= option < len(head.options):
-            return "choose to " + effect_words(Effect(head.options[option], 1))
+            return "choose: " + effect_words(Effect(head.options[option], 1))
     elif sym is Symbol.CASTLE:
         return "take the castle action (an audience, then an ascent)"
     elif sym is Symbol.AUDIENCE:
@@ -324,6 +326,8 @@ _PILE_ITEM = {
 def _deal(s: State, a: Deal) -> str:
     if a.pile is Pile.SEAT:
         return f"deal: seat {a.item} is drawn"
+    if a.item < 0:
+        return str(a)
     try:
         return f"deal {a.pile.value} {_PILE_ITEM[a.pile](s, a.item)}"
     except IndexError:

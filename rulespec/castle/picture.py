@@ -18,10 +18,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rulespec.castle.components import COLOURS, Colour, Effect, GardenKind, Symbol
+from rulespec.castle.components import COLOURS, Area, Colour, Effect, GardenKind, Place, Symbol
 from rulespec.castle.observation import CastleObservation
 from rulespec.castle.state import Family, State
-from rulespec.castle.tables import FIELD_OUTSIDE, FIELD_WELL
+from rulespec.castle.tables import FIELD_FAMILY, FIELD_OUTSIDE, FIELD_WELL
 from rulespec.core.api import Node
 from rulespec.core.svg import INK, document, element, group, text
 
@@ -350,7 +350,11 @@ def _grounds(view: State | CastleObservation) -> list[str]:
         parts.append(element("rect", x=x, y=y, width=204, height=50, rx=6, fill="#eceff1"))
         parts.append(
             text(
-                x + 6, y + 14, f"ground {g}: {ground.cost} iron, {ground.points} pts each", size=10
+                x + 6,
+                y + 14,
+                f"ground {g}: {ground.cost} iron, {ground.points} pt"
+                f"{'s' if ground.points != 1 else ''} each",
+                size=10,
             )
         )
         faces = []
@@ -436,11 +440,22 @@ def _pending(view: State | CastleObservation, y: float) -> list[str]:
                     16,
                     y,
                     f"solo deck top (bridge side): {c.label} die, {slot.label} slot, "
-                    f"{place.area.label} {place.index}",
+                    f"target {_place_words(place)}",
                     size=11,
                 )
             )
     return parts
+
+
+def _place_words(place: Place) -> str:
+    """A solo card's target field by the notation's number (``room 3 @3``)."""
+    if place.area is Area.ROOM:
+        return f"room {place.index} (@{place.index})"
+    if place.area is Area.OUTSIDE:
+        return f"outside field @{FIELD_OUTSIDE + place.index}"
+    if place.area is Area.WELL:
+        return f"the well @{FIELD_WELL}"
+    return f"family row @{FIELD_FAMILY + place.index}"
 
 
 # --- family boards ---------------------------------------------------------------------
@@ -509,7 +524,7 @@ def _family(
     for r, name in enumerate(rows):
         ry = y + 44 + r * 14
         die = f.dice[r]
-        at = f"  die {die}" if die else ""
+        at = f", die {die} placed" if die else ""
         parts.append(text(x + 156, ry + 10, f"{name} on board {f.left[r]}{at}", size=10))
     court = f.court
     parts.append(
