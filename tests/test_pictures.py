@@ -113,3 +113,32 @@ def test_area_ids_and_names_from_a_board_file_are_escaped() -> None:
     assert "<script" not in svg
     assert "<b>" not in svg
     assert "&lt;script&gt;" in svg
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_the_castle_picture_labels_supplies_and_never_draws_an_empty_slot_as_a_die(
+    players: int,
+) -> None:
+    """Issue 22: every family board names its resources, coins and seals; an empty bridge
+    slot is a dashed outline with no fill, so a bridge shows exactly its dice."""
+    settings: dict[str, object] = {"players": players}
+    if players == 1:
+        settings["difficulty"] = "easy"
+    game = rulespec.game("castle", **settings)
+    for state in _positions(game, seed=players, count=4):
+        for view in (state, state.observation(0)):
+            root = _parse(game.svg(view))
+            texts = [t.text or "" for t in root.iter(f"{SVG}text")]
+            for label in ("iron", "food", "pearl", "seasons track (0: the heron)"):
+                assert label in texts, label
+            assert sum(t.startswith("coins ") for t in texts) == len(_families(state))
+            assert any("Daimyo" in t for t in texts) or state.level3 < 0
+            dashed = [r for r in root.iter(f"{SVG}rect") if r.get("stroke-dasharray") is not None]
+            assert all(r.get("fill") == "none" for r in dashed)
+            empty_bridge_slots = sum(v == 0 for bridge in state.bridges for v in bridge)
+            empty_fields = sum(1 for v in state.fields if v == 0)
+            assert len(dashed) == empty_bridge_slots + empty_fields
+
+
+def _families(state: Any) -> list[Any]:
+    return [*state.families, *([state.rival] if state.rival is not None else [])]

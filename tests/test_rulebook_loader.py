@@ -479,3 +479,17 @@ def test_a_rulebook_built_by_hand_keeps_its_invariants() -> None:
     book = parse_rulebook(minimal(), "<test>")
     with pytest.raises(rulespec.RulebookError, match="registered twice"):
         Rulebook(book.game, book.books, (*book.rules, book.rules[0]))
+
+
+def test_a_citation_prints_in_the_one_style_the_toml_files_use() -> None:
+    """Issue 22: one style everywhere (the CLI, ``print(rule)``, the docs): ``book:lines``
+    as a rulebook.toml writes it, then the section; ``Rulebook.cite`` reads it back."""
+    book = parse_rulebook(minimal(), "<test>", game="demo")
+    deal, order, _, end = book.rules
+    assert str(deal.cites[0]) == "demo.en:4-5 (Setup)"
+    assert str(order.cites[0]) == "demo.en:10 (Play)"
+    assert str(end.cites[0]) == "demo.en:2"
+    for rule in book.rules:
+        for c in rule.cites:
+            assert book.cite(c.ref) == c
+    assert "demo.en:4-5 (Setup)" in str(deal)

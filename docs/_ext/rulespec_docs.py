@@ -161,13 +161,14 @@ def option_ref(game: str, key: str) -> str:
 
 
 def cite(c: Citation, rulebook: Rulebook) -> str:
-    """``mandala.de`` *2. Karten vom Stapel ziehen* (l. 74–76): one citation, as reST. The
-    book's own section heading comes first, since that is what a reader with the printed
-    book can look up; the line of rulespec's transcription follows."""
-    lines = f"l. {c.first}" if c.first == c.last else f"l. {c.first}–{c.last}"
+    """``mandala.de:74-76`` *(2. Karten vom Stapel ziehen)*: one citation, as reST, in the
+    one style of :class:`~rulespec.core.rules.Citation` (``str(citation)``, the CLI, the
+    TOML files): book and lines of rulespec's transcription, then the book's own section
+    heading, which a reader with the printed book can look up; hovering the book and lines
+    names the book."""
     book = rulebook.book(c.book)
-    where = f" *{text(c.section)}*" if c.section else ""
-    return f":abbr:`{c.book} ({text(book.reference)})`{where} ({lines})"
+    where = f" *({text(c.section)})*" if c.section else ""
+    return f":abbr:`{c.ref} ({text(book.reference)})`{where}"
 
 
 def cites(items: Sequence[Citation], rulebook: Rulebook) -> str:
@@ -260,9 +261,30 @@ class _Directive(SphinxDirective):
         """Parse generated reST (sections allowed) into nodes; problems in it are reported
         against ``<rulespec-rules mandala, generated>`` and the line of the generated text."""
         source = f"<{self.name} {' '.join(self.arguments)}, generated>".replace(" ,", ",")
-        return nested_parse_to_nodes(
+        parsed = nested_parse_to_nodes(
             self.state, "\n".join(lines), source=source, allow_section_headings=True
         )
+        for node in parsed:
+            breakable_ids(node)
+        return parsed
+
+
+def breakable_ids(tree: Node) -> None:
+    """Let a narrow table cell break a linked dotted id (``castle.setup.dice``) only after
+    its dots, never mid-word: a ``<wbr>`` after each dot in the HTML (other builders skip
+    it; the text copied is the id itself). ``rulespec.css`` stops cells breaking anywhere."""
+    for xref in list(tree.findall(addnodes.pending_xref)):
+        for lit in list(xref.findall(nodes.literal)):
+            whole = lit.astext()
+            if "." not in whole or " " in whole or len(lit.children) != 1:
+                continue
+            pieces: list[Node] = []
+            for i, part in enumerate(whole.split(".")):
+                if i:
+                    pieces.append(nodes.raw("", "<wbr>", format="html"))
+                pieces.append(nodes.Text(part if i == len(whole.split(".")) - 1 else part + "."))
+            lit.children = []
+            lit.extend(pieces)
 
 
 # --- .. rulespec-game-apis:: ---------------------------------------------------------

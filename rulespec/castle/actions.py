@@ -29,17 +29,17 @@ MAX_TASKS = 24
 MAX_OPTIONS = 24
 """Options the head of one task may offer."""
 FIELD_NAMES = (
+    "room 0",
     "room 1",
     "room 2",
     "room 3",
     "room 4",
-    "room 5",
-    "outside 1",
-    "outside 2",
+    "outside field 5",
+    "outside field 6",
     "the well",
-    "courtier row",
-    "gardener row",
-    "warrior row",
+    "the courtiers' row",
+    "the gardeners' row",
+    "the warriors' row",
 )
 
 
@@ -79,24 +79,27 @@ class TakeDie(Tagged, codec=CODEC):
 @attrs.frozen(cache_hash=True, field_transformer=checked_fields)
 class PlaceDie(Tagged, codec=CODEC):
     """Place the held die on field ``field``: rooms 0-4, outside 5-6, the well 7, family
-    rows 8-10 (castle.turn.place)."""
+    rows 8-10 (castle.turn.place); the same numbers as the notation (``@3``), every text
+    and picture of a position."""
 
     field: int
 
     def __str__(self) -> str:
-        name = FIELD_NAMES[self.field] if 0 <= self.field < len(FIELD_NAMES) else self.field
+        ok = 0 <= self.field < len(FIELD_NAMES)
+        name = FIELD_NAMES[self.field] if ok else f"field {self.field}"
         return f"place the die on {name}"
 
 
 @attrs.frozen(cache_hash=True, field_transformer=checked_fields)
 class Resolve(Tagged, codec=CODEC):
-    """Do the head effect of task ``task`` of the top frame with option ``option``."""
+    """Do the head effect of task ``task`` of the top frame with option ``option``. What
+    that is depends on the position: ``state.describe(action)`` says it in words."""
 
     task: int
     option: int
 
     def __str__(self) -> str:
-        return f"resolve task {self.task} with option {self.option}"
+        return f"option {self.option} of pending task {self.task}"
 
 
 @attrs.frozen(cache_hash=True, field_transformer=checked_fields)
@@ -106,7 +109,7 @@ class Skip(Tagged, codec=CODEC):
     task: int
 
     def __str__(self) -> str:
-        return f"skip task {self.task}"
+        return f"skip the next step of pending task {self.task}"
 
 
 @attrs.frozen(cache_hash=True, field_transformer=checked_fields)
@@ -117,8 +120,13 @@ class Exchange(Tagged, codec=CODEC):
     into: int
 
     def __str__(self) -> str:
-        what = ("a coin", "an iron", "a food", "a pearl")
-        return f"exchange seals for {what[self.into] if 0 <= self.into < 4 else self.into}"
+        what = (
+            "1 seal for a coin",
+            "2 seals for an iron",
+            "2 seals for a food",
+            "2 seals for a pearl",
+        )
+        return f"exchange {what[self.into] if 0 <= self.into < 4 else f'seals for {self.into}'}"
 
 
 @attrs.frozen(cache_hash=True, field_transformer=checked_fields)
@@ -128,7 +136,7 @@ class Pick(Tagged, codec=CODEC):
     pair: int
 
     def __str__(self) -> str:
-        return f"pick pair {self.pair}"
+        return f"pick starting pair {self.pair}"
 
 
 @attrs.frozen(cache_hash=True, field_transformer=checked_fields)

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from rulespec.castle import scoring
 from rulespec.castle.actions import Action
 from rulespec.castle.components import COLOURS
+from rulespec.castle.describe import describe
+from rulespec.castle.describe import describe as describe_action
 from rulespec.castle.state import State
+
+__all__ = ["describe_action", "final_scores", "narrate", "render"]
 
 
 def render(state: State) -> str:
@@ -24,15 +29,17 @@ def render(state: State) -> str:
         tiles = "/".join(c.label for c in state.room_tiles(r)) if card >= 0 else ""
         top = state.fields[r] if r < len(state.fields) else 0
         lines.append(
-            f"  room {r + 1} (level {t.room_level[r]}): card {name} tiles {tiles} die {top or '-'}"
+            f"  room {r} (level {t.room_level[r]}): card {name} tiles {tiles} die {top or '-'}"
         )
     order = " ".join("rival" if p >= state.players else f"seat {p}" for p in state.order)
     lines.append(f"  order: {order or '-'}")
+    final = final_scores(state)
     for p in range(state.players + (1 if state.rival is not None else 0)):
         f = state.family(p)
         name = "rival" if p >= state.players else f"seat {p}"
+        points = f"final score {final[p]}" if final is not None else f"{f.points} points"
         lines.append(
-            f"  {name}: {f.points} points, {f.coins} coins, {f.seals} seals, "
+            f"  {name}: {points}, {f.coins} coins, {f.seals} seals, "
             f"iron/food/pearl {f.resources[0]}/{f.resources[1]}/{f.resources[2]}, "
             f"track {f.track}, court {f.court}, gardens {len(f.gardens)}, "
             f"warriors {sum(f.grounds)}"
@@ -43,11 +50,20 @@ def render(state: State) -> str:
     return "\n".join(lines)
 
 
+def final_scores(state: State) -> tuple[int, ...] | None:
+    """Each family's final score (the rival's last) once the game is over, else None: the
+    points on the track do not yet hold the final scoring (castle.score.*)."""
+    if not state.is_terminal:
+        return None
+    count = state.players + (1 if state.rival is not None else 0)
+    return tuple(scoring.total(state, p) for p in range(count))
+
+
 def narrate(before: State, action: Action, after: State) -> str:
     """What ``action`` did, in words."""
     actor = before.current_player
     who = f"seat {actor}" if isinstance(actor, int) else "chance"
-    lines = [f"  {who}: {action}"]
+    lines = [f"  {who}: {describe(before, action)}"]
     if after.is_terminal:
         lines.append(f"  {after.outcome().summary()}")
     return "\n".join(lines)

@@ -106,10 +106,16 @@ class Explanation:
     reason: str
 
     @classmethod
-    def of(cls, action: object, problem: tuple[Rule, str] | None) -> Explanation:
-        """From a game's rule check: ``None`` if legal, else (rule, reason)."""
+    def of(
+        cls, action: object, problem: tuple[Rule, str] | None, described: str | None = None
+    ) -> Explanation:
+        """From a game's rule check: ``None`` if legal, else (rule, reason). ``described``
+        is the action in words for its state (``state.describe``), else its ``str``."""
+        words = str(action) if described is None else described
         if problem is None:
-            return cls(action, True, None, cut(f"{action} is allowed now"))
+            return cls(action, True, None, cut(f"{words} is allowed now"))
+        if described is not None and described != str(action):
+            return cls(action, False, problem[0], cut(f"{words}: {problem[1]}"))
         return cls(action, False, problem[0], cut(problem[1]))
 
     def __bool__(self) -> bool:
@@ -155,6 +161,9 @@ class State(Protocol[A]):
 
     def explain(self, action: A | str) -> Explanation:
         """Whether ``action`` (or its notation) is legal here, and the rule that decides it."""
+
+    def describe(self, action: A | str) -> str:
+        """``action`` (or its notation) in the words a player uses, for this state."""
 
     def observation(self, player: int) -> Observation:
         """Exactly what ``player`` may see of this state."""

@@ -459,7 +459,18 @@ class Kernel(Generic[A]):
         notation (``"2R@1"``)."""
         if type(action) is str:
             action = self.game.parse_action(action, self)
-        return Explanation.of(action, self.violation(action, player))
+        problem = self.violation(action, player)
+        return Explanation.of(action, problem, self.describe(action))
+
+    def describe(self, action: A | str) -> str:
+        """``action`` (or its notation) in the words a player uses, for this state:
+        ``Resolve(2, 1)`` of The White Castle reads "take 1 iron and 1 food" here, where
+        its ``str`` can only say "option 1 of pending task 2". Works for an illegal action
+        too, as far as this state tells what it would be."""
+        if type(action) is str:
+            action = self.game.parse_action(action, self)
+        described: str = self.game.views.describe(self, action)
+        return described
 
     def observation(self, player: int) -> Any:
         """Exactly what ``player`` may see of this state (its ``step`` included)."""
@@ -545,14 +556,19 @@ class Views:
     """``render(state)``: a text picture."""
     narrate: Callable[[Any, Any, Any], str]
     """``narrate(before, action, after)``: one log entry for ``rulespec play``."""
+    describe: Callable[[Any, Any], str] = attrs.field(default=lambda state, action: str(action))
+    """``describe(state, action)``: the action in a player's words, for that state (the
+    action's own ``str`` unless the game's render module defines ``describe_action``)."""
 
     @classmethod
     def of(cls, observation: ModuleType, position: ModuleType, render: ModuleType) -> Views:
         """The views a game's three view modules define under their usual names:
         ``observation.observe``, ``position.load`` and ``position.invariant_problems``,
-        ``render.render`` and ``render.narrate``. A position is written by the game's
+        ``render.render`` and ``render.narrate`` (and ``render.describe_action``, if the game's
+        actions need the state to say what they do). A position is written by the game's
         converter (:func:`dump_position`)."""
         observe = observation.observe
+        describe = getattr(render, "describe_action", None)
         return cls(
             observation=typing.get_type_hints(observe)["return"],
             observe=observe,
@@ -561,6 +577,7 @@ class Views:
             invariants=position.invariant_problems,
             render=render.render,
             narrate=render.narrate,
+            **({} if describe is None else {"describe": describe}),
         )
 
 

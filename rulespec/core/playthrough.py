@@ -106,7 +106,7 @@ def record(game: Game[Any], seed: int) -> Iterator[str]:
         yield choices if choices != last_choices else "  (the same choices as before)"
         last_choices = choices
         action = state.sample_chance(rng) if state.is_chance else rng.choice(state.legal_actions())
-        yield f"apply: {compact(action.to_json())}  # {action}"
+        yield f"apply: {compact(action.to_json())}  # {state.describe(action)}"
         state = state.apply(action)
         after = leaves(state.to_json())
         yield f"state: {compact(delta(before, after))}"

@@ -101,14 +101,18 @@ class Citation:
     section: str = ""
 
     def __str__(self) -> str:
-        lines = f"L{self.first}" if self.first == self.last else f"L{self.first}–{self.last}"
+        """``mandala.de:74-76 (2. Karten vom Stapel ziehen)``: the one citation style of
+        rulespec (the CLI, ``print(rule)``, the docs, the TOML files): book and lines as
+        :attr:`ref` writes them, then the book's own section heading."""
         where = f" ({self.section})" if self.section else ""
-        return f"{self.book} {lines}{where}"
+        return f"{self.ref}{where}"
 
     @property
     def ref(self) -> str:
-        """The compact form used in tables and TOML: ``mandala.de:72-80``."""
-        return f"{self.book}:{self.first}-{self.last}"
+        """The compact form used in tables and TOML: ``mandala.de:72-80``, ``castle.de:536``
+        for one line (``Rulebook.cite`` reads either back)."""
+        lines = f"{self.first}" if self.first == self.last else f"{self.first}-{self.last}"
+        return f"{self.book}:{lines}"
 
 
 @attrs.frozen

@@ -16,12 +16,14 @@ def render(state: State) -> str:
         f"White Lotus ({v.edition.value}), {state.players} players, year {state.year}, "
         f"phase {state.phase.value}, emperor: seat {state.emperor}, to act: {who}"
     ]
+    final = state.outcome().scores if state.is_terminal else None
     for s in range(state.players):
         held = state.held(s)
         buildings = ", ".join(f"{held[b]} {b.label}" for b in BUILDINGS if held[b]) or "no areas"
+        score = "" if final is None else f"; final score {final[s]}"
         lines.append(
             f"  seat {s}: {buildings}; influence {state.influence[s]}, combat "
-            f"{state.combat[s]}, victory chips {state.vp[s]}"
+            f"{state.combat[s]}, victory chips {state.vp[s]}{score}"
         )
     neutral = sorted(
         f"{state.area_id(i)}:{c.building.label}"

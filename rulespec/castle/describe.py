@@ -1,0 +1,352 @@
+"""The White Castle's actions in a player's words, given the state they are meant for.
+
+``Resolve(task, option)`` means nothing without the state: which effect heads the task
+and what its option number picks (``engine.options`` lists them in a fixed order). This
+module mirrors that order in words: ``2.1`` reads "take 1 iron and 1 food", ``0.3`` reads
+"move a courtier from the gate to level 1, room 2 (l1-03) (pay 2 pearls)". Rooms are
+numbered 0-4 as in the notation (``@2``). Used by ``state.describe(action)``, the
+``rulespec play`` log, ``explain`` and the golden playthroughs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rulespec.castle import engine
+from rulespec.castle.actions import (
+    Action,
+    Deal,
+    End,
+    Pick,
+    Pile,
+    PlaceDie,
+    Resolve,
+    Skip,
+    TakeDie,
+)
+from rulespec.castle.components import COLOURS, Colour, Effect, GardenKind, Symbol
+from rulespec.castle.state import Phase, State
+from rulespec.castle.tables import FIELD_FAMILY, FIELD_OUTSIDE, FIELD_WELL
+
+ROW_NAMES = ("courtiers' row", "gardeners' row", "warriors' row")
+LEVEL_NAMES = ("the gate", "level 1", "level 2", "level 3")
+COST_NAMES = ("coin", "seal", "iron", "food", "pearl")
+
+
+def _n(amount: int, noun: str) -> str:
+    """``2 coins``, ``1 coin``; iron and food take no plural."""
+    plural = noun if amount == 1 or noun in ("iron", "food") else noun + "s"
+    return f"{amount} {plural}"
+
+
+def cost_words(cost: Sequence[int]) -> str:
+    """``2 coins, 1 pearl``; empty for a free option."""
+    return ", ".join(_n(k, name) for k, name in zip(cost, COST_NAMES, strict=True) if k)
+
+
+_GAINS = {
+    Symbol.COINS: "coin",
+    Symbol.SEALS: "seal",
+    Symbol.IRON: "iron",
+    Symbol.FOOD: "food",
+    Symbol.PEARL: "pearl",
+}
+_FIXED = {
+    Symbol.LANTERN: "take the lantern bonus",
+    Symbol.CASTLE: "the castle action",
+    Symbol.TRAINING: "train a warrior",
+    Symbol.GARDEN: "place a gardener",
+    Symbol.WELL: "the well's action",
+    Symbol.FAMILY: "a family-row action",
+    Symbol.LIGHT: "a light section in the castle",
+    Symbol.ANY_TILE: "the action beside any die tile",
+    Symbol.WHITE_TILE: "the action beside a white die tile",
+    Symbol.BLACK_TILE: "the action beside a black die tile",
+    Symbol.RED_TILE: "the action beside a red die tile",
+    Symbol.AUDIENCE: "an audience (a courtier to the gate)",
+    Symbol.ASCENT: "an ascent (a courtier up the castle)",
+    Symbol.DAIMYO: "a Daimyo space",
+    Symbol.GATE: "a rival courtier to the gate",
+}
+
+
+def effect_words(e: Effect) -> str:
+    """One printed symbol in words: ``take 2 iron``, ``score 3 points``."""
+    sym = e.symbol
+    if sym in _GAINS:
+        return f"take {_n(e.amount, _GAINS[sym])}"
+    if sym is Symbol.VP:
+        return f"score {_n(e.amount, 'point')}"
+    if sym is Symbol.ANY_RESOURCE:
+        return f"take {_n(e.amount, 'resource')} of your choice"
+    if sym is Symbol.PAY_COINS:
+        return f"pay {_n(e.amount, 'coin')}"
+    if sym is Symbol.PAY_SEALS:
+        return f"pay {_n(e.amount, 'seal')}"
+    if sym is Symbol.INFLUENCE:
+        return f"{_n(e.amount, 'step')} of influence"
+    if sym is Symbol.CHOICE:
+        return "one of: " + " or ".join(effect_words(Effect(o, 1)) for o in e.options)
+    if sym is Symbol.ASCEND:
+        return f"the rival's lowest courtier up {_n(e.amount, 'level')}"
+    if sym is Symbol.SECTION:
+        return f"a light section of {e.amount}"
+    return _FIXED.get(sym, sym.label.replace("_", " "))
+
+
+def effects_words(effects: Sequence[Effect]) -> str:
+    """A printed action in words, its symbols joined: ``pay 2 coins, take 1 pearl``."""
+    return ", ".join(effect_words(e) for e in effects) or "nothing"
+
+
+def room_words(s: State, room: int) -> str:
+    """``room 2 (l1-03)``: the notation's number and the card lying there."""
+    card = s.rooms[room] if 0 <= room < len(s.rooms) else -1
+    return f"room {room} ({s.game.tables.cards[card].id})" if card >= 0 else f"room {room}"
+
+
+def field_words(s: State, field: int) -> str:
+    """A die field by the notation's number: rooms 0-4, outside 5-6, well 7, rows 8-10."""
+    if field < 0:
+        return f"field {field}"
+    if field < FIELD_OUTSIDE:
+        return room_words(s, field)
+    if field < FIELD_WELL:
+        return f"outside field {field}"
+    if field == FIELD_WELL:
+        return "the well"
+    if field < FIELD_FAMILY + 3:
+        return f"the {ROW_NAMES[field - FIELD_FAMILY]}"
+    return f"field {field}"
+
+
+def _garden_slot(s: State, slot: int) -> str:
+    bridge = COLOURS[slot // 2].label
+    kind = GardenKind(slot % 2).label
+    g = s.gardens[slot] if 0 <= slot < len(s.gardens) else -1
+    if g < 0:
+        return f"the {kind} garden of the {bridge} bridge"
+    garden = s.game.data.gardens[g]
+    return f"the {kind} garden {garden.id} of the {bridge} bridge ({effects_words(garden.action)})"
+
+
+def _sections(s: State, colour: Colour | None, light: bool) -> list[str]:
+    """In ``engine.options`` order: the sections a LIGHT or tile symbol may activate."""
+    t = s.game.tables
+    out = []
+    for room, card in enumerate(s.rooms):
+        if card < 0:
+            continue
+        if light:
+            ks: Sequence[int] = t.light_sections(card)
+        else:
+            ks = [k for k, c in enumerate(s.room_tiles(room)) if colour is None or c is colour]
+        for k in ks:
+            effects = t.cards[card].sections[k].effects
+            out.append(f"section {k} of {room_words(s, room)}: {effects_words(effects)}")
+    return out
+
+
+def option_words(s: State, seat: int, head: Effect, option: int) -> str:
+    """What option ``option`` of ``head`` does for ``seat`` (without its cost)."""
+    sym = head.symbol
+    t, data = s.game.tables, s.game.data
+    if sym is Symbol.ANY_RESOURCE:
+        splits = engine.SPLITS[min(head.amount, 7)]
+        if 0 <= option < len(splits):
+            parts = [
+                _n(k, n)
+                for k, n in zip(splits[option], ("iron", "food", "pearl"), strict=True)
+                if k
+            ]
+            chosen = " and ".join(parts) if parts else "nothing"
+            return f"take {chosen} (as your choice of {_n(head.amount, 'resource')})"
+    elif sym is Symbol.CHOICE:
+        if 0 <= option < len(head.options):
+            return "choose: " + effect_words(Effect(head.options[option], 1))
+    elif sym is Symbol.CASTLE:
+        return "take the castle action (an audience, then an ascent)"
+    elif sym is Symbol.AUDIENCE:
+        return "send a courtier to the castle gate"
+    elif sym is Symbol.ASCENT:
+        moves = engine.ascent_moves(s, s.family(seat).court)
+        if 0 <= option < len(moves):
+            level, steps, room = moves[option]
+            to = level + steps
+            where = "level 3 (the Daimyo)" if to == 3 else f"level {to}, {room_words(s, room)}"
+            return f"move a courtier from {LEVEL_NAMES[level]} to {where}"
+    elif sym is Symbol.SECTION:
+        card = t.cards[head.amount]
+        ks = t.light_sections(head.amount)
+        if 0 <= option < len(ks):
+            effects = card.sections[ks[option]].effects
+            return f"take section {ks[option]} of {card.id}: {effects_words(effects)}"
+    elif sym is Symbol.DAIMYO:
+        free = [i for i, owner in enumerate(s.daimyo) if owner < 0]
+        if not free:
+            return "lay the courtier beside the full Daimyo card"
+        if 0 <= option < len(free) and s.level3 >= 0:
+            space = data.level3[s.level3].spaces[free[option]]
+            return f"take Daimyo space {free[option]}: {effects_words(space)}"
+    elif sym is Symbol.TRAINING:
+        if 0 <= option < len(data.board.grounds):
+            ground = data.board.grounds[option]
+            return f"train a warrior on training ground {option} ({_n(ground.points, 'point')})"
+    elif sym is Symbol.GARDEN:
+        fam = s.family(seat)
+        slots = [slot for slot in range(len(s.gardens)) if slot not in fam.gardens]
+        if 0 <= option < len(slots):
+            return f"place a gardener in {_garden_slot(s, slots[option])}"
+    elif sym is Symbol.FAMILY:
+        if 0 <= option < 3:
+            return f"activate the {ROW_NAMES[option]}"
+    elif sym in (Symbol.LIGHT, Symbol.ANY_TILE, Symbol.RED_TILE, Symbol.BLACK_TILE):
+        colour = {Symbol.RED_TILE: Colour.RED, Symbol.BLACK_TILE: Colour.BLACK}.get(sym)
+        found = _sections(s, colour, sym is Symbol.LIGHT)
+        if 0 <= option < len(found):
+            return "activate " + found[option]
+    elif sym is Symbol.WHITE_TILE:
+        found = _sections(s, Colour.WHITE, False)
+        if 0 <= option < len(found):
+            return "activate " + found[option]
+    elif sym is Symbol.INFLUENCE:
+        stops = engine.influence_stops(s, seat, head.amount)
+        if 0 <= option < len(stops):
+            to, _ = stops[option]
+            stop = " (stopping before a tree)" if option < len(stops) - 1 else ""
+            return f"move the marker to space {to} of the seasons track{stop}"
+    elif option == 0:
+        return effect_words(head)
+    return f"{effect_words(head)}, option {option}"
+
+
+def _resolve(s: State, a: Resolve) -> str:
+    if s.phase is Phase.RIVAL and s.solo is not None:
+        return _rival(s, a.option)
+    frame = s.agenda[-1] if s.agenda else ()
+    if not 0 <= a.task < len(frame) or not frame[a.task]:
+        return str(a)
+    task = frame[a.task]
+    head = task[0]
+    words = option_words(s, s.actor, head, a.option)
+    if head.symbol in (Symbol.PAY_COINS, Symbol.PAY_SEALS):
+        rest = effects_words(task[1:])
+        words = f"{words} to {rest}" if task[1:] else words
+    else:
+        found = engine.options(s, s.actor, head)
+        if 0 <= a.option < len(found):
+            cost = cost_words(found[a.option][0])
+            if cost:
+                words += f" (pay {cost})"
+    return words + _which(frame, a.task)
+
+
+def _which(frame: Sequence[Sequence[Effect]], task: int) -> str:
+    """`` (task 2)`` when another task of the frame starts with the same symbol, so two
+    legal actions never read alike."""
+    head = frame[task][0]
+    if any(i != task and t and t[0] == head for i, t in enumerate(frame)):
+        return f" (task {task}: {effects_words(frame[task])})"
+    return ""
+
+
+def _skip(s: State, a: Skip) -> str:
+    frame = s.agenda[-1] if s.agenda else ()
+    if not 0 <= a.task < len(frame) or not frame[a.task]:
+        return str(a)
+    task = frame[a.task]
+    head = task[0]
+    if head.symbol in (Symbol.PAY_COINS, Symbol.PAY_SEALS):
+        rest = f" and give up: {effects_words(task[1:])}" if task[1:] else ""
+        return f"do not {effect_words(head)}{rest}" + _which(frame, a.task)
+    return f"skip: {effect_words(head)}" + _which(frame, a.task)
+
+
+def _rival(s: State, i: int) -> str:
+    assert s.solo is not None
+    if not 0 <= i < len(s.solo.choices) or not s.solo.tasks:
+        return f"choose the rival's candidate {i}"
+    choice = s.solo.choices[i]
+    if s.solo.tasks[0].symbol is Symbol.GARDEN:
+        return f"the rival places a gardener in {_garden_slot(s, choice)}"
+    if choice < 0:
+        return "the rival's courtier goes up to level 3"
+    return f"the rival's courtier goes up to {room_words(s, choice)}"
+
+
+def _place(s: State, a: PlaceDie) -> str:
+    where = field_words(s, a.field)
+    colour, value = COLOURS[s.held[0]], s.held[1]
+    if not value or not 0 <= a.field < FIELD_FAMILY + 3:
+        return f"place the die on {where}"
+    delta = value - engine.covered(s, a.field, s.actor)
+    money = ""
+    if delta > 0:
+        money = f" (take {_n(delta, 'coin')})"
+    elif delta < 0:
+        money = f" (pay {_n(-delta, 'coin')})"
+    return f"place the {colour.label} {value} on {where}{money}"
+
+
+def _take(s: State, a: TakeDie) -> str:
+    bridge = s.bridges[a.colour]
+    i = 0 if a.end is End.LEFT else len(bridge) - 1
+    value = bridge[i] if bridge else 0
+    lantern = " (and take the lantern bonus)" if a.end is End.LEFT else ""
+    if not value:
+        return str(a)
+    return f"take the {a.colour.label} {value} from the {a.end.value} end{lantern}"
+
+
+def _pick(s: State, a: Pick) -> str:
+    if not 0 <= a.pair < len(s.display) or s.display[a.pair][0] < 0:
+        return str(a)
+    res, act = s.display[a.pair]
+    data = s.game.data
+    card = data.resources[res]
+    return (
+        f"pick pair {a.pair}: {card.id} ({effects_words(card.gains)}) and action card "
+        f"{data.actions[act].id}"
+    )
+
+
+_PILE_ITEM = {
+    Pile.LEVEL1: lambda s, i: s.game.tables.cards[i].id,
+    Pile.LEVEL2: lambda s, i: s.game.tables.cards[i].id,
+    Pile.LEVEL3: lambda s, i: s.game.data.level3[i].id,
+    Pile.TILE: lambda s, i: s.game.data.die_tiles[i].id,
+    Pile.GARDEN: lambda s, i: s.game.data.gardens[i].id,
+    Pile.TRAINING: lambda s, i: s.game.data.training[i].id,
+    Pile.RESOURCE: lambda s, i: s.game.data.resources[i].id,
+    Pile.ACTION: lambda s, i: s.game.data.actions[i].id,
+    Pile.SOLO: lambda s, i: s.game.data.solo[i].id,
+}
+
+
+def _deal(s: State, a: Deal) -> str:
+    if a.pile is Pile.SEAT:
+        return f"deal: seat {a.item} is drawn"
+    if a.item < 0:
+        return str(a)
+    try:
+        return f"deal {a.pile.value} {_PILE_ITEM[a.pile](s, a.item)}"
+    except IndexError:
+        return str(a)
+
+
+def describe(s: State, action: Action) -> str:
+    """``action`` in words a player uses, for the state ``s`` it is meant for (an action
+    that is not legal there is described as well as ``s`` allows)."""
+    if isinstance(action, Resolve):
+        return _resolve(s, action)
+    if isinstance(action, Skip):
+        return _skip(s, action)
+    if isinstance(action, PlaceDie) and s.phase is Phase.PLACE:
+        return _place(s, action)
+    if isinstance(action, TakeDie):
+        return _take(s, action)
+    if isinstance(action, Pick):
+        return _pick(s, action)
+    if isinstance(action, Deal):
+        return _deal(s, action)
+    return str(action)

@@ -1,0 +1,126 @@
+"""Actions say what they do (issue 22): ``state.describe(action)`` for every game.
+
+A description is what a player reads in the REPL, in ``rulespec play`` and in
+``explain``: it must be words (not the action's class and fields), and no two legal
+actions of one state may read alike, or a player could not tell which to choose.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import pytest
+
+import rulespec
+from rulespec.castle.actions import PlaceDie, Resolve, Skip
+from tests.variants import label, played
+
+DUMP = re.compile(r"^[A-Z]\w*\(|\w+=")
+"""An attrs repr such as ``Resolve(task=0, option=1)``."""
+
+CASES = played()
+
+
+@pytest.mark.parametrize(("game_id", "settings"), CASES, ids=[label(*c) for c in CASES])
+def test_every_legal_action_of_random_play_is_described_in_distinct_words(
+    game_id: str, settings: dict[str, object]
+) -> None:
+    game = rulespec.game(game_id, **settings)
+    for seed in range(2):
+        rng = random.Random(seed)
+        state = game.initial_state()
+        while not state.is_terminal:
+            if not state.is_chance:
+                legal = state.legal_actions()
+                words = [state.describe(a) for a in legal]
+                for action, text in zip(legal, words, strict=True):
+                    assert text.strip(), f"{game_id} seed {seed}: {action!r} has no description"
+                    assert not DUMP.search(text), f"{game_id}: {text!r} reads like a repr"
+                twice = {w for w in words if words.count(w) > 1}
+                assert not twice, f"{game_id} seed {seed}: two legal actions read {twice}"
+            action = (
+                state.sample_chance(rng) if state.is_chance else rng.choice(state.legal_actions())
+            )
+            state = state.apply(action)
+
+
+def _castle_states(players: int, seed: int) -> list[Any]:
+    game = rulespec.game(
+        "castle", players=players, **({"difficulty": "easy"} if players == 1 else {})
+    )
+    rng = random.Random(seed)
+    state = game.initial_state()
+    out = []
+    while not state.is_terminal:
+        out.append(state)
+        state = rulespec.random_step(state, rng)
+    out.append(state)
+    return out
+
+
+def test_castle_resolve_and_skip_say_what_they_do_not_which_number_they_are() -> None:
+    seen = 0
+    for state in _castle_states(2, 1):
+        if state.is_chance or state.is_terminal:
+            continue
+        for action in state.legal_actions():
+            if isinstance(action, Resolve | Skip):
+                text = state.describe(action)
+                assert "task" not in text.split(" (task")[0], text
+                assert "option" not in text, text
+                seen += 1
+    assert seen > 50
+
+
+def test_castle_explain_uses_the_description() -> None:
+    for state in _castle_states(3, 2):
+        resolves = [a for a in state.legal_actions() if isinstance(a, Resolve)]
+        if resolves and not state.is_chance:
+            break
+    action = resolves[0]
+    explained = state.explain(action)
+    assert explained.legal
+    assert state.describe(action) in explained.reason
+    assert "pending task" not in explained.reason
+
+
+def test_castle_rooms_are_numbered_as_the_notation_numbers_them() -> None:
+    game = rulespec.game("castle", players=2)
+    assert game.format_action(PlaceDie(3)) == "@3"
+    assert str(PlaceDie(3)) == "place the die on room 3"
+    assert str(PlaceDie(0)) == "place the die on room 0"
+    state = game.new_game(0)
+    text = str(state)
+    assert "room 0 (level 1)" in text
+    assert "room 5" not in text
+
+
+@pytest.mark.parametrize("players", [1, 2])
+def test_a_finished_castle_game_shows_the_final_scores(players: int) -> None:
+    end = _castle_states(players, 3)[-1]
+    assert end.is_terminal
+    outcome = end.outcome()
+    text = str(end)
+    for seat, score in enumerate(outcome.scores):
+        assert f"seat {seat}: final score {score}," in text
+    if players == 1:
+        assert f"rival: final score {outcome.rival}," in text
+    picture = end.game.svg(end)
+    for score in outcome.scores:
+        assert f"final score {score}" in picture
+
+
+@pytest.mark.parametrize(
+    ("game_id", "settings"),
+    [("mandala", {"players": 2}), ("lotus", {"players": 3, "edition": "de"})],
+)
+def test_a_finished_game_of_the_first_two_games_shows_the_final_scores(
+    game_id: str, settings: dict[str, object]
+) -> None:
+    end, _ = rulespec.playout(rulespec.game(game_id, **settings).new_game(1), random.Random(1))
+    text = str(end)
+    for seat, score in enumerate(end.outcome().scores):
+        line = next(x for x in text.splitlines() if x.strip().startswith(f"seat {seat}:"))
+        assert f"{score} points" in line or f"final score {score}" in line, line
