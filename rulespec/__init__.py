@@ -48,7 +48,7 @@ if TYPE_CHECKING:
     from rulespec.core.play import advance, playout, random_step
     from rulespec.core.record import Record
     from rulespec.core.rules import Citation, Rule, RuleKind
-    from rulespec.core.session import Session, resume, session
+    from rulespec.core.session import Session, Submitted, resume, session
     from rulespec.errors import (
         GameNotOver,
         IllegalAction,
@@ -82,7 +82,7 @@ _HOMES: dict[str, tuple[str, ...]] = {
     "rulespec.core.play": ("advance", "playout", "random_step"),
     "rulespec.core.record": ("Record",),
     "rulespec.core.rules": ("Citation", "Rule", "RuleKind"),
-    "rulespec.core.session": ("Session", "resume", "session"),
+    "rulespec.core.session": ("Session", "Submitted", "resume", "session"),
     "rulespec.scale.batch": ("simulate",),
     "rulespec.errors": (
         "GameNotOver", "IllegalAction", "InvalidArgument", "MalformedAction", "MalformedPosition",
@@ -102,6 +102,7 @@ __all__ = [
     "MalformedAction", "MalformedNotation",
     "MalformedPosition", "MalformedRecord", "Node", "NotYourTurn", "Outcome", "Record",
     "Rule", "RuleKind", "RulebookError", "RulespecError", "Session", "StaleAction", "State",
+    "Submitted",
     "UnknownGame",
     "UnknownRule", "UnknownVariant", "Utility", "VariantTableError", "__version__",
     "advance", "explain", "game", "load_record", "playout", "random_step", "replay", "resume",

@@ -1177,6 +1177,8 @@ class ErrorCodesDirective(SphinxDirective):
         for code, cls, status in error_codes():
             doc = (cls.__doc__ or "").strip().split("\n\n", 1)[0]
             when = " ".join(line.strip() for line in doc.splitlines())
+            # a docstring names things as its own module sees them: shown as literals here
+            when = re.sub(r":[a-z:]+:`~?(?:[^`<]*<)?([^`>]+)>?`", r"``\1``", when)
             lines += [
                 f"   * - ``{code}``",
                 f"     - :class:`~{cls.__module__}.{cls.__qualname__}`",
