@@ -22,6 +22,7 @@ from rulespec.core.api import Outcome
 from rulespec.core.convert import PER_SEAT, Range, Seat
 from rulespec.core.kernel import Evolve, Kernel, PhaseEnum
 from rulespec.errors import GameNotOver
+from rulespec.oriente import scoring
 from rulespec.oriente.actions import Action, Announce
 from rulespec.oriente.components import (
     BOTTOM,
@@ -205,6 +206,4 @@ class State(Kernel[Action], Evolve):
                 f"the game is not over (phase {self.phase.value}); "
                 "[oriente.end.score] decides only at the end"
             )
-        from rulespec.oriente import scoring  # noqa: PLC0415 (scoring reads states)
-
         return scoring.outcome(self)
