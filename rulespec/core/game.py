@@ -72,6 +72,10 @@ class BaseGame(Generic[S]):
     """``denote(text, state_or_game)`` (``notation.parse``): the action a notation names."""
     draw: ClassVar[staticmethod[[Any], str]]
     """``draw(state_or_observation)`` (``picture.svg``): an SVG picture of it."""
+    passes: ClassVar[tuple[type, ...]] = ()
+    """The action types that answer a question without doing anything (a pass, staying
+    out): :func:`~rulespec.core.play.advance_until` answers other seats' questions with
+    them. Empty: the game has none, and only forced single actions are taken."""
 
     variant: Any
     options: Any

@@ -89,6 +89,7 @@ class LotusGame(BaseGame[State]):
     notate = staticmethod(notation.format)
     denote = staticmethod(notation.parse)
     draw = staticmethod(picture.svg)
+    passes = (actions.Pass,)
 
     def __attrs_post_init__(self) -> None:
         areas = self.board.areas

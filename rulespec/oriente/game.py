@@ -76,6 +76,7 @@ class OrienteGame(BaseGame[State]):
     notate = staticmethod(notation.format)
     denote = staticmethod(notation.parse)
     draw = staticmethod(picture.svg_picture)
+    passes = (actions.Pass,)
 
     def __attrs_post_init__(self) -> None:
         acting: dict[Card | None, Card | None] = {c: c for c in CARDS}
