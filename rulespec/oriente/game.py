@@ -21,6 +21,7 @@ from rulespec.oriente import (
     position,
     render,
     resample,
+    scoring,
     secrecy,
 )
 from rulespec.oriente.codec import CODEC
@@ -76,6 +77,9 @@ class OrienteGame(BaseGame[State]):
     notate = staticmethod(notation.format)
     denote = staticmethod(notation.parse)
     draw = staticmethod(picture.svg_picture)
+    score = staticmethod(scoring.outcome)
+    """``score(state)`` (``scoring.outcome``): the result of a finished game; bound here,
+    in the composition root, so the state record never imports the scoring that reads it."""
     passes = (actions.Pass,)
 
     def __attrs_post_init__(self) -> None:

@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from rulespec.core.api import Outcome
 from rulespec.core.trace import decided
 from rulespec.oriente.components import KINDS, VALUE, Card, Pile, add, points
+from rulespec.oriente.state import State
 from rulespec.oriente.variant import Tie
-
-if TYPE_CHECKING:
-    from rulespec.oriente.state import State
 
 VALUES_DOWN = tuple(range(7, -1, -1))
 """The values a tie is broken by, highest first."""

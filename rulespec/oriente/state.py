@@ -22,7 +22,6 @@ from rulespec.core.api import Outcome
 from rulespec.core.convert import PER_SEAT, Range, Seat
 from rulespec.core.kernel import Evolve, Kernel, PhaseEnum
 from rulespec.errors import GameNotOver
-from rulespec.oriente import scoring
 from rulespec.oriente.actions import Action, Announce
 from rulespec.oriente.components import (
     BOTTOM,
@@ -206,4 +205,4 @@ class State(Kernel[Action], Evolve):
                 f"the game is not over (phase {self.phase.value}); "
                 "[oriente.end.score] decides only at the end"
             )
-        return scoring.outcome(self)
+        return self.game.score(self)
