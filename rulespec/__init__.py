@@ -45,7 +45,7 @@ if TYPE_CHECKING:
         State,
         Utility,
     )
-    from rulespec.core.play import advance, playout, random_step
+    from rulespec.core.play import advance, advance_until, playout, random_step
     from rulespec.core.record import Record
     from rulespec.core.rules import Citation, Rule, RuleKind
     from rulespec.core.session import Session, Submitted, resume, session
@@ -79,7 +79,7 @@ _HOMES: dict[str, tuple[str, ...]] = {
         "CHANCE", "TERMINAL", "ChanceMode", "Dynamics", "Explanation", "Game", "GameSpec",
         "Information", "Node", "Outcome", "State", "Utility",
     ),
-    "rulespec.core.play": ("advance", "playout", "random_step"),
+    "rulespec.core.play": ("advance", "advance_until", "playout", "random_step"),
     "rulespec.core.record": ("Record",),
     "rulespec.core.rules": ("Citation", "Rule", "RuleKind"),
     "rulespec.core.session": ("Session", "Submitted", "resume", "session"),
@@ -105,8 +105,9 @@ __all__ = [
     "Submitted",
     "UnknownGame",
     "UnknownRule", "UnknownVariant", "Utility", "VariantTableError", "__version__",
-    "advance", "explain", "game", "load_record", "playout", "random_step", "replay", "resume",
-    "rule", "rulebook", "rules", "rulings", "search", "session", "simulate", "spec",
+    "advance", "advance_until", "explain", "game", "load_record", "playout", "random_step",
+    "replay", "resume", "rule", "rulebook", "rules", "rulings", "search", "session", "simulate",
+    "spec",
 ]  # fmt: skip
 """Every public name (``tests/test_packaging.py`` checks it against ``_HOMES``)."""
 

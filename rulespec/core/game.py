@@ -99,6 +99,12 @@ class Parts:
     """Axes the other axes may settle: left out, such an axis takes the one value the
     columns matching the others leave (the White Castle's ``difficulty`` is ``"none"``
     with 2-4 players); where they leave several it is needed."""
+    passes: tuple[type, ...] = ()
+    """The action types that answer a question without doing anything (a pass): see
+    :attr:`BaseGame.passes`."""
+    score: Callable[[Any], Any] | None = None
+    """``score(state)``: the outcome of a finished game, bound in the composition root so
+    a game's state record need not import the scoring that reads it (Oriente)."""
 
     def bind(self, cls: type[BaseGame[Any]]) -> None:
         """Set ``cls``'s class attributes from these parts."""
@@ -118,7 +124,10 @@ class Parts:
             "draw": staticmethod(self.draw),
             "extra": self.extra,
             "implied": self.implied,
+            "passes": self.passes,
         }
+        if self.score is not None:
+            bound["score"] = staticmethod(self.score)
         for name, value in bound.items():
             setattr(cls, name, value)
 
@@ -166,6 +175,10 @@ class BaseGame(Generic[S]):
     """The settings beyond the variant table (:attr:`~rulespec.core.game.Parts.extra`)."""
     implied: ClassVar[tuple[str, ...]] = ()
     """The axes the other axes may settle (:attr:`~rulespec.core.game.Parts.implied`)."""
+    passes: ClassVar[tuple[type, ...]] = ()
+    """The action types that answer a question without doing anything (a pass, staying
+    out): :func:`~rulespec.core.play.advance_until` answers other seats' questions with
+    them. Empty: the game has none, and only forced single actions are taken."""
 
     variant: Any
     options: Any

@@ -23,6 +23,61 @@ def advance(state: S, rng: random.Random) -> S:
     return state
 
 
+def _matches(state: object, phase: object) -> bool:
+    """Whether ``state`` is in ``phase`` (a member of the game's ``Phase`` enum or its
+    value, ``"support"``)."""
+    current = getattr(state, "phase", None)
+    return current is phase or current == phase or getattr(current, "value", None) == phase
+
+
+def advance_until(
+    state: S,
+    *,
+    seat: int | None = None,
+    phase: object = None,
+    rng: random.Random | None = None,
+    max_steps: int = 10_000,
+) -> S:
+    """Play forward to the next decision that matters, for a REPL.
+
+    Chance is resolved with ``rng`` (without one, seeded ``random.Random(0)``, as
+    :func:`playout` does) and a decision with one legal action is taken: it is forced.
+    Without ``seat`` or ``phase``, play stops at the first decision with a choice.
+    With them, it goes on until ``seat`` is to act (in ``phase``, a ``Phase`` member or its
+    value such as ``"support"``), answering every other question with the game's pass
+    when one is legal (the action types the game declares in ``game.passes``: Oriente's
+    ``Pass``, White Lotus's negotiation pass); a question that has no pass stops play
+    there, since only its player can answer it. Play stops at the end of the game too.
+    More than ``max_steps`` actions raise ``RuntimeError``.
+    """
+    if rng is None:
+        rng = random.Random(0)
+    game = getattr(state, "game", None)
+    passes = tuple(getattr(game, "passes", ()))
+    targeted = seat is not None or phase is not None
+    steps = 0
+    while not state.is_terminal:
+        if state.is_chance:
+            action = state.sample_chance(rng)
+        else:
+            here = seat is None or state.current_player == seat
+            if targeted and here and (phase is None or _matches(state, phase)):
+                return state
+            legal = state.legal_actions()
+            if len(legal) == 1:
+                action = legal[0]
+            else:
+                passing = [a for a in legal if isinstance(a, passes)] if targeted else []
+                if not passing:
+                    return state
+                action = passing[0]
+        if steps >= max_steps:
+            raise RuntimeError(f"no decision that matters within {max_steps} steps")
+        state = state.apply(action)
+        steps += 1
+    return state
+
+
 def random_step(state: S, rng: random.Random) -> S:
     """One step of uniformly random play: a random legal decision, or sampled chance."""
     if state.is_chance:

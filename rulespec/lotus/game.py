@@ -111,6 +111,7 @@ class LotusGame(
         secrecy=secrecy,
         resample=resample,
         notation=notation,
+        passes=(actions.Pass,),
         draw=picture.svg,
         extra=(BOARD,),
     ),

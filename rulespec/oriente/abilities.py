@@ -3,9 +3,10 @@
 
 from __future__ import annotations
 
+from rulespec.core.immutable import put
 from rulespec.core.trace import decided
 from rulespec.oriente import deck as decks
-from rulespec.oriente import flow
+from rulespec.oriente import season
 from rulespec.oriente.actions import Act, Draw, Join, Pass
 from rulespec.oriente.components import NO_CARDS, Card, add, plus
 from rulespec.oriente.state import ATTACKER, DEFENDER, OUT, Phase, State
@@ -19,46 +20,44 @@ def start(s: State, act: Act) -> State:
     stone, t = s.stone, a.target
     if act is Act.INCOME:
         decided("oriente.daimyo.income")
-        return flow.to_draw(s, Phase.INCOME, stone)
+        return season.to_draw(s, Phase.INCOME, stone)
     if act is Act.INCITE:
-        return flow.finish(incite(s))
+        return season.finish(incite(s))
     if act is Act.REVOLUTION:
         return revolution(s)
     assert t is not None
     if act is Act.SUCCESSION:
-        return flow.finish(succession(s, t))
+        return season.finish(succession(s, t))
     if act is Act.CREDIT:
         decided("oriente.akindo.credit")
         nofu = s.piles[t][Card.NOFU]
-        piles = flow.put(s.piles, t, add(s.piles[t], Card.NOFU, -nofu))
-        return flow.finish(
-            s.but(piles=flow.put(piles, stone, add(s.piles[stone], Card.NOFU, nofu)))
-        )
+        piles = put(s.piles, t, add(s.piles[t], Card.NOFU, -nofu))
+        return season.finish(s.but(piles=put(piles, stone, add(s.piles[stone], Card.NOFU, nofu))))
     if act is Act.TRADE:
         if not any(s.piles[t]):
-            return flow.finish(empty_trade(s, t, a.gift))
+            return season.finish(empty_trade(s, t, a.gift))
         return s.but(phase=Phase.TRADE, seat=stone)
     decided("oriente.ninja.assassinate")
     victim = s.residents[t]
     assert victim is not None
     s = s.but(
-        piles=flow.put(s.piles, stone, add(s.piles[stone], victim)),
-        residents=flow.put(s.residents, t, None),
-        face_up=flow.put(s.face_up, t, False),
+        piles=put(s.piles, stone, add(s.piles[stone], victim)),
+        residents=put(s.residents, t, None),
+        face_up=put(s.face_up, t, False),
     )
-    return flow.to_draw(s, Phase.REDRAW, t)
+    return season.to_draw(s, Phase.REDRAW, t)
 
 
 def income(s: State, d: Draw) -> State:
     """The top card of the deck to the Daimyō's victory cards."""
-    ended = flow._geisha(s, d, True)
+    ended = season.geisha_ends(s, d, True)
     if ended is not None:
         return ended
     stone = s.stone
-    return flow.finish(
+    return season.finish(
         s.but(
             deck=decks.take(s.deck, d.card),
-            piles=flow.put(s.piles, stone, add(s.piles[stone], d.card)),
+            piles=put(s.piles, stone, add(s.piles[stone], d.card)),
         )
     )
 
@@ -73,12 +72,10 @@ def succession(s: State, t: int) -> State:
     own = s.residents[stone]
     assert own is not None
     if s.residents[t] is Card.SHOGUN and s.face_up[t]:
-        residents = flow.put(flow.put(s.residents, t, own), stone, Card.SHOGUN)
+        residents = put(put(s.residents, t, own), stone, Card.SHOGUN)
         return s.but(residents=residents)
     pile = add(add(s.piles[t], Card.SHOGUN, -1), own)
-    return s.but(
-        piles=flow.put(s.piles, t, pile), residents=flow.put(s.residents, stone, Card.SHOGUN)
-    )
+    return s.but(piles=put(s.piles, t, pile), residents=put(s.residents, stone, Card.SHOGUN))
 
 
 def empty_trade(s: State, t: int, gift: Card | None) -> State:
@@ -88,8 +85,8 @@ def empty_trade(s: State, t: int, gift: Card | None) -> State:
     if gift is None or s.game.options.empty_trade is EmptyTrade.NOTHING:
         return s
     stone = s.stone
-    piles = flow.put(s.piles, stone, add(s.piles[stone], gift, -1))
-    return s.but(piles=flow.put(piles, t, add(s.piles[t], gift)))
+    piles = put(s.piles, stone, add(s.piles[stone], gift, -1))
+    return s.but(piles=put(piles, t, add(s.piles[t], gift)))
 
 
 def trade(s: State, d: Draw) -> State:
@@ -104,8 +101,8 @@ def trade(s: State, d: Draw) -> State:
     theirs = add(s.piles[t], d.card, -1)
     if a.gift is not None:
         mine, theirs = add(mine, a.gift, -1), add(theirs, a.gift)
-    piles = flow.put(flow.put(s.piles, stone, mine), t, theirs)
-    return flow.finish(s.but(piles=piles))
+    piles = put(put(s.piles, stone, mine), t, theirs)
+    return season.finish(s.but(piles=piles))
 
 
 def incite(s: State) -> State:
@@ -130,8 +127,8 @@ def incite(s: State) -> State:
 def revolution(s: State) -> State:
     """The Nōfu asks the others, clockwise, to join (oriente.nofu.revolution_join)."""
     decided("oriente.nofu.no_target")
-    s = s.but(sides=flow.put((OUT,) * s.players, s.stone, ATTACKER))
-    first = flow.next_asked(s, s.stone, None)
+    s = s.but(sides=put((OUT,) * s.players, s.stone, ATTACKER))
+    first = season.next_asked(s, s.stone, None)
     if first is None:
         return revolt(s)
     return s.but(phase=Phase.JOIN, seat=first)
@@ -142,16 +139,16 @@ def join(s: State, a: Join) -> State:
     decided("oriente.nofu.revolution_join")
     seat = s.seat
     s = s.but(
-        sides=flow.put(s.sides, seat, ATTACKER),
-        discs=flow.put(s.discs, seat, False),
-        face_up=flow.put(s.face_up, seat, True),
+        sides=put(s.sides, seat, ATTACKER),
+        discs=put(s.discs, seat, False),
+        face_up=put(s.face_up, seat, True),
     )
     return no_join(s, None)
 
 
 def no_join(s: State, a: Pass | None) -> State:
     """The next seat is asked, or the revolution breaks out."""
-    following = flow.next_asked(s, s.seat, None)
+    following = season.next_asked(s, s.seat, None)
     if following is None:
         return revolt(s)
     return s.but(seat=following)
@@ -202,7 +199,7 @@ def loot(s: State, d: Draw) -> State:
     decided("oriente.nofu.revolution_loot")
     seat = s.seat
     s = s.but(
-        piles=flow.put(s.piles, seat, add(s.piles[seat], d.card, -1)),
+        piles=put(s.piles, seat, add(s.piles[seat], d.card, -1)),
         haul=add(s.haul, d.card),
         count=s.count - 1,
     )
@@ -229,9 +226,7 @@ def share(s: State, d: Draw) -> State:
     """The next card of the pool to seat ``seat``; the next revolutionary clockwise."""
     decided("oriente.nofu.revolution_share")
     seat, n = s.seat, s.players
-    s = s.but(
-        piles=flow.put(s.piles, seat, add(s.piles[seat], d.card)), haul=add(s.haul, d.card, -1)
-    )
+    s = s.but(piles=put(s.piles, seat, add(s.piles[seat], d.card)), haul=add(s.haul, d.card, -1))
     if not any(s.haul):
         return end_revolution(s)
     following = (seat + 1) % n
@@ -243,4 +238,4 @@ def share(s: State, d: Draw) -> State:
 def end_revolution(s: State) -> State:
     """Every worker back beside the square (oriente.nofu.workers_back)."""
     decided("oriente.nofu.workers_back")
-    return flow.finish(s.but(hut=0, square=0, haul=NO_CARDS))
+    return season.finish(s.but(hut=0, square=0, haul=NO_CARDS))

@@ -19,7 +19,7 @@ import attrs
 from rulespec.core.action_ids import Listing, listing
 from rulespec.core.convert import Tagged, checked_fields
 from rulespec.oriente.codec import CODEC
-from rulespec.oriente.components import CARDS, Card
+from rulespec.oriente.components import CARDS, NAMES, Card
 
 
 class Act(enum.Enum):
@@ -44,13 +44,22 @@ class Act(enum.Enum):
     __hash__ = object.__hash__
 
 
+def a_card(card: Card) -> str:
+    """A card in words, with its article: ``a Nōfu``, ``an Akindo``, ``the Shōgun``."""
+    name = NAMES[card]
+    if card in (Card.SHOGUN, Card.GEISHA):
+        return f"the {name}"
+    return f"{'an' if name[0] in 'AEIOU' else 'a'} {name}"
+
+
 TARGETED = frozenset({Act.ATTACK, Act.SUCCESSION, Act.CREDIT, Act.TRADE, Act.ASSASSINATE})
 """The acts that name another seat."""
 
 
 @attrs.frozen(cache_hash=True, field_transformer=checked_fields)
 class Pass(Tagged, codec=CODEC):
-    """Pass, decline, stay out or stop paying: the answer that changes nothing."""
+    """Pass, decline, stay out or stop paying: the answer that changes nothing (what it
+    declines depends on the question: :data:`rulespec.oriente.render.PASS_WORDS`)."""
 
     def __str__(self) -> str:
         return "pass"
@@ -66,9 +75,23 @@ class Announce(Tagged, codec=CODEC):
     gift: Card | None = None
 
     def __str__(self) -> str:
-        against = "" if self.target is None else f" seat {self.target}"
-        gift = "" if self.gift is None else f" for {self.gift.label}"
-        return f"announce {self.act.value}{against}{gift}"
+        t, act = self.target, self.act
+        if act is Act.ATTACK:
+            return f"attack seat {t}"
+        if act is Act.INCOME:
+            return "take the top card of the deck as income (Daimyō)"
+        if act is Act.SUCCESSION:
+            return f"succession: swap for seat {t}'s Shōgun (Daimyō)"
+        if act is Act.CREDIT:
+            return f"credit: take every Nōfu of seat {t}'s victory cards (Akindo)"
+        if act is Act.TRADE:
+            gift = "nothing" if self.gift is None else a_card(self.gift)
+            return f"trade: a random victory card of seat {t}'s for {gift} (Akindo)"
+        if act is Act.INCITE:
+            return "incite: a worker into the hut or onto the square (Nōfu)"
+        if act is Act.REVOLUTION:
+            return "call a revolution (Nōfu)"
+        return f"assassinate seat {t}'s resident (Ninja)"
 
 
 @attrs.frozen(cache_hash=True, field_transformer=checked_fields)
@@ -78,7 +101,7 @@ class Support(Tagged, codec=CODEC):
     side: int
 
     def __str__(self) -> str:
-        return f"support seat {self.side}"
+        return f"support seat {self.side} in the fight"
 
 
 @attrs.frozen(cache_hash=True, field_transformer=checked_fields)
@@ -89,7 +112,7 @@ class Invite(Tagged, codec=CODEC):
     seat: int
 
     def __str__(self) -> str:
-        return f"invite seat {self.seat}"
+        return f"invite seat {self.seat} to support you"
 
 
 @attrs.frozen(cache_hash=True, field_transformer=checked_fields)
@@ -97,7 +120,7 @@ class Join(Tagged, codec=CODEC):
     """Join the revolution with one's Nōfu."""
 
     def __str__(self) -> str:
-        return "join the revolution"
+        return "join the revolution with your Nōfu"
 
 
 @attrs.frozen(cache_hash=True, field_transformer=checked_fields)
@@ -107,7 +130,7 @@ class Pick(Tagged, codec=CODEC):
     card: Card
 
     def __str__(self) -> str:
-        return f"pick {self.card.label}"
+        return f"take {a_card(self.card)} as your new resident"
 
 
 @attrs.frozen(cache_hash=True, field_transformer=checked_fields)
@@ -118,7 +141,7 @@ class Give(Tagged, codec=CODEC):
     card: Card
 
     def __str__(self) -> str:
-        return f"give {self.card.label} to seat {self.to}"
+        return f"give {a_card(self.card)} to seat {self.to}"
 
 
 @attrs.frozen(cache_hash=True, field_transformer=checked_fields)
@@ -128,7 +151,7 @@ class Draw(Tagged, codec=CODEC):
     card: Card
 
     def __str__(self) -> str:
-        return f"draw {self.card.label}"
+        return f"draw {a_card(self.card)}"
 
 
 Action = Pass | Announce | Support | Invite | Join | Pick | Give | Draw

@@ -3,9 +3,10 @@ the sums decide, the winner captures (oriente.fight.*)."""
 
 from __future__ import annotations
 
+from rulespec.core.immutable import put
 from rulespec.core.trace import decided
 from rulespec.oriente import deck as decks
-from rulespec.oriente import flow
+from rulespec.oriente import season
 from rulespec.oriente.actions import Draw, Invite, Pass, Pick, Support
 from rulespec.oriente.components import NO_CARDS, VALUE, Card, Pile, add
 from rulespec.oriente.state import ATTACKER, DEFENDER, OUT, Phase, State
@@ -25,13 +26,13 @@ def start(s: State) -> State:
     decided("oriente.fight.reveal")
     decided("oriente.fight.support_order")
     target = defender(s)
-    sides = flow.put(flow.put((OUT,) * s.players, s.stone, ATTACKER), target, DEFENDER)
-    s = s.but(face_up=flow.put(s.face_up, target, True), sides=sides)
+    sides = put(put((OUT,) * s.players, s.stone, ATTACKER), target, DEFENDER)
+    s = s.but(face_up=put(s.face_up, target, True), sides=sides)
     if invitations(s):
         if may_invite(s):
             return s.but(phase=Phase.INVITE, seat=s.stone)
         return reinforce_next(s, s.stone, first=True)
-    first = flow.next_asked(s, s.stone, target)
+    first = season.next_asked(s, s.stone, target)
     if first is None:
         return reinforce_next(s, s.stone, first=True)
     return s.but(phase=Phase.SUPPORT, seat=first)
@@ -66,7 +67,7 @@ def invite(s: State, a: Invite) -> State:
     """The fighter to act invites one more seat; he may go on inviting."""
     decided("oriente.fight.support_order")
     bit = _bit(s, s.seat)
-    return s.but(invited=flow.put(s.invited, a.seat, s.invited[a.seat] | bit))
+    return s.but(invited=put(s.invited, a.seat, s.invited[a.seat] | bit))
 
 
 def done_inviting(s: State, a: Pass) -> State:
@@ -93,9 +94,9 @@ def support(s: State, a: Support) -> State:
     seat = s.seat
     side = ATTACKER if a.side == s.stone else DEFENDER
     s = s.but(
-        sides=flow.put(s.sides, seat, side),
-        discs=flow.put(s.discs, seat, False),
-        face_up=flow.put(s.face_up, seat, True),
+        sides=put(s.sides, seat, side),
+        discs=put(s.discs, seat, False),
+        face_up=put(s.face_up, seat, True),
     )
     return stay_out(s, None)
 
@@ -104,7 +105,7 @@ def stay_out(s: State, a: object) -> State:
     """The next seat is asked, or the Samurai reinforce (ruling oriente.fight.support_order)."""
     if invitations(s):
         return _next_invited(s, s.seat)
-    following = flow.next_asked(s, s.seat, defender(s))
+    following = season.next_asked(s, s.seat, defender(s))
     if following is None:
         return reinforce_next(s, s.stone, first=True)
     return s.but(seat=following)
@@ -119,7 +120,7 @@ def reinforce_next(s: State, after: int, *, first: bool = False) -> State:
         first = False
         if s.sides[seat] != OUT and s.residents[seat] is Card.SAMURAI:
             decided("oriente.fight.samurai")
-            return flow.to_draw(s, Phase.REINFORCE, seat)
+            return season.to_draw(s, Phase.REINFORCE, seat)
         seat = (seat + 1) % n
     return resolve(s)
 
@@ -129,8 +130,8 @@ def reinforce(s: State, d: Draw) -> State:
     if d.card is Card.GEISHA and s.game.options.geisha is GeishaExit.ANY_EXIT:
         decided("oriente.end.geisha")
         decided("oriente.end.geisha_exit")
-        return flow.end_game(s.but(deck=decks.take(s.deck, d.card)))
-    s = s.but(deck=decks.take(s.deck, d.card), boosts=flow.put(s.boosts, s.seat, d.card))
+        return season.end_game(s.but(deck=decks.take(s.deck, d.card)))
+    s = s.but(deck=decks.take(s.deck, d.card), boosts=put(s.boosts, s.seat, d.card))
     return reinforce_next(s, s.seat)
 
 
@@ -162,9 +163,9 @@ def resolve(s: State) -> State:
     assert captured is not None
     decided("oriente.fight.capture")
     s = s.but(
-        piles=flow.put(s.piles, winner, add(s.piles[winner], captured)),
-        residents=flow.put(s.residents, loser, None),
-        face_up=flow.put(s.face_up, loser, False),
+        piles=put(s.piles, winner, add(s.piles[winner], captured)),
+        residents=put(s.residents, loser, None),
+        face_up=put(s.face_up, loser, False),
     )
     kinds = pickable(s)
     if len(kinds) > 1:
@@ -172,7 +173,7 @@ def resolve(s: State) -> State:
     if len(kinds) == 1:
         return take_reinforcement(s.but(seat=loser), kinds[0])
     s = dispose(s, winner)
-    return flow.to_draw(s, Phase.REDRAW, loser)
+    return season.to_draw(s, Phase.REDRAW, loser)
 
 
 def winner_of(s: State) -> int:
@@ -196,10 +197,10 @@ def take_reinforcement(s: State, card: Card) -> State:
     boosts[boosts.index(card)] = None
     s = s.but(
         boosts=tuple(boosts),
-        residents=flow.put(s.residents, loser, card),
-        face_up=flow.put(s.face_up, loser, True),
+        residents=put(s.residents, loser, card),
+        face_up=put(s.face_up, loser, True),
     )
-    return flow.finish(dispose(s, winner_of(s)))
+    return season.finish(dispose(s, winner_of(s)))
 
 
 def dispose(s: State, winner: int) -> State:
@@ -214,7 +215,7 @@ def dispose(s: State, winner: int) -> State:
     if any(rest):
         decided("oriente.fight.under_order")
     return s.but(
-        piles=flow.put(s.piles, winner, pile),
+        piles=put(s.piles, winner, pile),
         deck=decks.put_under(s.deck, rest),
         boosts=(None,) * s.players,
     )

@@ -4,10 +4,11 @@ binds the variant table, the phase table and the views to the states."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import ClassVar
 
 import attrs
 
-from rulespec.core.api import ChanceMode, Dynamics, GameSpec, Information, Utility
+from rulespec.core.api import ChanceMode, Dynamics, GameSpec, Information, Outcome, Utility
 from rulespec.core.game import BaseGame, Parts, Setting
 from rulespec.errors import UnknownVariant, bounded
 from rulespec.oriente import (
@@ -19,6 +20,7 @@ from rulespec.oriente import (
     position,
     render,
     resample,
+    scoring,
     secrecy,
 )
 from rulespec.oriente.codec import CODEC
@@ -199,6 +201,8 @@ class OrienteGame(
         resample=resample,
         notation=notation,
         draw=picture.svg_picture,
+        passes=(actions.Pass,),
+        score=scoring.outcome,
         extra=(FIRST_STONE, ABILITIES_SETTING),
     ),
 ):
@@ -215,6 +219,9 @@ class OrienteGame(
     abilities it uses; empty for ``"none"``."""
     acting: Mapping[Card | None, Card | None] = attrs.field(init=False, eq=False, repr=False)
     """Whose abilities each resident uses: itself unless ``abilities`` says otherwise."""
+    score: ClassVar[staticmethod[[State], Outcome]]
+    """``score(state)`` (``scoring.outcome``, bound by :class:`Parts`): the result of a
+    finished game, so the state record never imports the scoring that reads it."""
 
     def __attrs_post_init__(self) -> None:
         acting: dict[Card | None, Card | None] = {c: c for c in CARDS}

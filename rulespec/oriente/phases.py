@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from rulespec.core.kernel import Move, PhaseTable, Problem, Step
+from rulespec.core.kernel import Move, PhaseTable, Problem, Step, allowed
 from rulespec.core.rules import rule_of
 from rulespec.oriente import abilities, fight, flow, options
 from rulespec.oriente.actions import (
@@ -229,10 +229,6 @@ def _check_draw(rule: str, outcomes: Any) -> Any:
     return check
 
 
-def _always(s: object, a: object) -> Problem:
-    return None
-
-
 # --- words -----------------------------------------------------------------------------------
 
 
@@ -271,7 +267,7 @@ TABLE = PhaseTable(
             _seat,
             legal_announce,
             {
-                Pass: Move(_always, flow.pass_announce),
+                Pass: Move(allowed, flow.pass_announce),
                 Announce: Move(check_announce, flow.announce),
             },
             _expects("must announce an action or pass"),
@@ -281,21 +277,21 @@ TABLE = PhaseTable(
             rule_of("oriente.privilege.ask"),
             _seat,
             legal_claims,
-            {Pass: Move(_always, flow.decline), Announce: Move(check_claim, flow.claim)},
+            {Pass: Move(allowed, flow.decline), Announce: Move(check_claim, flow.claim)},
             _expects("must claim a privilege (by announcing) or pass"),
         ),
         Phase.INVITE: Step.decision(
             rule_of("oriente.fight.support_order"),
             _seat,
             legal_invites,
-            {Pass: Move(_always, fight.done_inviting), Invite: Move(check_invite, fight.invite)},
+            {Pass: Move(allowed, fight.done_inviting), Invite: Move(check_invite, fight.invite)},
             _expects("may invite a supporter, or pass"),
         ),
         Phase.SUPPORT: Step.decision(
             rule_of("oriente.fight.support_order"),
             _seat,
             legal_supports,
-            {Pass: Move(_always, fight.stay_out), Support: Move(check_support, fight.support)},
+            {Pass: Move(allowed, fight.stay_out), Support: Move(check_support, fight.support)},
             _expects("must support a side or pass"),
         ),
         Phase.REINFORCE: Step.chance(
@@ -329,7 +325,7 @@ TABLE = PhaseTable(
             rule_of("oriente.nofu.revolution_join"),
             _seat,
             legal_joins,
-            {Pass: Move(_always, abilities.no_join), Join: Move(check_join, abilities.join)},
+            {Pass: Move(allowed, abilities.no_join), Join: Move(check_join, abilities.join)},
             _expects("must join the revolution or pass"),
         ),
         Phase.LOOT: Step.chance(
@@ -346,7 +342,7 @@ TABLE = PhaseTable(
             rule_of("oriente.deals.payments"),
             _seat,
             legal_payments,
-            {Pass: Move(_always, flow.done_paying), Give: Move(check_give, flow.give)},
+            {Pass: Move(allowed, flow.done_paying), Give: Move(check_give, flow.give)},
             _expects("may pay a victory card to another seat, or pass"),
         ),
         Phase.OVER: Step.end(rule_of("oriente.end.score")),

@@ -18,6 +18,17 @@ spread over the segments as the setup does)::
 
 Defaults: phase ``announce``, seat and stone 0, every disc held, residents face down, no
 bonus card beside the deck, no workers moved, nothing in a fight.
+
+A deck late in the game need not be written card by card. Give it by its segments, as
+``{"left": 6}`` (in draw order: the bottom four, then the middle five, then the top) or
+``{"top": 0, "middle": 2}`` (a segment left out follows from the draw order), with the
+cards that matter in ``holds`` (``{"geisha": 1}``: the Geisha is still in the middle
+segment) and the piles put under it in ``under``; write ``null`` for the piles (or leave
+``piles`` out) that should take the cards drawn before. rulespec fills in the rest
+deterministically, and each pile left out gets one treasure. rulespec keeps no order in
+the deck (the next card is drawn with the odds of what is left,
+:mod:`rulespec.oriente.deck`), so a position names which cards are left, not in what
+order.
 """
 
 from __future__ import annotations
@@ -36,6 +47,8 @@ from rulespec.oriente.components import (
     CARDS,
     DECK_CARDS,
     MIDDLE,
+    NO_CARDS,
+    TOP,
     TREASURES,
     WORKERS,
     Card,
@@ -85,18 +98,211 @@ def load(game: OrienteGame, data: Mapping[str, Any]) -> State:
     check_header(reader, data, game)
     raw = _with_defaults(data, game.players)
     rest = raw.get("deck", "rest") == "rest"
+    short = raw["deck"] if isinstance(raw.get("deck"), Mapping) else None
+    if short is not None and "pool" in short:
+        short = None  # the full form, as rulespec writes it
     if rest:
         raw["deck"] = {"pool": {}, "top": 0, "middle": 0, "bottom": 0}
+    elif short is not None:
+        raw["deck"] = _short_deck(short, reader)
+    open_piles = _open_piles(raw, game.players)
     values = CODEC.fields(State, raw, reader, extra=("game", "settings"))
     if reader.problems or any(v is None and k in _NEEDED for k, v in values.items()):
         raise MalformedPosition(reader.problems or ["a position needs residents and piles"])
+    problems: list[str] = []
+    if open_piles:
+        _deal_treasures(game, values, open_piles)
     if rest:
         values["deck"] = _rest(values)
+    elif short is not None:
+        values["deck"] = _complete(short, values, open_piles, problems)
+    elif open_piles:
+        problems.append(
+            "piles: a pile left out (null) takes the cards the deck does not hold; give the "
+            'deck as "rest" or by its segments ({"left": …}), not card by card'
+        )
+    if problems:
+        raise MalformedPosition(problems)
     state = State(game=game, **values)
     problems = invariant_problems(state)
     if problems:
         raise MalformedPosition(problems)
     return state
+
+
+# --- completing a deck that names only what matters ---------------------------------------
+
+SEGMENTS = (("top", TOP), ("middle", MIDDLE), ("bottom", BOTTOM))
+_SHORT_KEYS = frozenset({"left", "top", "middle", "bottom", "holds", "under"})
+ORDINARY = (Card.NOFU, Card.AKINDO, Card.SAMURAI, Card.DAIMYO, Card.MAHO_TSUKAI, Card.SORYO)
+"""The cards that may lie in any segment, in the order a completed deck takes them."""
+
+
+def _short_deck(short: Mapping[str, Any], reader: Reader) -> dict[str, Any]:
+    """The deck's JSON for the converter: the named cards as its pool (checked as cards),
+    its segments worked out later by :func:`_complete`."""
+    for key in sorted(set(short) - _SHORT_KEYS):
+        reader.at("deck").bad(
+            f"unknown key {key!r}; a deck by its segments has left, top, middle, bottom, "
+            "holds, under"
+        )
+    return {"pool": short.get("holds", {}), "top": 0, "middle": 0, "bottom": 0,
+            "under": short.get("under", [])}  # fmt: skip
+
+
+def _open_piles(raw: dict[str, Any], players: int) -> list[int]:
+    """The seats whose pile is left out (``null``, or no ``piles`` at all): they take the
+    treasures not placed and the cards the deck does not hold."""
+    piles = raw.get("piles")
+    if piles is None:
+        raw["piles"] = [{}] * players
+        return list(range(players))
+    if not isinstance(piles, list):
+        return []
+    raw["piles"] = [{} if p is None else p for p in piles]
+    return [k for k, p in enumerate(piles) if p is None]
+
+
+def _deal_treasures(game: OrienteGame, values: dict[str, Any], open_piles: list[int]) -> None:
+    """The treasures in play and not placed go to the open piles, one each in seat order,
+    values 2, 3, 4 in turn as far as the box allows (oriente.setup.discs)."""
+    in_play = sum(TREASURES) - game.variant.boxed
+    dealt = values["seat"] if values["phase"] is Phase.TREASURES else in_play
+    held = placed(values)
+    kinds = [c for c in CARDS if TREASURES[c]]
+    supply = {c: TREASURES[c] - held[c] for c in kinds}
+    missing = dealt - sum(held[c] for c in kinds)
+    piles = list(values["piles"])
+    turn = 0
+    for i in range(max(0, missing)):
+        for _ in kinds:
+            kind = kinds[turn % len(kinds)]
+            turn += 1
+            if supply[kind] > 0:
+                break
+        else:
+            break  # none left: the treasure count is reported by the invariants
+        supply[kind] -= 1
+        seat = open_piles[i % len(open_piles)]
+        piles[seat] = add(piles[seat], kind)
+    values["piles"] = tuple(piles)
+
+
+def _segments(short: Mapping[str, Any], problems: list[str]) -> tuple[int, int, int] | None:
+    """The three segments' sizes: from ``left`` in draw order (the top first), or as
+    given, a segment left out following from the draw order (the top empty, the middle
+    full unless the bottom has been reached, the bottom full)."""
+    sizes: dict[str, int] = {}
+    for key, most in (("left", BOTTOM + MIDDLE + TOP), *SEGMENTS):
+        if key in short:
+            v = short[key]
+            if type(v) is not int or not 0 <= v <= most:
+                problems.append(f"deck.{key}: a whole number from 0 to {most}, got {v!r}")
+            else:
+                sizes[key] = v
+    if problems:
+        return None
+    if "left" in sizes:
+        if len(sizes) > 1:
+            problems.append("deck.left: give the cards left or the segments, not both")
+            return None
+        left = sizes["left"]
+        bottom = min(BOTTOM, left)
+        middle = min(MIDDLE, left - bottom)
+        return left - bottom - middle, middle, bottom
+    bottom = sizes.get("bottom", BOTTOM)
+    middle = sizes.get("middle", MIDDLE if bottom == BOTTOM else 0)
+    return sizes.get("top", 0), middle, bottom
+
+
+def _complete(
+    short: Mapping[str, Any], values: dict[str, Any], open_piles: list[int], problems: list[str]
+) -> Deck:
+    """The deck a position names by its segments, completed deterministically.
+
+    Its pool holds the named cards (``holds``), then the cards placed nowhere else: the
+    Geisha if the middle segment has room for it, the ordinary residents one kind at a
+    time in turn (Nōfu, Akindo, Samurai, Daimyō, Mahō-Tsukai, Sōryo, Nōfu, …), and the
+    Shōgun and the Ninjas if the top segment still has room (oriente.setup.deck). What
+    is left is dealt to the open piles, a card at a time in seat order, kind by kind."""
+    named: Deck = values["deck"]
+    sizes = _segments(short, problems)
+    if sizes is None:
+        return named
+    top, middle, bottom = sizes
+    holds = named.pool
+    under = NO_CARDS
+    for u in named.under:
+        under = plus(under, u)
+    out = placed(values)
+    free = [DECK_CARDS[c] - out[c] - holds[c] - under[c] for c in CARDS]
+    for card in CARDS:
+        if free[card] < 0 and not TREASURES[card] and (holds[card] or under[card]):
+            named_here = holds[card] + under[card]
+            problems.append(
+                f"deck.holds: {named_here} {card.label} named in the deck, but only "
+                f"{named_here + free[card]} are placed nowhere else; there are "
+                f"{DECK_CARDS[card]} (oriente.components.cards)"
+            )
+    if holds[Card.SHOGUN] + holds[Card.NINJA] > top:
+        problems.append(
+            "deck.holds: the Shōgun and the Ninjas lie in the top segment only (oriente.setup.deck)"
+        )
+    if holds[Card.GEISHA] > min(1, middle):
+        problems.append("deck.holds: the Geisha lies in the middle segment (oriente.setup.deck)")
+    room = top + middle + bottom - sum(holds)
+    if room < 0:
+        problems.append(
+            f"deck.holds: {sum(holds)} cards named, but the segments hold {top + middle + bottom}"
+            " (oriente.setup.deck)"
+        )
+    if problems:
+        return named
+    pool = list(holds)
+    free = [0 if TREASURES[c] else max(0, free[c]) for c in CARDS]
+
+    def take(card: Card) -> None:
+        nonlocal room
+        pool[card] += 1
+        free[card] -= 1
+        room -= 1
+
+    if free[Card.GEISHA] and middle and room:
+        take(Card.GEISHA)
+    while room and any(free[c] for c in ORDINARY):
+        for card in ORDINARY:
+            if room and free[card]:
+                take(card)
+    for card in (Card.SHOGUN, Card.NINJA, Card.NINJA, Card.NINJA):
+        if room and free[card] and pool[Card.SHOGUN] + pool[Card.NINJA] < top:
+            take(card)
+    if room:
+        problems.append(
+            f"deck: the segments hold {top + middle + bottom} cards, but only {sum(pool)} can "
+            "lie there (the others are placed, or are the Shōgun and Ninjas with no room in "
+            "the top segment) (oriente.setup.deck)"
+        )
+    if free[Card.GEISHA]:
+        problems.append(
+            "deck: the Geisha is placed nowhere and the middle segment has no room for it: "
+            "place it, or keep cards in the middle segment (oriente.end.geisha)"
+        )
+    if any(free) and not open_piles and not problems:
+        problems.append(
+            f"piles: {sum(free)} cards are neither placed nor in the deck; name them, or leave "
+            "a pile out (null) to take them (oriente.components.cards)"
+        )
+    if problems:
+        return named
+    piles = list(values["piles"])
+    turn = 0
+    for card in CARDS:
+        for _ in range(free[card]):
+            seat = open_piles[turn % len(open_piles)]
+            piles[seat] = add(piles[seat], card)
+            turn += 1
+    values["piles"] = tuple(piles)
+    return named.but(pool=tuple(pool), top=top, middle=middle, bottom=bottom)
 
 
 _NEEDED = ("residents", "piles", "deck", "discs", "face_up")

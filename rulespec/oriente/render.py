@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from rulespec.oriente.actions import Action, Draw
+from rulespec.oriente import scoring
+from rulespec.oriente.actions import Action, Announce, Draw, Pass
 from rulespec.oriente.components import NAMES, describe, points
 from rulespec.oriente.state import Phase, State
 
@@ -23,17 +24,42 @@ def render(state: State) -> str:
         f"under {deck.size() - deck.top - deck.middle - deck.bottom}); bonus cards "
         f"{sum(state.bonus)} beside, {sum(state.parked)} under the stone",
     ]
+    over = state.is_terminal
+    finals = scoring.final_piles(state) if over else state.piles
     for seat in range(state.players):
         card = state.residents[seat]
         name = "-" if card is None else NAMES[card]
         shown = "up" if state.face_up[seat] else "down"
         disc = "disc" if state.discs[seat] else "no disc"
         pile = state.piles[seat]
-        lines.append(
-            f"  seat {seat}: {name} ({shown}), {disc}; cards: {describe(pile)} "
-            f"({points(pile)} points)"
-        )
+        score = f"{points(pile)} points"
+        if over:  # the resident counts too (oriente.end.score): the state agrees with the scores
+            score += f" + resident {points(finals[seat]) - points(pile)} = {points(finals[seat])}"
+        lines.append(f"  seat {seat}: {name} ({shown}), {disc}; cards: {describe(pile)} ({score})")
+    if over:
+        lines.append(f"  {state.outcome().summary()}")
     return "\n".join(lines)
+
+
+PASS_WORDS = {
+    Phase.ANNOUNCE: "pass (announce nothing)",
+    Phase.PRIVILEGE: "pass (claim no privilege)",
+    Phase.INVITE: "invite nobody more",
+    Phase.SUPPORT: "stay out of the fight",
+    Phase.JOIN: "stay out of the revolution",
+    Phase.PAY: "pay nothing more",
+}
+"""What a pass means, by the question it answers."""
+
+
+def words(state: State, action: Action) -> str:
+    """``action`` in a player's words, as an answer to the question ``state`` puts: a pass
+    says what it declines, a privilege claim says it is one."""
+    if isinstance(action, Pass):
+        return PASS_WORDS.get(state.phase, str(action))
+    if isinstance(action, Announce) and state.phase is Phase.PRIVILEGE:
+        return f"claim the privilege: {action}"
+    return str(action)
 
 
 def narrate(before: State, action: Action, after: State) -> str:
@@ -42,7 +68,7 @@ def narrate(before: State, action: Action, after: State) -> str:
     if isinstance(action, Draw):
         text = f"  chance ({before.phase.value}, seat {before.seat}): {action}"
     else:
-        text = f"{who}: {action}"
+        text = f"{who}: {words(before, action)}"
     lines = [text]
     if (
         after.phase is Phase.BONUS

@@ -205,6 +205,4 @@ class State(Kernel[Action], Evolve):
                 f"the game is not over (phase {self.phase.value}); "
                 "[oriente.end.score] decides only at the end"
             )
-        from rulespec.oriente import scoring  # noqa: PLC0415 (scoring reads states)
-
-        return scoring.outcome(self)
+        return self.game.score(self)

@@ -1,0 +1,127 @@
+"""The frame every action runs in: who is asked next, how an action ends and the asking
+resumes, the season's end, and the game's end by the Geisha or an empty deck
+(oriente.season.*, oriente.end.*).
+
+The announcements (:mod:`rulespec.oriente.flow`), the fight (:mod:`rulespec.oriente.fight`)
+and the abilities (:mod:`rulespec.oriente.abilities`) all end here, so this module sits
+below them and imports none of them.
+"""
+
+from __future__ import annotations
+
+from rulespec.core.immutable import put
+from rulespec.core.trace import decided
+from rulespec.oriente import deck as decks
+from rulespec.oriente.actions import Draw
+from rulespec.oriente.components import NO_CARDS, Card, plus
+from rulespec.oriente.state import OUT, Phase, State
+from rulespec.oriente.variant import GeishaExit, Payments, UnclaimedBonus
+
+
+def next_holder(s: State, after: int) -> int | None:
+    """The first seat clockwise after ``after`` (``after`` itself last) that holds a disc."""
+    n = s.players
+    discs = s.discs
+    for k in range(1, n + 1):
+        seat = (after + k) % n
+        if discs[seat]:
+            return seat
+    return None
+
+
+def next_asked(s: State, after: int, skip: int | None) -> int | None:
+    """The next seat clockwise after ``after``, before coming back to the stone holder,
+    that holds a disc and is not ``skip`` (the target): the next one asked."""
+    n, stone, discs = s.players, s.stone, s.discs
+    seat = (after + 1) % n
+    while seat != stone:
+        if discs[seat]:
+            if seat != skip:
+                return seat
+            decided("oriente.privilege.not_target")
+        seat = (seat + 1) % n
+    return None
+
+
+def geisha_ends(s: State, d: Draw, by_player: bool) -> State | None:
+    """The end if ``d`` is the Geisha and ends the game here (oriente.end.geisha)."""
+    if d.card is not Card.GEISHA:
+        return None
+    if by_player or s.game.options.geisha is GeishaExit.ANY_EXIT:
+        decided("oriente.end.geisha")
+        if not by_player:
+            decided("oriente.end.geisha_exit")
+        return end_game(s.but(deck=decks.take(s.deck, d.card)))
+    decided("oriente.end.geisha_exit")
+    return None
+
+
+def to_draw(s: State, phase: Phase, seat: int | None = None) -> State:
+    """Go to a draw from the deck, or end the game if the deck is empty
+    (oriente.end.empty_deck)."""
+    if not s.deck.size():
+        decided("oriente.end.empty_deck")
+        return end_game(s)
+    return s.but(phase=phase, seat=s.seat if seat is None else seat)
+
+
+def finish(s: State) -> State:
+    """The action is over: the parked bonus joins the fulfiller's victory cards, then the
+    payments, then the asking resumes (oriente.season.resume)."""
+    n = s.players
+    stone = s.stone
+    s = s.but(
+        act=None,
+        piles=put(s.piles, stone, plus(s.piles[stone], s.parked)),
+        parked=NO_CARDS,
+        sides=(OUT,) * n,
+        boosts=(None,) * n,
+        invited=(0,) * n,
+    )
+    if s.game.options.payments is Payments.PAYMENTS:
+        return s.but(phase=Phase.PAY, seat=stone, count=0)
+    decided("oriente.deals.payments")  # off: no payments follow the fulfilment
+    return resume(s)
+
+
+def resume(s: State) -> State:
+    """Asking resumes to the left of the fulfiller (oriente.season.resume)."""
+    following = next_holder(s, s.stone)
+    if following is None:
+        return season_end(s)
+    decided("oriente.season.resume")
+    return s.but(phase=Phase.ANNOUNCE, seat=following, count=0)
+
+
+def season_end(s: State) -> State:
+    """Three Ninjas win; otherwise discs back, an unclaimed bonus card stays or goes under
+    the deck, and a new bonus card (oriente.season.end, oriente.end.ninjas, rulings
+    oriente.season.renewal, oriente.season.unclaimed_bonus). Only under under_deck with
+    player_draws, where idle seasons could cycle the deck for ever, does a season in which
+    nobody acted end the game (ruling oriente.end.idle_season)."""
+    decided("oriente.season.end")
+    for seat, pile in enumerate(s.piles):
+        if pile[Card.NINJA] == 3:
+            return end_game(s.but(winner=seat))
+    options = s.game.options
+    under = options.unclaimed_bonus is UnclaimedBonus.UNDER_DECK
+    if under and not s.acted and options.geisha is GeishaExit.PLAYER_DRAWS:
+        decided("oriente.end.idle_season")
+        return end_game(s)
+    decided("oriente.season.renewal")
+    n = s.players
+    s = s.but(discs=(True,) * n, won_bonus=False, acted=False, count=0)
+    if any(s.bonus):
+        decided("oriente.season.unclaimed_bonus")
+        if under:
+            s = s.but(deck=decks.put_under(s.deck, s.bonus), bonus=NO_CARDS)
+    return to_draw(s.but(seat=s.stone), Phase.BONUS)
+
+
+def end_game(s: State) -> State:
+    """The end: a bonus card under the stone still goes to the fulfiller (ruling
+    oriente.end.geisha_exit)."""
+    if any(s.parked):
+        stone = s.stone
+        s = s.but(piles=put(s.piles, stone, plus(s.piles[stone], s.parked)), parked=NO_CARDS)
+    return s.but(phase=Phase.OVER, act=None)

@@ -1,0 +1,134 @@
+"""Playing forward to the next decision that matters (issue 22): ``advance_until`` over
+every game, and in Oriente from an announcement to the question a seat cares about."""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import random
+from typing import Any
+
+import pytest
+
+import rulespec
+from rulespec.core import play
+from rulespec.core.play import advance_until, random_step
+
+
+def _positions(spec: rulespec.GameSpec, count: int = 12) -> list[Any]:
+    """Positions met in seeded random play of the game's first variant."""
+    game = rulespec.game(spec.id, **spec.variants()[0])
+    rng = random.Random(7)
+    state, out = game.initial_state(), list[Any]()
+    for step in range(4000):
+        if state.is_terminal or len(out) >= count:
+            break
+        if step % 23 == 0:
+            out.append(state)
+        state = random_step(state, rng)
+    return out
+
+
+def _passes(state: Any) -> tuple[type, ...]:
+    return tuple(state.game.passes)
+
+
+@pytest.mark.parametrize("spec", list(rulespec.GAMES), ids=lambda s: s.id)
+def test_it_stops_at_a_choice_or_the_end(spec: rulespec.GameSpec) -> None:
+    """Without a target, only chance and forced (single) actions are played: the result is
+    over or offers a choice, and advancing again changes nothing."""
+    for state in _positions(spec):
+        reached = advance_until(state, rng=random.Random(1))
+        assert reached.is_terminal or (not reached.is_chance and len(reached.legal_actions()) > 1)
+        assert advance_until(reached, rng=random.Random(2)) == reached
+        if not state.is_chance and len(state.legal_actions()) > 1:
+            assert reached == state
+
+
+@pytest.mark.parametrize("spec", list(rulespec.GAMES), ids=lambda s: s.id)
+def test_with_a_seat_it_stops_where_that_seat_acts_or_nobody_may_pass(
+    spec: rulespec.GameSpec,
+) -> None:
+    for state in _positions(spec):
+        for seat in range(state.players):
+            reached = advance_until(state, seat=seat, rng=random.Random(3))
+            if reached.is_terminal or reached.current_player == seat:
+                continue
+            assert not reached.is_chance
+            legal = reached.legal_actions()
+            assert len(legal) > 1
+            assert not any(isinstance(a, _passes(reached)) for a in legal)
+
+
+@pytest.mark.parametrize("spec", list(rulespec.GAMES), ids=lambda s: s.id)
+def test_a_games_passes_are_decisions_of_its_own(spec: rulespec.GameSpec) -> None:
+    """The pass types are data the game declares; each is an action type some decision
+    phase of the game accepts."""
+    game: Any = rulespec.game(spec.id, **spec.variants()[0])
+    accepted = {t for step in game.steps.values() if step.node is None for t in step.moves}
+    assert set(game.passes) <= accepted
+
+
+def test_core_knows_no_game() -> None:
+    """How a pass is recognised comes from each game, not from names in core."""
+    tree = ast.parse(inspect.getsource(play))
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if not isinstance(body, list) or not body:
+            continue
+        if isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+            body.pop(0)  # docstrings may name games as examples
+    code = ast.unparse(tree).lower()
+    for spec in rulespec.GAMES:
+        assert spec.id not in code
+
+
+def test_max_steps_bounds_the_play() -> None:
+    state = rulespec.game("oriente", players=4).initial_state()
+    with pytest.raises(RuntimeError, match="within 3 steps"):
+        advance_until(state, max_steps=3)
+
+
+def _announced_attack() -> Any:
+    """Five seats, seat 0 announces an attack on seat 1 with nothing able to claim."""
+    game = rulespec.game("oriente", players=5)
+    state = game.state_from_json(
+        {
+            "game": "oriente",
+            "settings": {"players": 5},
+            "residents": ["samurai", "daimyo", "nofu", "akindo", "nofu"],
+            "piles": [
+                {"treasure_2": 1},
+                {"treasure_3": 1},
+                {"treasure_4": 1},
+                {"treasure_2": 1},
+                {"treasure_3": 1},
+            ],
+        }
+    )
+    return state.apply("attack>1")
+
+
+@pytest.mark.rule("oriente.fight.support_order")
+def test_oriente_from_an_announcement_to_a_seats_support_question() -> None:
+    """Seats 2-4 are asked for privileges (none outranks the attacking Samurai, so each has
+    only the pass) and then, clockwise from the attacker, whether they support: seat 3 is
+    reached with seat 2's pass taken for it."""
+    state = _announced_attack()
+    assert state.phase.value == "privilege"
+    reached = advance_until(state, seat=3, phase="support")
+    assert (reached.phase.value, reached.seat) == ("support", 3)
+    assert reached.act == state.act
+    assert reached.sides[2] == 0  # seat 2 stayed out, disc in hand
+    assert reached.discs[2]
+    assert {str(a) for a in reached.legal_actions()} == {
+        "pass",
+        "support seat 0 in the fight",
+        "support seat 1 in the fight",
+    }
+
+
+def test_oriente_without_a_target_stops_at_the_first_real_question() -> None:
+    state = _announced_attack()
+    reached = advance_until(state)
+    assert (reached.phase.value, reached.seat) == ("support", 2)
