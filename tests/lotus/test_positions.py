@@ -178,7 +178,7 @@ def test_the_emperor_must_have_the_most_palaces() -> None:
         leader=1,
         winners="rebels",
         seat=1,
-        queue=[1],
+        queue=[1, 2],
         sides=[[2, "rebels"]],
     )
     assert "emperor" not in " ".join(invariant_problems(game().state_from_json(data)))
