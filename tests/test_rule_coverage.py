@@ -87,6 +87,7 @@ OPTIONS: dict[str, list[dict[str, str]]] = {
             "chip_supply": "limited_at_award",
             "rice_extras": "each_separate",
             "side_reveal": "before_combat",
+            "conflict_tie": "any_participant",
         },
     ],
 }

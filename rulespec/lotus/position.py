@@ -60,7 +60,7 @@ from rulespec.lotus.state import (
     RebellionReveal,
     State,
 )
-from rulespec.lotus.variant import TempleExtra, VpChips
+from rulespec.lotus.variant import ConflictTie, TempleExtra, VpChips
 
 if TYPE_CHECKING:
     from rulespec.lotus.game import LotusGame
@@ -606,7 +606,10 @@ def _record_problems(state: State) -> list[str]:
         if state.phase is Phase.REMOVE and not out:
             done = {s for s, _ in c.bids}
             plain = {s: (b.target, b.influence) for s, b in c.bids}
-            if done != set(claimants) or c.tied != steps.removal_candidates(plain):
+            tied = steps.removal_candidates(plain)
+            if state.game.options.conflict_tie is ConflictTie.ANY_PARTICIPANT:
+                tied = frozenset(plain)  # lotus.conflict.tie_scope
+            if done != set(claimants) or c.tied != tied:
                 out.append(
                     "conflict.tied: the emperor chooses among the claimants tied for the most "
                     "influence against them, once every claimant has bid "
