@@ -73,7 +73,7 @@ def test_tracing_off_counts_nothing_and_nests() -> None:
 
 OPTIONS: dict[str, list[dict[str, str]]] = {
     "castle": [{"exchange": "anytime", "final_exchange": "none", "rival_choices": "first"}],
-    "mandala": [{"final_mandalas": "two_others"}],
+    "mandala": [{"final_mandalas": "two_others", "reshuffle": "when_empty"}],
     "lotus": [
         {
             "negotiation": "on",
