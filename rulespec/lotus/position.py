@@ -317,6 +317,14 @@ def invariant_problems(state: State) -> list[str]:
                 f"claims.{state.area_id(i)}: markers on an area without a neutral chip "
                 "(lotus.claim.neutral_only)"
             )
+    if claiming and phase is not Phase.CLAIM and not state.singles_pending:
+        for i, c in enumerate(state.claims):
+            if len(c) == 1:
+                out.append(
+                    f"claims.{state.area_id(i)}: a single claimant in phase 2; single "
+                    "claimants are awarded their areas before the conflicts "
+                    "(lotus.resolve.uncontested_first)"
+                )
     if claiming:
         for s in range(n):
             placed = sum(1 for c in state.claims if s in c)
@@ -458,12 +466,15 @@ def _turn_problems(state: State) -> list[str]:
     if phase is Phase.BID and c is not None:
         done = [s for s, _ in c.bids]
         taking_part = set(state.claims[c.area])
+        who = "lotus.conflict.participants"
     elif phase is Phase.SIDE and r is not None:
         done = [s for s, _ in r.sides]
         taking_part = set(range(state.players)) - {state.emperor, r.leader}
+        who = "lotus.rebellion.sides"
     elif phase is Phase.COMBAT and r is not None:
         done = [s for s, _ in r.commits]
         taking_part = set(range(state.players))
+        who = "lotus.rebellion.combat_commit"
     else:
         if len(set(state.queue)) != len(state.queue):
             return [f"queue: {list(state.queue)} lists a seat twice"]
@@ -478,7 +489,7 @@ def _turn_problems(state: State) -> list[str]:
         return [
             f"queue: in phase {phase.value} the seats that have committed {done}, the seat to "
             f"act {state.seat} and the queue {list(state.queue)} must be each of "
-            f"{sorted(taking_part)} once (lotus.secret.commit_order)"
+            f"{sorted(taking_part)} once ({who}, lotus.secret.commit_order)"
         ]
     return []
 
