@@ -266,8 +266,9 @@ def test_a_setting_is_read_from_name_value_or_name_equals_value(
     underscored = run(["play", "mandala", "--final_mandalas", "two_others", "--players=3"], capsys)
     assert spaced[0] == joined[0] == underscored[0] == 0
     assert spaced[1] == joined[1]
-    assert spaced[1].startswith("Mandala, players=3 final_mandalas=all, seed 2\n")
-    assert underscored[1].startswith("Mandala, players=3 final_mandalas=two_others, seed 1\n")
+    header = "Mandala, players=3 final_mandalas={} reshuffle=when_needed, seed {}\n"
+    assert spaced[1].startswith(header.format("all", 2))
+    assert underscored[1].startswith(header.format("two_others", 1))
 
 
 def test_settings_come_from_the_variant_table_and_make() -> None:

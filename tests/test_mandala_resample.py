@@ -11,6 +11,7 @@ random 2-, 3- and 4-player games.
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from collections import Counter
@@ -316,8 +317,8 @@ def test_fair_deals_rarely_fit_the_plays_of_the_tight_position() -> None:
 # --- random play ------------------------------------------------------------------------
 
 
-def random_game(players: int, seed: int) -> list[Any]:
-    game = rulespec.game("mandala", players=players)
+def random_game(players: int, seed: int, **options: str) -> list[Any]:
+    game = rulespec.game("mandala", players=players, **options)
     rng = random.Random(seed)
     state = game.initial_state()
     states = [state]
@@ -348,3 +349,24 @@ def test_resampled_states_of_random_games_look_the_same_and_play_on(
     assert len(new.history()) == len(state.history())
     end, _ = rulespec.playout(new, random.Random(seed + 1))
     assert end.is_terminal
+
+
+@pytest.mark.rule("mandala.draw.reshuffle_timing")
+def test_a_pile_replaced_at_once_starts_a_new_epoch_of_the_sampler() -> None:
+    """With reshuffle = 'when_empty' the discard pile becomes the pile in the step that
+    draws the last card (ruling mandala.draw.reshuffle_timing); the sampler's timeline
+    starts its new epoch there, so resampled states show each seat what it saw."""
+    replaced = 0
+    for seed in range(3):
+        states = random_game(2, seed, reshuffle="when_empty")
+        for before, after in itertools.pairwise(states):
+            if sum(before.deck) and sum(after.deck) > sum(before.deck):
+                replaced += 1
+        for state in states[40:-1:60]:
+            if state.is_chance:
+                continue
+            for player in range(2):
+                new = state.resample(player, random.Random(seed))
+                assert str(new.information_state(player)) == str(state.information_state(player))
+                assert new.problems() == ()
+    assert replaced  # the case under test happened

@@ -83,7 +83,7 @@ OPTIONS: dict[str, list[dict[str, str]]] = {
             "rival_ascent": "undone",
         }
     ],
-    "mandala": [{"final_mandalas": "two_others"}],
+    "mandala": [{"final_mandalas": "two_others", "reshuffle": "when_empty"}],
     "lotus": [
         {
             "negotiation": "on",
@@ -97,6 +97,7 @@ OPTIONS: dict[str, list[dict[str, str]]] = {
             "chip_supply": "limited_at_award",
             "rice_extras": "each_separate",
             "side_reveal": "before_combat",
+            "conflict_tie": "any_participant",
         },
     ],
 }

@@ -297,6 +297,10 @@ def load_board(path: str | Path, *, max_bytes: int = MAX_BOARD_BYTES) -> Board:
     Only a regular file of at most ``max_bytes`` is read; what it holds is never echoed in
     an error (a problem names the file, the JSON path and what was expected).
     """
+    if not isinstance(path, (str, Path)):
+        raise MalformedBoard([f"the board path is a {type(path).__name__}, not a str or Path"])
+    if "\0" in str(path):
+        raise MalformedBoard(["the board path contains a NUL character"])
     where = Path(path)
     try:
         info = where.stat()

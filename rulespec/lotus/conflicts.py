@@ -17,7 +17,7 @@ from rulespec.lotus.actions import Action, Bid, ChooseConflict, Remove, bid_of
 from rulespec.lotus.commitments import by_seat
 from rulespec.lotus.components import OWNED, Building, Chip, chips_fit
 from rulespec.lotus.state import Conflict, ConflictReveal, Phase, State, place_chips
-from rulespec.lotus.variant import ChipSupply, Negotiation
+from rulespec.lotus.variant import ChipSupply, ConflictTie, Negotiation
 
 if TYPE_CHECKING:
     from rulespec.lotus.game import LotusGame
@@ -217,6 +217,9 @@ def bid(s: State, a: Bid) -> State:
         decided("lotus.conflict.loser")
         return _remove(s, loser, bids, reveal)
     # lotus.conflict.tie_emperor: the emperor chooses, even in his own favour
+    decided("lotus.conflict.tie_scope")
+    if s.game.options.conflict_tie is ConflictTie.ANY_PARTICIPANT:
+        candidates = frozenset(plain)
     return s.but(
         phase=Phase.REMOVE,
         seat=s.emperor,
@@ -233,9 +236,14 @@ def legal_removals(s: State) -> tuple[Action, ...]:
 
 def check_removal(s: State, a: Remove) -> Problem:
     """Only one of the tied seats (lotus.conflict.tie_emperor)."""
-    tied = _conflict(s).tied
+    c = _conflict(s)
+    tied = c.tied
     if a.seat not in tied:
         names = ", ".join(map(str, sorted(tied)))
+        if a.seat in dict(c.bids):  # a participant nobody tied with: the option's reading
+            return rule_of("lotus.conflict.tie_scope"), (
+                f"with conflict_tie = 'tied' the emperor chooses among the tied seats {names}"
+            )
         return rule_of(
             "lotus.conflict.tie_emperor"
         ), f"the emperor must choose one of the tied seats {names}"

@@ -38,8 +38,10 @@ from typing import TYPE_CHECKING, Any
 from rulespec.core.convert import Reader
 from rulespec.core.positions import check_header
 from rulespec.errors import MalformedPosition
+from rulespec.lotus import rules as steps
 from rulespec.lotus.codec import CODEC
 from rulespec.lotus.components import (
+    BASIC_MARKERS,
     BUILDINGS,
     COMBAT_POINTS,
     INFLUENCE_POINTS,
@@ -48,10 +50,17 @@ from rulespec.lotus.components import (
     START_INFLUENCE,
     VP_CHIPS,
     Building,
+    Side,
     chips_fit,
 )
-from rulespec.lotus.state import Phase, State
-from rulespec.lotus.variant import TempleExtra, VpChips
+from rulespec.lotus.state import (
+    ConflictReveal,
+    IncomeReveal,
+    Phase,
+    RebellionReveal,
+    State,
+)
+from rulespec.lotus.variant import ConflictTie, TempleExtra, VpChips
 
 if TYPE_CHECKING:
     from rulespec.lotus.game import LotusGame
@@ -308,6 +317,14 @@ def invariant_problems(state: State) -> list[str]:
                 f"claims.{state.area_id(i)}: markers on an area without a neutral chip "
                 "(lotus.claim.neutral_only)"
             )
+    if claiming and phase is not Phase.CLAIM and not state.singles_pending:
+        for i, c in enumerate(state.claims):
+            if len(c) == 1:
+                out.append(
+                    f"claims.{state.area_id(i)}: a single claimant in phase 2; single "
+                    "claimants are awarded their areas before the conflicts "
+                    "(lotus.resolve.uncontested_first)"
+                )
     if claiming:
         for s in range(n):
             placed = sum(1 for c in state.claims if s in c)
@@ -341,9 +358,15 @@ def invariant_problems(state: State) -> list[str]:
         out.append(f"area: no conflict is being fought in phase {phase.value}")
     elif conflict is not None:
         if any(s not in state.claims[conflict.area] for s, _ in conflict.bids):
-            out.append("bids: a bid from a player who is not a claimant of the area")
+            out.append(
+                "bids: a bid from a player who is not a claimant of the area "
+                "(lotus.conflict.participants)"
+            )
         if phase is Phase.BID and state.seat not in state.claims[conflict.area]:
-            out.append(f"seat: seat {state.seat} is not a claimant of the disputed area")
+            out.append(
+                f"seat: seat {state.seat} is not a claimant of the disputed area, so it is not "
+                "asked for a bid (lotus.conflict.participants)"
+            )
     if phase is Phase.REMOVE and (conflict is None or not conflict.tied):
         out.append("tied: the emperor must have tied players to choose from")
     rebelling = phase in (Phase.SIDE, Phase.COMBAT, Phase.REWARD) or (
@@ -381,6 +404,8 @@ def invariant_problems(state: State) -> list[str]:
         )
     if phase is not Phase.CLAIM and k is not None:
         out.append(f"cursor: no claims are being placed in phase {phase.value}")
+    out.extend(_who_acts_problems(state))
+    out.extend(_record_problems(state))
     if not out and not state.is_chance and not state.is_terminal and not state.legal_actions():
         out.append(
             f"seat {state.seat} is to act in phase {phase.value} but has no legal action; "
@@ -411,7 +436,7 @@ def _in_progress_problems(state: State) -> list[str]:
         if not state.start_areas_left():
             out.append("phase setup: every lotus area already has its start chip")
     c, r = state.conflict, state.rebellion
-    for seat, bid in c.bids if c is not None and phase is Phase.BID else ():
+    for seat, bid in c.bids if c is not None and phase in (Phase.BID, Phase.REMOVE) else ():
         if bid.influence > state.influence[seat]:
             out.append(
                 f"conflict.bids: seat {seat} bid {bid.influence} influence but holds "
@@ -441,12 +466,15 @@ def _turn_problems(state: State) -> list[str]:
     if phase is Phase.BID and c is not None:
         done = [s for s, _ in c.bids]
         taking_part = set(state.claims[c.area])
+        who = "lotus.conflict.participants"
     elif phase is Phase.SIDE and r is not None:
         done = [s for s, _ in r.sides]
         taking_part = set(range(state.players)) - {state.emperor, r.leader}
+        who = "lotus.rebellion.sides"
     elif phase is Phase.COMBAT and r is not None:
         done = [s for s, _ in r.commits]
         taking_part = set(range(state.players))
+        who = "lotus.rebellion.combat_commit"
     else:
         if len(set(state.queue)) != len(state.queue):
             return [f"queue: {list(state.queue)} lists a seat twice"]
@@ -461,6 +489,186 @@ def _turn_problems(state: State) -> list[str]:
         return [
             f"queue: in phase {phase.value} the seats that have committed {done}, the seat to "
             f"act {state.seat} and the queue {list(state.queue)} must be each of "
-            f"{sorted(taking_part)} once (lotus.secret.commit_order)"
+            f"{sorted(taking_part)} once ({who}, lotus.secret.commit_order)"
         ]
     return []
+
+
+def _suffix_of(queue: tuple[int, ...], order: tuple[int, ...]) -> bool:
+    """Whether ``queue`` is what is left of ``order`` once its first seats have acted."""
+    return not queue or tuple(order[len(order) - len(queue) :]) == queue
+
+
+def _who_acts_problems(state: State) -> list[str]:
+    """Each phase's rule on who may be asked and who may act: a question put to a seat the
+    rules exclude from it, or a queue that is not the order the rules ask in, is refused
+    with the rule's id (issue 18). The secret steps' queues are checked in
+    :func:`_turn_problems`."""
+    out: list[str] = []
+    phase, seat, n = state.phase, state.seat, state.players
+    if phase in (Phase.CHOOSE_CONFLICT, Phase.REMOVE) and seat != state.emperor:
+        rule = (
+            "lotus.resolve.emperor_orders"
+            if phase is Phase.CHOOSE_CONFLICT
+            else ("lotus.conflict.tie_emperor")
+        )
+        out.append(f"seat: in phase {phase.value} the emperor (seat {state.emperor}) acts ({rule})")
+    if phase is Phase.CLAIM and state.claiming is not None:
+        rnd = state.claiming.cursor // n + 1
+        if rnd > BASIC_MARKERS:
+            extras = state.markers_allowed(seat) - BASIC_MARKERS
+            if seat in state.claiming.declined or extras < rnd - BASIC_MARKERS:
+                out.append(
+                    f"seat: seat {seat} has no extra marker left for claim round {rnd} "
+                    "(lotus.claim.extra_rounds)"
+                )
+    if phase is Phase.LEAD:
+        villages = [state.held(s)[Building.VILLAGE] for s in range(n)]
+        ask = steps.leader_ask_order(
+            villages, state.emperor, state.game.variant.leader_candidate_tie
+        )
+        asked = (seat, *state.queue)
+        if seat == state.emperor:
+            out.append(
+                f"seat: the emperor (seat {seat}) is never asked to lead a rebellion "
+                "(lotus.rebellion.emperor_not_candidate)"
+            )
+        elif any(villages[s] == 0 for s in asked):
+            out.append(
+                f"seat: only players owning a village are asked to lead a rebellion; asked "
+                f"{list(asked)} (lotus.rebellion.candidates)"
+            )
+        elif [s for s in ask if s in asked] != list(asked):
+            # a hand-written position may leave later candidates out, not reorder them
+            out.append(
+                f"queue: the candidates still to ask, {list(asked)}, are not in the asking "
+                f"order {list(ask)} (lotus.rebellion.asking_order)"
+            )
+    r = state.rebellion
+    if phase is Phase.REWARD and r is not None and r.winners is not None:
+        sides = dict(r.all_sides(state.emperor))
+        if len(sides) == n and any(sides.get(s) is not r.winners for s in state.queue):
+            out.append(
+                f"queue: only the winning side ({r.winners.value}) takes rewards; the queue "
+                f"is {list(state.queue)} (lotus.rebellion.rewards)"
+            )
+        elif len(sides) == n:
+            head = state.emperor if r.winners is Side.EMPEROR else r.leader
+            allies = [s for s, side in sides.items() if side is r.winners and s != head]
+            order = steps.reward_order(
+                head, allies, dict(r.commits), n, state.game.variant.reward_tie
+            )
+            if not _suffix_of(state.queue, order):
+                out.append(
+                    f"queue: the winners still to choose are {list(state.queue)}, not the rest "
+                    f"of the reward order {list(order)} (lotus.rebellion.reward_order)"
+                )
+    if phase is Phase.PALACE_INCOME:
+        if not state.held(seat)[Building.PALACE]:
+            out.append(
+                f"seat: seat {seat} owns no palace, so it has no palace income to choose "
+                "(lotus.income.palace)"
+            )
+        if not _suffix_of(state.queue, state.order_from_emperor()):
+            out.append(
+                f"queue: {list(state.queue)} is not the rest of the turn order from the "
+                "emperor (lotus.income.order)"
+            )
+    e = state.expansion
+    if e is not None and phase in _EXPANDING:
+        for s in range(n):
+            extras = sum(1 for t, extra in e.slots if t == s and extra)
+            if extras > state.held(s)[Building.TEMPLE]:
+                out.append(
+                    f"slots: seat {s} has {extras} temple extras to come but owns "
+                    f"{state.held(s)[Building.TEMPLE]} temple(s) (lotus.expand.temple_extra)"
+                )
+    return out
+
+
+def _twice(entries: tuple[tuple[Any, ...], ...]) -> list[int]:
+    """The seats listed more than once as the first member of ``entries``."""
+    seats = [e[0] for e in entries]
+    return sorted({s for s in seats if seats.count(s) > 1})
+
+
+def _record_problems(state: State) -> list[str]:
+    """The records of the year's parts and of the last reveal: one entry per seat, seats
+    and targets the rules allow (a record that lists a seat twice, or names a seat the
+    rules exclude, cannot arise in play and breaks views and tensors)."""
+    out: list[str] = []
+    n = state.players
+    c, r, last = state.conflict, state.rebellion, state.last
+    if c is not None:
+        claimants = state.claims[c.area]
+        if _twice(c.bids):
+            out.append(f"conflict.bids: seats {_twice(c.bids)} bid twice (lotus.conflict.bid)")
+        for seat, bid in c.bids:
+            if bid.target == seat or bid.target not in claimants:
+                out.append(
+                    f"conflict.bids: seat {seat}'s dragon card names seat {bid.target}, not "
+                    "another claimant of the area (lotus.conflict.target_present)"
+                )
+            if bid.zero_card and not state.game.variant.zero_cards:
+                out.append(
+                    "conflict.bids: this edition has no 0-value influence cards "
+                    "(lotus.conflict.zero_card)"
+                )
+        if state.phase is Phase.REMOVE and not out:
+            done = {s for s, _ in c.bids}
+            plain = {s: (b.target, b.influence) for s, b in c.bids}
+            tied = steps.removal_candidates(plain)
+            if state.game.options.conflict_tie is ConflictTie.ANY_PARTICIPANT:
+                tied = frozenset(plain)  # lotus.conflict.tie_scope
+            if done != set(claimants) or c.tied != tied:
+                out.append(
+                    "conflict.tied: the emperor chooses among the claimants tied for the most "
+                    "influence against them, once every claimant has bid "
+                    "(lotus.conflict.removal_candidates)"
+                )
+        elif c.tied:
+            out.append("conflict.tied: only a tie being decided (phase remove) has tied seats")
+    if r is not None:
+        if _twice(r.sides) or _twice(r.commits):
+            out.append("rebellion: a seat chose a side or committed combat twice")
+        if any(s in (state.emperor, r.leader) for s, _ in r.sides):
+            out.append(
+                "rebellion.sides: the emperor and the leader do not choose a side "
+                "(lotus.rebellion.fixed_sides)"
+            )
+        if state.phase in (Phase.COMBAT, Phase.REWARD) and len(r.sides) != n - 2:
+            out.append(
+                f"rebellion.sides: phase {state.phase.value} comes after every other player "
+                "has chosen a side (lotus.rebellion.sides)"
+            )
+        if r.winners is not None:
+            sides = dict(r.all_sides(state.emperor))
+            if any(sides.get(s) is r.winners for s in r.hit):
+                out.append("rebellion.hit: only losers lose an area (lotus.rebellion.one_loss)")
+            if r.palace_taker is not None and sides.get(r.palace_taker) is not r.winners:
+                out.append("rebellion.palace_taker: only a winner takes an area")
+        elif r.hit or r.palace_taker is not None:
+            out.append("rebellion: areas are taken only once the winners are known")
+    if isinstance(last, ConflictReveal):
+        bidders = {e[0] for e in last.bids}
+        if _twice(last.bids) or _twice(last.totals) or _twice(last.paid):
+            out.append("last: the reveal lists a seat twice (lotus.conflict.reveal)")
+        elif any(t == s or t not in bidders for s, t, _, _ in last.bids):
+            out.append(
+                "last.bids: a dragon card names the bidder or a seat that did not bid "
+                "(lotus.conflict.target_present)"
+            )
+        elif dict(last.totals) != steps.totals_against({s: (t, p) for s, t, p, _ in last.bids}):
+            out.append(
+                "last.totals: not the influence bid against each seat (lotus.conflict.reveal)"
+            )
+        elif last.loser is not None and last.loser not in bidders:
+            out.append("last.loser: the loser of a round is one of its bidders")
+    elif isinstance(last, RebellionReveal):
+        if _twice(last.sides) or _twice(last.combat):
+            out.append("last: the reveal lists a seat twice (lotus.rebellion.winner)")
+    elif isinstance(last, IncomeReveal) and (
+        _twice(last.choices) or _twice(last.owed) or _twice(last.paid)
+    ):
+        out.append("last: the payout lists a seat twice (lotus.income.supply_limit)")
+    return out

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rulespec.lotus.actions import Action
-from rulespec.lotus.components import BUILDINGS, Side
+from rulespec.lotus.components import Side
 from rulespec.lotus.state import ConflictReveal, IncomeReveal, RebellionReveal, State
 
 
@@ -18,8 +18,10 @@ def render(state: State) -> str:
     ]
     final = state.outcome().scores if state.is_terminal else None
     for s in range(state.players):
-        held = state.held(s)
-        buildings = ", ".join(f"{held[b]} {b.label}" for b in BUILDINGS if held[b]) or "no areas"
+        owned = state.owned(s)
+        buildings = (
+            ", ".join(f"{state.area_id(i)}:{_building(state, i)}" for i in owned) or "no areas"
+        )
         score = "" if final is None else f"; final score {final[s]}"
         lines.append(
             f"  seat {s}: {buildings}; influence {state.influence[s]}, combat "
@@ -39,7 +41,66 @@ def render(state: State) -> str:
         f"  bank: {state.bank[0]} influence, {state.bank[1]} combat; "
         f"{sum(state.unseen)} neutral chips face down"
     )
+    lines.extend(_under_way(state))
     return "\n".join(lines)
+
+
+def _building(state: State, i: int) -> str:
+    chip = state.chips[i]
+    assert chip is not None
+    return chip.building.label
+
+
+def _under_way(state: State) -> list[str]:
+    """The parts of the year under way, secret choices not yet revealed included: this is
+    the full state (issue 20: two states that differ only in a pending bid printed the
+    same); a seat's view (``state.observation(seat)``) holds what that seat may see."""
+    lines = []
+    if state.queue:
+        lines.append(f"  still to act: seats {list(state.queue)}")
+    k = state.claiming
+    if k is not None:
+        declined = f"; declined extras: seats {sorted(k.declined)}" if k.declined else ""
+        lines.append(f"  claim placement {k.cursor}{declined}")
+    c = state.conflict
+    if c is not None:
+        bids = "; ".join(
+            f"seat {s} bid {b.influence} against seat {b.target}"
+            + (" +0-card" if b.zero_card else "")
+            for s, b in c.bids
+        )
+        tied = f"; tied: seats {sorted(c.tied)}" if c.tied else ""
+        lines.append(f"  conflict over {state.area_id(c.area)}: bids {bids or 'none'}{tied}")
+    r = state.rebellion
+    if r is not None:
+        sides = ", ".join(f"seat {s} {side.value}" for s, side in r.sides) or "none"
+        combat = ", ".join(f"seat {s} {p}" for s, p in r.commits) or "none"
+        lines.append(f"  rebellion led by seat {r.leader}: sides {sides}; combat {combat}")
+        if r.winners is not None:
+            taker = "" if r.palace_taker is None else f"; palace taken by seat {r.palace_taker}"
+            lines.append(
+                f"  winners: {r.winners.value}; losers who lost an area: {sorted(r.hit)}{taker}"
+            )
+    e = state.expansion
+    if e is not None:
+        slots = ", ".join(f"seat {s}" + (" (temple)" if extra else "") for s, extra in e.slots)
+        drawn = "" if e.drawn is None else f"; drawn: {e.drawn.label}"
+        lines.append(f"  new chips still to place: {slots or 'none'}{drawn}")
+    flags = [
+        name
+        for name, on in (
+            ("single claimants wait for the palace", state.singles_pending),
+            ("the last year", state.final),
+        )
+        if on
+    ]
+    if state.resume is not None:
+        flags.append(f"then phase {state.resume.value}")
+    if flags:
+        lines.append(f"  {'; '.join(flags)}")
+    if state.last is not None:
+        lines.append(f"  last reveal: {_describe(state)}")
+    return lines
 
 
 def narrate(before: State, action: Action, after: State) -> str:

@@ -125,6 +125,15 @@ class RiceExtras(enum.Enum):
     EACH_SEPARATE = "each_separate"
 
 
+class ConflictTie(enum.Enum):
+    """Option: on a tie for most influence the emperor removes one of the tied players
+    (default), or any player in the conflict, as the German words it
+    (lotus.conflict.tie_scope)."""
+
+    TIED = "tied"
+    ANY_PARTICIPANT = "any_participant"
+
+
 class RewardChoice(enum.Enum):
     """Option: a winner must take an area if one is legal (default), or may take a VP chip
     instead (lotus.rebellion.reward_vp_by_choice)."""
@@ -171,6 +180,7 @@ class LotusOptions:
     negotiation: Negotiation = Negotiation.OFF
     side_reveal: SideRevealChoice = SideRevealChoice.BOOK
     rice_extras: RiceExtras = RiceExtras.DECLINE_ENDS
+    conflict_tie: ConflictTie = ConflictTie.TIED
 
 
 TYPED: TypedTable[LotusVariant, LotusOptions] = TypedTable(

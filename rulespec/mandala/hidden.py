@@ -89,6 +89,11 @@ class Timeline:
                     self.events[seat].append((len(self.epochs) - 1, -1, tuple(delta)))
                     for c in COLOURS:
                         self.changes[-1][c] += delta[c]
+            if drawer >= 0 and any(before.deck) and sum(after.deck) != sum(before.deck) - 1:
+                # the pile ran out with this card and was replaced at once (option
+                # reshuffle = 'when_empty'): the next epoch starts after this draw
+                self.epochs.append(list(before.discard))
+                self.changes.append([0] * NUM_COLOURS)
             before = after
         self.final = before
         self.remainder = sum(before.deck)

@@ -183,8 +183,12 @@ def _tiles(
         for t in a.tiles:
             place(t, f"mandalas[{m}].tiles")
     for i, held in enumerate(values["holdings"]):
-        for t in sorted(held.tiles):
-            place(t, f"tiles[{i}]")
+        # each listing on its own: the union held.tiles would hide a tile listed twice
+        for t in sorted(held.loose):
+            place(t, f"tiles[{i}].loose")
+        for j, flower in enumerate(held.flowers):
+            for t in flower:
+                place(t, f"tiles[{i}].flowers[{j}]")
     if rest:
         left = [t for t in TILES if t not in seen]
         return frozenset(t for t in left if t in DARK_TILES), frozenset(
@@ -264,7 +268,8 @@ def invariant_problems(state: State) -> list[str]:
             )
         ups, totals = a.ups(), a.totals()
         if m == state.played and phase is Phase.DRAW:
-            pass  # step 3 (the majority check) comes after the draw
+            # step 3 comes after the draw: the marker is as it was before this turn's card
+            out.extend(_majority_before_check(state, m))
         elif any(ups):
             if a.marker is None or ups[a.marker] == 0:
                 out.append(
@@ -298,6 +303,7 @@ def invariant_problems(state: State) -> list[str]:
                 "a player has three flowers at a round's start: the game should have "
                 "ended (mandala.end.third_flower)"
             )
+    out.extend(_active_seat_problems(state))
     if phase is Phase.TAKE_TILE:
         if state.resolving is None:
             out.append("resolving: a tile choice needs the mandala being resolved")
@@ -313,6 +319,61 @@ def invariant_problems(state: State) -> list[str]:
     if phase is Phase.NEW_TILES and state.resolving is None:
         out.append("resolving: new tiles need the mandala being restarted")
     out.extend(_chance_problems(state))
+    return out
+
+
+def _majority_before_check(state: State, m: int) -> list[str]:
+    """Mandala ``m``, played into this turn with one card (a draw follows only a single
+    card), before its majority check: the marker is where the rule left it before that
+    card, so among the other seats it obeys mandala.majority.take_marker, and a holder who
+    is the active seat led by at least one card before it."""
+    a, seat = state.mandalas[m], state.seat
+    ups, totals = a.ups(), a.totals()
+    others = [s for s in range(state.players) if s != seat and ups[s]]
+    where = f"mandalas[{m}]"
+    if a.marker is None:
+        if others:
+            return [
+                f"{where}: seats {others} show face-up cards but nobody holds the marker "
+                "(mandala.majority.take_marker)"
+            ]
+        return []
+    before = totals[a.marker] - (1 if a.marker == seat else 0)
+    if not ups[a.marker] or any(totals[s] > before for s in others if s != a.marker):
+        return [
+            f"{where}: the marker holder, seat {a.marker}, did not have the face-up majority "
+            "before this turn's card (mandala.majority.take_marker)"
+        ]
+    return []
+
+
+def _active_seat_problems(state: State) -> list[str]:
+    """Who acts in a turn: the seat drawing in step 2 is the one who just played a single
+    card into ``played``, and outside the final resolution only the mandala played into
+    can be completed, by the seat whose turn it is (mandala.turn.order,
+    mandala.complete.six_colours)."""
+    out: list[str] = []
+    phase, seat, m = state.phase, state.seat, state.played
+    if phase is Phase.DRAW and m is not None and not state.mandalas[m].totals()[seat]:
+        out.append(
+            f"seat: seat {seat} draws after playing into mandala {m} but has no card there "
+            "(mandala.draw.one_card_up_to_four)"
+        )
+    if phase is Phase.TAKE_TILE and state.final is None and state.resolving != m:
+        out.append(
+            f"resolving: mandala {state.resolving} is being resolved, but seat {seat} played "
+            f"into mandala {m}; only the mandala played into is completed "
+            "(mandala.complete.six_colours)"
+        )
+    elif (
+        phase is Phase.TAKE_TILE
+        and state.final is None
+        and m is not None
+        and not state.mandalas[m].totals()[seat]
+    ):
+        out.append(
+            f"seat: seat {seat} completed mandala {m} but has no card there (mandala.turn.order)"
+        )
     return out
 
 

@@ -24,6 +24,7 @@ from rulespec.mandala.components import (
     add,
 )
 from rulespec.mandala.state import Phase, State
+from rulespec.mandala.variant import Reshuffle
 
 
 def reveal_setup_tile(s: State, action: RevealTile) -> State:
@@ -76,7 +77,13 @@ def draw(s: State, action: DrawCard) -> State:
         decided("mandala.draw.reshuffle_timing")
         deck, discard = discard, NO_CARDS
     hands = put(s.hands, s.seat, add(s.hands[s.seat], colour, 1))
-    state = s.but(deck=add(deck, colour, -1), discard=discard, hands=hands, pending=s.pending - 1)
+    deck = add(deck, colour, -1)
+    if s.game.options.reshuffle is Reshuffle.WHEN_EMPTY and not any(deck) and any(discard):
+        # mandala.draw.reshuffle_timing, option reshuffle = 'when_empty': at once
+        decided("mandala.draw.reshuffle")
+        decided("mandala.draw.reshuffle_timing")
+        deck, discard = discard, NO_CARDS
+    state = s.but(deck=deck, discard=discard, hands=hands, pending=s.pending - 1)
     if state.pending:
         return state
     if s.phase is Phase.DRAW:

@@ -18,6 +18,14 @@ class FinalMandalas(enum.Enum):
     TWO_OTHERS = "two_others"
 
 
+class Reshuffle(enum.Enum):
+    """When the discard pile becomes the new draw pile (ruling
+    mandala.draw.reshuffle_timing)."""
+
+    WHEN_NEEDED = "when_needed"
+    WHEN_EMPTY = "when_empty"
+
+
 @attrs.frozen
 class MandalaVariant:
     """The rule points that depend on the player count."""
@@ -35,6 +43,7 @@ class MandalaOptions:
     """Choices the players make; each is a recorded ruling with its alternatives."""
 
     final_mandalas: FinalMandalas = FinalMandalas.ALL
+    reshuffle: Reshuffle = Reshuffle.WHEN_NEEDED
 
 
 TYPED: TypedTable[MandalaVariant, MandalaOptions] = TypedTable(

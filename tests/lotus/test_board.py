@@ -284,6 +284,16 @@ def test_load_board_reads_only_small_regular_files(tmp_path: Path) -> None:
     assert len(str(caught.value)) < 300
 
 
+@pytest.mark.parametrize("path", [5, None, b"board.json", 2.5, "a\0b.json"])
+def test_load_board_refuses_a_path_that_is_no_path_with_malformed_board(path: Any) -> None:
+    """Defect r13 (issue 19): an int, None or bytes raised TypeError and a NUL character
+    ValueError; every refusal of load_board is a MalformedBoard, a RulespecError."""
+    with pytest.raises(boards.MalformedBoard) as caught:
+        boards.load_board(path)
+    assert isinstance(caught.value, rulespec.RulespecError)
+    assert len(str(caught.value)) < 300
+
+
 def test_board_validation_is_linear_and_capped() -> None:
     """Defect: validation counted each id with list.count (16,000 areas took 2.6 s); a
     board of more than MAX_AREAS areas is refused before its areas are read."""

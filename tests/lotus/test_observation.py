@@ -32,7 +32,7 @@ from rulespec.lotus import (
 from rulespec.lotus.variant import SideReveal
 from tests.machine import without
 
-from . import E, R, bids_of, commits_of, game, load, position, run, sides_of
+from . import E, R, bids_of, commits_of, conflict, game, load, position, run, sides_of
 
 VARIANTS = [(e, n) for e in ("de", "fr") for n in (3, 4, 5, 6)]
 PRIVATE = (
@@ -297,3 +297,48 @@ def test_a_conflict_reveal_is_public_and_the_next_round_secret_again() -> None:
     assert all(v.last == views[0].last for v in views)
     assert views[2].last.bids == ((0, 1, 4, False), (1, 0, 2, False), (2, 0, 1, False))
     assert all(v.conflict.own_bid is None and v.conflict.committed == () for v in views)
+
+
+def _pending_bid(points: int) -> State:
+    """Seat 0 has bid ``points`` against seat 1 in a conflict of seats 0, 1 and 2."""
+    return load(conflict(3, {"a17": "temple"}, "a17", [0, 1, 2])).apply(Bid(1, points))
+
+
+@pytest.mark.rule("lotus.info.hidden")
+def test_the_full_state_prints_pending_secret_choices_the_views_do_not() -> None:
+    """Defect (issue 20): str(state) left out the pending secret bids, so two states that
+    differ only in one printed the same. The full state prints everything; each seat's
+    view prints what that seat may see (its own bid only)."""
+    low, high = _pending_bid(2), _pending_bid(3)
+    assert str(low) != str(high)
+    assert "seat 0 bid 2 against seat 1" in str(low)
+    for seat in (1, 2):
+        assert low.observation(seat) == high.observation(seat)
+        assert str(low.observation(seat)) == str(high.observation(seat))
+        assert "influence=2" not in str(low.observation(seat))
+    assert str(low.observation(0)) != str(high.observation(0))
+    # the rebellion's secret sides and combat likewise
+    board = {"a16": ("palace", 0), "a22": ("village", 1), "a30": ("village", 2)}
+    led = load(position(4, board, phase="lead", seat=1)).apply(Lead(True))
+    assert led.phase is Phase.SIDE
+    sides = [led.apply(ChooseSide(side)) for side in (E, R)]
+    assert str(sides[0]) != str(sides[1])
+    for seat in (0, 1, 3):
+        assert str(sides[0].observation(seat)) == str(sides[1].observation(seat))
+    combat = [run(sides[0], ChooseSide(E), CommitCombat(c)) for c in (0, 1)]
+    assert str(combat[0]) != str(combat[1])
+    assert str(combat[0].observation(1)) == str(combat[1].observation(1))
+
+
+@pytest.mark.parametrize(("edition", "players"), [("de", 3), ("fr", 5)])
+def test_different_states_of_play_print_differently(edition: str, players: int) -> None:
+    """Issue 20: ``str`` of a full state shows all of it, so no two different states
+    reached in play print alike."""
+    printed: dict[str, Any] = {}
+    for seed in range(2):
+        rng = random.Random(seed)
+        state = game(edition, players).new_game(seed=seed)
+        while not state.is_terminal:
+            data = state.to_json()
+            assert printed.setdefault(str(state), data) == data, str(state)
+            state = rulespec.random_step(state, rng)

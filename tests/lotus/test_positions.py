@@ -4,6 +4,7 @@ states from random play."""
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 import re
@@ -12,13 +13,26 @@ from typing import Any
 
 import attrs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import rulespec
-from rulespec.lotus import Building, Phase, PlaceMarker, State
+from rulespec.lotus import (
+    Building,
+    ChooseSide,
+    CommitCombat,
+    Lead,
+    Phase,
+    PlaceMarker,
+    Side,
+    State,
+)
 from rulespec.lotus import position as positions
+from rulespec.lotus.actions import Bid
 from rulespec.lotus.position import invariant_problems
 
-from . import LIGHT, game, position
+from ..position_mutations import mutate, reached, refused_or_playable
+from . import LIGHT, bids, claiming, conflict, game, load, position
 
 
 def documented() -> dict[str, Any]:
@@ -178,7 +192,7 @@ def test_the_emperor_must_have_the_most_palaces() -> None:
         leader=1,
         winners="rebels",
         seat=1,
-        queue=[1],
+        queue=[1, 2],
         sides=[[2, "rebels"]],
     )
     assert "emperor" not in " ".join(invariant_problems(game().state_from_json(data)))
@@ -337,3 +351,221 @@ def test_every_problem_in_a_part_of_the_year_has_its_path() -> None:
         "conflict.bids[0][1].influence: is missing",
         "conflict.odd: unknown key",
     )
+
+
+# --- issue 19: what a position lists twice; issue 18: who may be asked ------------------
+
+REBELS = {
+    "a16": ("palace", 0),
+    "a23": ("palace", 0),
+    "a22": ("village", 1),
+    "a24": ("village", 1),
+    "a17": ("temple", 2),
+    "a18": ("palace", 2),
+    "a25": ("village", 2),
+    "a30": ("village", 3),
+    "a31": ("village", 3),
+}
+"""Four players: the emperor seat 0 (two palaces), villages for seats 1 (two), 2 (one)
+and 3 (two): the candidates to lead are asked in the order 1, 3, 2."""
+
+
+def as_json(state: State) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(json.dumps(state.to_json()))
+    return data
+
+
+def three_way() -> State:
+    """A conflict over a17 among seats 0, 1 and 2, at its first bid."""
+    return load(conflict(3, {"a17": "temple"}, "a17", [0, 1, 2]))
+
+
+@pytest.mark.rule("lotus.conflict.reveal")
+def test_a_reveal_that_lists_a_seat_twice_is_refused() -> None:
+    """Defect r10 (issue 19): a bid listed twice in ``last`` (the last reveal) loaded clean
+    and the tensor then raised TensorError; so did a total or a payment listed twice."""
+    state = bids(three_way(), {0: (1, 2), 1: (0, 3), 2: (0, 2)})  # the books' example
+    assert state.phase is Phase.BID  # seat 0 left; seats 1 and 2 fight on
+    for key in ("bids", "totals", "paid"):
+        data = as_json(state)
+        data["last"][key].append(data["last"][key][-1])
+        has(problems(data), "last: the reveal lists a seat twice")
+    data = as_json(state)
+    data["last"]["bids"][0][1] = 0  # seat 0's dragon card against itself
+    has(problems(data), "names the bidder")
+    data = as_json(state)
+    data["last"]["totals"][0][1] += 1
+    has(problems(data), "last.totals: not the influence bid against each seat")
+
+
+@pytest.mark.rule("lotus.conflict.target_present")
+def test_a_pending_bid_must_name_another_claimant() -> None:
+    """Found by the mutation test (issue 19): a pending bid against seat 7 loaded and play
+    then raised IndexError."""
+    data = as_json(three_way().apply(Bid(1, 2)))
+    for target in (7, 0, -1):
+        data["conflict"]["bids"][0][1]["target"] = target
+        assert problems(data)
+    data["conflict"]["bids"][0][1]["target"] = 0
+    has(problems(data), "seat 0's dragon card names seat 0")
+
+
+def tied() -> State:
+    """Seats 0 and 1 tied at 2 influence against them; the emperor (seat 0) decides."""
+    state = bids(three_way(), {0: (1, 2), 1: (0, 2), 2: (1, 0)})
+    assert state.phase is Phase.REMOVE
+    return state
+
+
+@pytest.mark.rule("lotus.conflict.tie_emperor")
+def test_only_the_emperor_decides_a_tie_among_the_tied() -> None:
+    data = as_json(tied())
+    has(problems({**data, "seat": 1}), "the emperor (seat 0) acts (lotus.conflict.tie_emperor)")
+    data["conflict"]["tied"] = [0, 2]
+    has(problems(data), "lotus.conflict.removal_candidates")
+
+
+@pytest.mark.rule("lotus.conflict.bid")
+def test_a_bid_waiting_for_the_tie_is_within_the_bidders_means() -> None:
+    """Found by the mutation test (issue 19): a bid larger than the bidder's influence,
+    waiting for the emperor's tie decision, loaded and payment left negative points."""
+    data = as_json(tied())
+    data["conflict"]["bids"][1][1]["influence"] = 99
+    has(problems(data), "seat 1 bid 99 influence but holds")
+
+
+@pytest.mark.rule("lotus.resolve.uncontested_first")
+def test_no_single_claimant_is_left_for_the_conflicts() -> None:
+    """Found by the mutation test (issue 19): a single claimant during the conflicts was
+    never awarded, and its marker stayed on the board after phase 2."""
+    board = {"a16": ("palace", 2), "a17": "temple", "a22": "village", "a15": "village"}
+    claims = {"a17": [0, 1], "a22": [0, 2]}
+    data = position(3, board, phase="choose_conflict", emperor=2, seat=2, claims=claims)
+    assert load(data)
+    data["claims"] = {**claims, "a15": [1]}
+    has(problems(data), "claims.a15: a single claimant in phase 2")
+
+
+@pytest.mark.rule("lotus.resolve.emperor_orders")
+def test_only_the_emperor_names_the_next_conflict() -> None:
+    board = {"a16": ("palace", 2), "a17": "temple", "a22": "village"}
+    claims = {"a17": [0, 1], "a22": [0, 2]}
+    data = position(3, board, phase="choose_conflict", emperor=2, seat=0, claims=claims)
+    has(problems(data), "the emperor (seat 2) acts (lotus.resolve.emperor_orders)")
+
+
+@pytest.mark.rule("lotus.conflict.participants")
+def test_a_bid_is_asked_only_of_the_claimants() -> None:
+    """A secret bid pending for a seat with no marker in the area is refused."""
+    data = conflict(3, {"a17": "temple"}, "a17", [0, 1])
+    assert load(data)
+    has(problems({**data, "queue": [1, 2]}), "lotus.conflict.participants")
+    has(problems({**data, "seat": 2, "queue": [0, 1]}), "lotus.conflict.participants")
+
+
+@pytest.mark.rule("lotus.rebellion.emperor_not_candidate")
+def test_the_emperor_is_never_asked_to_lead() -> None:
+    data = position(4, REBELS, phase="lead", seat=0)
+    has(problems(data, players=4), "lotus.rebellion.emperor_not_candidate")
+
+
+@pytest.mark.rule("lotus.rebellion.candidates")
+def test_only_village_owners_are_asked_to_lead() -> None:
+    board = {k: v for k, v in REBELS.items() if k != "a25"}  # seat 2 has no village
+    data = position(4, board, phase="lead", seat=1, queue=[3])
+    assert load(data)
+    has(problems({**data, "queue": [3, 2]}, players=4), "lotus.rebellion.candidates")
+
+
+@pytest.mark.rule("lotus.rebellion.asking_order")
+def test_candidates_are_asked_in_the_asking_order() -> None:
+    assert load(position(4, REBELS, phase="lead", seat=1, queue=[3, 2]))
+    has(
+        problems(position(4, REBELS, phase="lead", seat=2, queue=[1]), players=4),
+        "lotus.rebellion.asking_order",
+    )
+
+
+@pytest.mark.rule("lotus.rebellion.sides")
+def test_emperor_and_leader_are_not_asked_for_a_side() -> None:
+    state = load(position(4, REBELS, phase="lead", seat=1)).apply(Lead(True))
+    assert (state.phase, state.seat, state.queue) == (Phase.SIDE, 2, (3,))
+    for seat, queue in ((0, [3]), (1, [3]), (2, [3, 0])):
+        has(
+            problems({**as_json(state), "seat": seat, "queue": queue}, players=4), "rebellion.sides"
+        )
+    data = as_json(state.apply(ChooseSide(Side.REBELS)))
+    data["rebellion"]["sides"].append([0, "rebels"])
+    has(problems(data, players=4), "lotus.rebellion.fixed_sides")
+
+
+@pytest.mark.rule("lotus.rebellion.rewards")
+def test_only_winners_are_in_line_for_a_reward() -> None:
+    state = load(position(4, REBELS, phase="lead", seat=1, combat=[5, 5, 5, 5]))
+    state = state.apply(Lead(True)).apply(ChooseSide(Side.EMPEROR)).apply(ChooseSide(Side.REBELS))
+    for points in (5, 0, 0, 0):
+        state = state.apply(CommitCombat(points))
+    assert (state.phase, state.seat, state.queue) == (Phase.REWARD, 0, (0, 2))
+    data = as_json(state)
+    has(problems({**data, "queue": [0, 1]}, players=4), "lotus.rebellion.rewards")
+    data["rebellion"]["hit"] = [2]
+    has(problems(data, players=4), "only losers lose an area")
+
+
+@pytest.mark.rule("lotus.income.palace")
+def test_only_a_palace_owner_chooses_palace_income() -> None:
+    board = {"a16": ("palace", 0), "a17": ("palace", 2)}
+    data = position(3, board, phase="palace_income", seat=0, queue=[0, 1, 2])
+    assert load(data)
+    has(problems({**data, "seat": 1, "queue": [1, 2]}), "seat 1 owns no palace")
+    has(problems({**data, "seat": 2, "queue": [2, 1]}), "lotus.income.order")
+
+
+@pytest.mark.rule("lotus.expand.temple_extra")
+def test_temple_extras_only_for_temple_owners() -> None:
+    board = {"a16": ("temple", 1), "a17": "village"}
+    slots = [[1, True]]
+    data = position(3, board, phase="temple_extra", seat=1, expansion={"slots": slots})
+    assert load(data)
+    data["expansion"] = {"slots": [[1, True], [1, True]]}
+    has(problems(data), "seat 1 has 2 temple extras to come but owns 1 temple")
+
+
+@pytest.mark.rule("lotus.claim.extra_rounds")
+def test_an_extra_claim_round_asks_only_seats_with_an_extra_left() -> None:
+    board = {"a16": ("rice", 1), "a17": "village", "a15": "village", "a22": "village"}
+    data = claiming(3, board, seat=1, rnd=4)
+    assert load(data)
+    has(problems(claiming(3, board, seat=2, rnd=4)), "seat 2 has no extra marker left")
+    has(problems(claiming(3, board, seat=1, rnd=5)), "seat 1 has no extra marker left")
+
+
+MUTATED_GAMES = (
+    {"edition": "de", "players": 4},
+    {"edition": "fr", "players": 6, "negotiation": "on", "card_supply": "pro_rata"},
+    {"edition": "de", "players": 3, "chip_supply": "limited_at_award", "vp_chips": "limited"},
+)
+"""The games whose positions the mutation test changes: both editions, every phase and
+part of the year (negotiation windows and pro-rata payouts included)."""
+
+
+@functools.cache
+def _reached(k: int) -> tuple[Any, list[dict[str, Any]]]:
+    made = rulespec.game("lotus", **MUTATED_GAMES[k])
+    return made, reached(made, range(2), every=7)
+
+
+@settings(max_examples=150)
+@given(st.integers(0, len(MUTATED_GAMES) - 1), st.integers(0, 2**32 - 1))
+def test_a_mutated_position_is_refused_or_plays_on(k: int, seed: int) -> None:
+    """Issue 19: a position from play with one place changed (an entry listed twice,
+    dropped or swapped, a number out of range, …) is refused with a RulespecError, or
+    loads and gives every seat its view and tensor through 50 random steps that keep every
+    invariant. Found the seat listed twice in a reveal or a rebellion (r10), the bid
+    against seat 7, the bid beyond the bidder's means while a tie waits, and the single
+    claimant left among the conflicts."""
+    made, docs = _reached(k)
+    rng = random.Random(seed)
+    changed = mutate(rng.choice(docs), rng)
+    if changed is not None:
+        refused_or_playable(made, changed[0], seed)

@@ -63,6 +63,7 @@ from rulespec.lotus.components import (
     chips_fit,
 )
 from rulespec.lotus.variant import (
+    ConflictTie,
     EmperorAfterRebellion,
     LeaderTie,
     LoserRefund,
@@ -974,7 +975,31 @@ def test_an_untargeted_player_never_leaves_even_when_everyone_bids_zero() -> Non
         state = bids(state, plan)
         assert state.phase is Phase.REMOVE
         assert state.conflict.tied == {0, 1}
-        assert refused_by(state, Remove(2)) == "lotus.conflict.tie_emperor"
+        assert refused_by(state, Remove(2)) == "lotus.conflict.tie_scope"
+
+
+@pytest.mark.rule("lotus.conflict.tie_scope")
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_a_tie_lets_the_emperor_remove_a_tied_player_or_with_the_option_anyone(
+    edition: str,
+) -> None:
+    """Ambiguity lotus.conflict.tie_scope: by default (conflict_tie = 'tied') only a tied
+    player can be sent out; with 'any_participant' (the German word for word) the emperor
+    may send out seat 2, whom nobody played against, and he pays as a loser."""
+    plan = {0: (1, 2), 1: (0, 2), 2: (1, 0)}  # 2 against each of seats 0 and 1
+    data = conflict(3, {"a17": T}, "a17", [0, 1, 2], edition=edition)
+    tied = bids(load(data), plan)
+    assert tied.game.options.conflict_tie is ConflictTie.TIED
+    assert set(tied.legal_actions()) == {Remove(0), Remove(1)}
+    assert refused_by(tied, Remove(2)) == "lotus.conflict.tie_scope"
+    anyone = bids(load(data, conflict_tie="any_participant"), plan)
+    assert anyone.game.options.conflict_tie is ConflictTie.ANY_PARTICIPANT
+    assert set(anyone.legal_actions()) == {Remove(0), Remove(1), Remove(2)}
+    out = anyone.apply(Remove(2))
+    assert out.last.loser == 2
+    assert claimants(out, "a17") == {0, 1}
+    assert out.influence == (10, 10, 12)  # both bidders pay all; seat 2 bid nothing
+    assert out.phase is Phase.BID  # seats 0 and 1 fight on
 
 
 @pytest.mark.rule("lotus.conflict.loser_refund", "lotus.conflict.others_pay")

@@ -3,15 +3,20 @@ bad position reported at once with a message a person can act on."""
 
 from __future__ import annotations
 
+import functools
 import json
+import random
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import rulespec
 from rulespec.mandala import Phase, Tile
 from rulespec.mandala.position import invariant_problems
 
+from ..position_mutations import mutate, reached, refused_or_playable
 from . import TILES, area, load, position
 
 MINIMAL: dict[str, Any] = {
@@ -234,3 +239,91 @@ def test_a_player_to_act_who_has_no_legal_play_is_not_a_position() -> None:
             f"loaded a non-terminal state with legal actions {state.legal_actions()!r}; "
             "it should be rejected (mandala.end.stalled)"
         )
+
+
+@pytest.mark.rule("mandala.components.tiles")
+def test_a_tile_listed_twice_in_front_of_a_player_is_refused() -> None:
+    """Defect r10 (issue 19): a tile listed twice in a player's flowers, or both in a flower
+    and loose, loaded clean (the tiles were counted as a set) and the tensor then raised
+    TensorError. Every tile exists once."""
+    hands = [{"red": 1}, {"red": 1}]
+    twice = [{"flowers": [["black-3", "black-4"], ["black-3", "black-4"]]}, {}]
+    one_of(problems(position(hands, tiles=twice)), "black-3 is also at", "black-4 is also at")
+    both = [{"loose": ["black-3"], "flowers": [["black-3", "black-4"]]}, {}]
+    one_of(problems(position(hands, tiles=both)), "black-3 is also at")
+    light = {"flowers": [["green-3", "green-4"]]}
+    assert load(position(hands, tiles=[{"flowers": [["black-3", "black-4"]]}, light]))
+
+
+def drawing(marker: int | None, up: dict[int, dict[str, int]]) -> dict[str, Any]:
+    """Seat 0 has just played one face-down black card into mandala 0 and draws one."""
+    m0 = area(TILES[0], 2, up=up, down={0: {"black": 1}}, marker=marker)
+    return position(
+        [{"red": 7}, {"red": 1}],
+        [m0, *(area(t, 2) for t in TILES[1:])],
+        phase="draw",
+        played=0,
+        pending=1,
+    )
+
+
+@pytest.mark.rule("mandala.majority.take_marker")
+def test_before_the_majority_check_the_marker_was_where_the_rule_left_it() -> None:
+    """Found by the mutation test (issue 19): in step 2 of a turn the mandala played into
+    was not checked at all, so a marker in the centre with a face-up rival there, or a
+    holder behind a face-up rival, loaded and broke the invariant after the draw."""
+    one_of(problems(drawing(None, {1: {"purple": 2}})), "nobody holds the marker")
+    one_of(problems(drawing(1, {0: {"purple": 1}})), "did not have the face-up majority")
+    # seat 0 led 2 to 1 before this card; with it, 3 to 1
+    found = problems(drawing(0, {0: {"purple": 1}, 1: {"orange": 2}}))
+    one_of(found, "seat 0, did not have the face-up majority")
+    assert load(drawing(0, {0: {"purple": 2}, 1: {"orange": 2}})).phase is Phase.DRAW
+    assert load(drawing(1, {0: {"purple": 1}, 1: {"orange": 2}})).phase is Phase.DRAW
+
+
+@pytest.mark.rule("mandala.draw.one_card_up_to_four")
+def test_only_the_seat_that_played_a_card_draws() -> None:
+    """A draw in step 2 is the active seat's, after its card in the mandala played into."""
+    data = drawing(None, {})
+    data["mandalas"][0]["down"] = [{}, {"black": 1}]
+    one_of(problems(data), "seat 0 draws after playing into mandala 0 but has no card there")
+
+
+@pytest.mark.rule("mandala.complete.six_colours")
+def test_only_the_mandala_played_into_is_resolved_during_a_turn() -> None:
+    """Outside the final resolution the tile choice is about the mandala just played into,
+    completed by the seat whose turn it is."""
+    up = {0: {"purple": 1, "red": 1, "orange": 1}, 1: {"yellow": 1}}
+    m0 = area(TILES[0], 3, up=up, down={1: {"black": 1}}, marker=0)
+    data = position(
+        [{"red": 7}, {"red": 1}, {"red": 2}],
+        [m0, *(area(t, 3) for t in TILES[1:])],
+        phase="take_tile",
+        resolving=0,
+        played=0,
+        seat=1,
+    )
+    assert load(data).phase is Phase.TAKE_TILE
+    one_of(problems({**data, "played": 1}, 3), "only the mandala played into is completed")
+    one_of(problems({**data, "seat": 2}, 3), "seat 2 completed mandala 0")
+
+
+@functools.cache
+def _reached(players: int) -> tuple[Any, list[dict[str, Any]]]:
+    game = rulespec.game("mandala", players=players)
+    return game, reached(game, range(2), every=9)
+
+
+@settings(max_examples=150)
+@given(st.sampled_from([2, 3, 4]), st.integers(0, 2**32 - 1))
+def test_a_mutated_position_is_refused_or_plays_on(players: int, seed: int) -> None:
+    """Issue 19: a position from play with one place changed (an entry listed twice,
+    dropped or swapped, a number out of range, …) is refused with a RulespecError, or
+    loads and gives every seat its view and tensor through 50 random steps that keep every
+    invariant. Found the tile listed twice (r10) and the unchecked marker of the mandala
+    played into during step 2."""
+    game, docs = _reached(players)
+    rng = random.Random(seed)
+    changed = mutate(rng.choice(docs), rng)
+    if changed is not None:
+        refused_or_playable(game, changed[0], seed)

@@ -36,6 +36,7 @@ from rulespec.mandala.components import COLOURS, DARK_TILES, LIGHT_TILES, NUM_MA
 from rulespec.mandala.game import MandalaGame
 from rulespec.mandala.rules import claim, draw_count, is_complete, leaves_hand_empty, new_holder
 from rulespec.mandala.scoring import flower_points, score, tile_points, winners
+from rulespec.mandala.variant import Reshuffle
 
 from . import TILES as START_TILES
 from . import area, finish, load, position, settle
@@ -344,6 +345,31 @@ def test_the_discard_pile_is_shuffled_only_when_a_card_is_needed() -> None:
     assert state.current_player == 1
     assert sum(state.deck) == 0
     assert sum(state.discard) == sum(discard.values())
+
+
+@pytest.mark.rule("mandala.draw.reshuffle_timing")
+@pytest.mark.parametrize("option", [r.value for r in Reshuffle])
+def test_the_discard_pile_becomes_the_pile_when_needed_or_with_the_option_at_once(
+    option: str,
+) -> None:
+    """Ambiguity mandala.draw.reshuffle_timing: drawing the very last card empties the
+    pile; by default the discard pile waits for the next card needed, so the cards a
+    resolution discards meanwhile join it; with reshuffle = 'when_empty' it becomes the
+    pile at once and those cards stay on the discard pile."""
+    hands = [{"red": 8}, {"black": 6}, {"yellow": 7}]
+    discard = full_minus(*hands, {"green": 1})
+    data = position(hands, deck={"green": 1}, discard=discard)
+    state = load(data, reshuffle=option).apply(Play(0, RED, 1)).apply(DrawCard(GREEN))
+    assert state.game.options.reshuffle is Reshuffle(option)
+    assert state.current_player == 1
+    waited = (sum(state.deck), sum(state.discard)) == (0, sum(discard.values()))
+    at_once = (sum(state.deck), sum(state.discard)) == (sum(discard.values()), 0)
+    assert waited if option == "when_needed" else at_once
+    # the next draw comes from the same cards either way: the old discard pile
+    state = state.apply(Play(1, BLACK, 1))
+    assert {a for a, _ in state.chance_outcomes()} == {
+        DrawCard(c) for c in COLOURS if discard.get(c.label, 0)
+    }
 
 
 @pytest.mark.rule("mandala.draw.exhausted")

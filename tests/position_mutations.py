@@ -1,0 +1,109 @@
+"""Seeded mutations of positions reached in play, for the position tests of each game
+(issue 19): a loaded position either is refused with a RulespecError, or gives every
+seat a view and a tensor and plays on for 50 random steps with its invariants kept.
+
+A mutation changes one place of a position's JSON the way a hand-written or tampered
+position would: an entry of a list listed twice, dropped or swapped with another, a
+whole number off by one, negative or far out of range, a flag flipped, a null filled in.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import rulespec
+from rulespec.core.play import random_step
+
+JSON = Any
+Path = tuple[str | int, ...]
+
+
+def reached(game: Any, seeds: range, every: int) -> list[dict[str, Any]]:
+    """Every ``every``-th position of seeded random games, as JSON."""
+    out: list[dict[str, Any]] = []
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = game.new_game(seed=seed)
+        for step in range(5000):
+            if state.is_terminal:
+                break
+            if step % every == 0:
+                out.append(state.to_json())
+            state = random_step(state, rng)
+    return out
+
+
+def _places(value: JSON, path: Path = ()) -> Iterator[tuple[Path, JSON]]:
+    yield path, value
+    if isinstance(value, dict):
+        for key, v in value.items():
+            yield from _places(v, (*path, key))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from _places(v, (*path, i))
+
+
+def mutate(doc: dict[str, Any], rng: random.Random) -> tuple[dict[str, Any], str] | None:
+    """``doc`` with one place changed, and what was changed (None: nothing to change at
+    the place drawn)."""
+    out = copy.deepcopy(doc)
+    places = [(p, v) for p, v in _places(out) if p and p[0] not in ("game", "settings")]
+    path, value = rng.choice(places)
+    parent: Any = out
+    for key in path[:-1]:
+        parent = parent[key]
+    key = path[-1]
+    if isinstance(value, list) and value:
+        kind = rng.choice(["twice", "drop", "swap"])
+        if kind == "twice":
+            value.append(copy.deepcopy(rng.choice(value)))
+        elif kind == "drop":
+            value.pop(rng.randrange(len(value)))
+        elif len(value) > 1:
+            i, j = rng.sample(range(len(value)), 2)
+            value[i], value[j] = value[j], value[i]
+    elif isinstance(value, bool):
+        kind = "flip"
+        parent[key] = not value
+    elif isinstance(value, int):
+        kind = "number"
+        parent[key] = rng.choice([-1, 0, value - 1, value + 1, 5, 7, 40, 10**6])
+    elif value is None:
+        kind = "fill"
+        parent[key] = rng.choice([0, 1, 2])
+    elif isinstance(parent, list) and len(parent) > 1:
+        kind = "swap"
+        j = rng.randrange(len(parent))
+        parent[key], parent[j] = parent[j], parent[key]
+    elif isinstance(parent, dict) and len(parent) > 1:
+        kind = "swap"
+        other = rng.choice(list(parent))
+        parent[key], parent[other] = parent[other], parent[key]
+    else:
+        return None
+    return out, f"{kind} at {'.'.join(map(str, path))}"
+
+
+def refused_or_playable(game: Any, doc: dict[str, Any], seed: int, steps: int = 50) -> None:
+    """Either loading ``doc`` raises a RulespecError, or the state gives every seat its
+    view and tensor, prints, and plays ``steps`` random steps keeping every invariant."""
+    try:
+        state = game.state_from_json(doc)
+    except rulespec.RulespecError:
+        return
+    assert state.problems() == ()
+    rng = random.Random(seed)
+    for step in range(steps + 1):
+        for seat in range(game.players):
+            view = state.observation(seat)
+            view.tensor()
+            str(view)
+        str(state)
+        state.to_json()
+        if step == steps or state.is_terminal:
+            return
+        state = random_step(state, rng)
+        assert state.problems() == (), f"step {step}: {state.problems()}"
