@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Literal, overload
 from rulespec.core.api import Action, Explanation, Game, GameSpec, State
 from rulespec.core.record import Record, settings_from_json
 from rulespec.core.rules import Rule, Rulebook
+from rulespec.core.seats import is_seat
 from rulespec.core.seeds import seed_problem
 from rulespec.errors import (
     InvalidArgument,
@@ -245,7 +246,7 @@ def _seats(
         )
         return None
     for i, seat in enumerate(raw):
-        if seat is not None and (type(seat) is not int or not 0 <= seat < players):
+        if seat is not None and not is_seat(seat, players):
             problems.append(
                 f"seats[{i}]: expected a seat from 0 to {players - 1} or null, got {bounded(seat)}"
             )

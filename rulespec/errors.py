@@ -195,6 +195,15 @@ class InvalidArgument(RulespecError, ValueError, TypeError):
     """400 Bad Request."""
 
 
+class TensorError(RulespecError, TypeError):
+    """An observation field whose type gives no tensor form (raised when a layout is
+    built) or a value that does not fit its layout (raised when encoding). Never raised
+    for a state reached by play or a position that loads: one would be a defect of the
+    library. (Also a ``TypeError``, as it was before it became a ``RulespecError``.)"""
+
+    code = "tensor_error"
+
+
 MAX_PROBLEMS = 100
 """An error lists at most this many problems (then says that more were found), so a huge
 malformed input cannot make a huge message."""

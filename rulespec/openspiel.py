@@ -53,6 +53,7 @@ except ImportError as exc:  # pragma: no cover (the extra is part of dev)
 import rulespec
 from rulespec.core import history as histories
 from rulespec.core.play import playout
+from rulespec.core.seats import NO_SEAT, Unchecked, check_seat
 from rulespec.errors import InvalidArgument
 
 __all__ = [
@@ -339,17 +340,21 @@ class RulespecState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no stub
     # (which calls back into Python for the current player, then the legal actions); from
     # C++ they are not used, and the answers are the same.
 
-    def legal_actions(self, player: int | None = None) -> list[int]:
+    def legal_actions(self, player: int | Unchecked = NO_SEAT) -> list[int]:
         """The legal ids of ``player`` (default: the seat to act): decision ids, or at a
-        chance node the chance outcome ids; empty for any other seat and at the end."""
+        chance node the chance outcome ids; empty for any other seat and at the end.
+        ``player`` is a seat or ``PlayerId.CHANCE``; :class:`~rulespec.InvalidArgument`
+        for anything else, ``None`` included."""
         held = self._held
         state = held.state
+        if player is not NO_SEAT and player != _CHANCE:
+            player = check_seat(player, state.players, "player")
         to_act = state.current_player
         if type(to_act) is int:
-            if player is not None and player != to_act:
+            if player is not NO_SEAT and player != to_act:
                 return []
             return held.variant.decision_ids(state.legal_actions())
-        if to_act is rulespec.CHANCE and (player is None or player == _CHANCE):
+        if to_act is rulespec.CHANCE and (player is NO_SEAT or player == _CHANCE):
             return [i for i, _ in self.chance_outcomes()]
         return []
 

@@ -144,11 +144,11 @@ class RulespecEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type inf
 
     def observation_space(self, agent: str) -> Any:
         """The same ``Dict`` space object for every call (``api_test`` checks identity)."""
-        return self.observation_spaces[agent]
+        return self.observation_spaces[self._agent(agent, "observation_space")]
 
     def action_space(self, agent: str) -> Any:
         """``Discrete(game.num_distinct_actions)``, the same object for every call."""
-        return self.action_spaces[agent]
+        return self.action_spaces[self._agent(agent, "action_space")]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new game. ``seed`` seeds the generator that resolves every chance node of the
@@ -227,7 +227,7 @@ class RulespecEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type inf
         """``agent``'s observation tensor (``state.observation(seat).tensor()``) and its
         action mask."""
         state = self._started()
-        seat = self._seat[agent]
+        seat = self._seat[self._agent(agent, "observe")]
         return {
             "observation": as_numpy(state.observation(seat).tensor()),
             "action_mask": self.action_mask(agent),
@@ -236,7 +236,8 @@ class RulespecEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type inf
     def action_mask(self, agent: str) -> Any:
         """The int8 mask of ``agent``'s legal action ids (without the observation tensor,
         for a loop that needs only the mask)."""
-        marks = self._mask if agent == self.agent_selection else self._none
+        mine = self._agent(agent, "action_mask") == self.agent_selection
+        marks = self._mask if mine else self._none
         return np.frombuffer(bytearray(marks), np.int8)  # a copy the caller may change
 
     def render(self) -> str | None:
@@ -275,6 +276,16 @@ class RulespecEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type inf
         public = state.observation(0).public()
         lines.extend(f"  {key}: {json.dumps(value)}" for key, value in public.items())
         return "\n".join(lines)
+
+    def _agent(self, agent: object, what: str) -> str:
+        """``agent`` if it names a seat (``player_0`` …); :class:`~rulespec.InvalidArgument`
+        otherwise, as a seat that is not one is everywhere in rulespec."""
+        if type(agent) is not str or agent not in self._seat:
+            last = self.possible_agents[-1]
+            raise InvalidArgument(
+                f"{what}: expected an agent, player_0 to {last}, got {bounded(agent)}"
+            )
+        return agent
 
     def _started(self) -> Any:
         state = self.rulespec_state

@@ -45,6 +45,7 @@ from fractions import Fraction
 from typing import Any
 
 import attrs
+import pytest
 from hypothesis import strategies as st
 from hypothesis.control import currently_in_test_context
 from hypothesis.control import note as hypothesis_note
@@ -189,6 +190,8 @@ def _const(label: str, value: object) -> Odd:
 HUGE = [
     _const("10**400", 10**400),
     _const("-(10**400)", -(10**400)),
+    _const("10**5000", 10**5000),
+    _const("-(10**5000)", -(10**5000)),
     _const("2**63", 2**63),
     _const("2**64", 2**64),
     _const("-(2**63)", -(2**63)),
@@ -420,15 +423,26 @@ def bounded_text(label: str, text: str) -> None:
 
 
 @contextlib.contextmanager
-def must_work(label: str) -> Iterator[None]:
+def must_work(label: str, known: tuple[str, str] | None = None) -> Iterator[None]:
     """A block that must not raise at all (checks of an accepted input), under the hang
-    guard; anything raised gets a note naming ``label``."""
+    guard; anything raised gets a note naming ``label``. With ``known`` (game id, part of
+    the check), an exception of a defect listed in :data:`KNOWN_DEFECTS` is an xfail
+    naming it."""
     try:
         with hang_guard():
             yield
     except Hang:
         note(f"hang: {label}")
-        raise AssertionError(f"{label}: no result within {HANG_SECONDS:g} s") from None
+        slow = AssertionError(f"{label}: no result within {HANG_SECONDS:g} s")
+        if known is not None:
+            xfail_if_known(known[0], known[1], slow)
+        raise slow from None
+    except Exception as exc:
+        if known is not None:
+            xfail_if_known(known[0], known[1], exc)
+        note(f"failed: {label}")
+        exc.add_note(f"fuzz: while {label}")
+        raise
     except BaseException as exc:
         note(f"failed: {label}")
         exc.add_note(f"fuzz: while {label}")
@@ -767,11 +781,104 @@ def mutations(
 # --- what an accepted input must keep ------------------------------------------------------
 
 
+@attrs.frozen
+class Known:
+    """A defect the fuzz finds that is being fixed elsewhere (issue 19 names each by its
+    id): while it stands, an example that hits it is an xfail naming it, not a failure.
+    Remove the entry once the defect is fixed (the test then passes on its own)."""
+
+    id: str
+    """The defect's id in issue 19 (``r07``), or ``new:`` and a name for one found since."""
+    game: str
+    part: str
+    """Which check hits it: ``play`` (hash, JSON, problems, random steps), ``tensor``,
+    ``information``, ``resample``."""
+    error: str
+    """The exception's class name (an ``AssertionError`` is a check that failed)."""
+    text: str = ""
+    """A piece of the exception's message that identifies it."""
+
+    def matches(self, game_id: str, part: str, exc: BaseException) -> bool:
+        """Whether ``exc``, raised by ``part`` of the checks of a ``game_id`` state, is
+        this defect (``game`` ``*``: of every game)."""
+        return (
+            self.game in (game_id, "*")
+            and self.part == part
+            and type(exc).__name__ == self.error
+            and self.text in str(exc)
+        )
+
+
+KNOWN_DEFECTS: tuple[Known, ...] = (
+    Known("r01", "*", "expect_step", "ValueError", "integer string conversion"),
+    # found by this fuzz, in no list yet: White Lotus with negotiation="on" resamples a
+    # state 150 steps into a game in about 9 s (test_resample covers the variant columns,
+    # not this option)
+    Known("new:lotus-negotiation-resample-cost", "lotus", "resample", "AssertionError", "10 s"),
+    # found by this fuzz, in no list yet: an Oriente position (no history) cannot be
+    # resampled for a seat whose own resident is face down (oriente/resample.py counts that
+    # card among the hidden ones but gives it no place), even one that play reached
+    Known("new:oriente-position-resample", "oriente", "resample", "ResampleFailed"),
+)
+"""The defects of issue 19 still open that the fuzz of accepted states finds."""
+
+
+def xfail_if_known(game_id: str, part: str, exc: BaseException) -> None:
+    """An xfail naming the defect if ``exc`` is one of :data:`KNOWN_DEFECTS`."""
+    for known in KNOWN_DEFECTS:
+        if known.matches(game_id, part, exc):
+            pytest.xfail(
+                f"known defect {known.id} ({game_id}, {part}): {type(exc).__name__}: "
+                f"{str(exc)[:300]}"
+            )
+
+
+def information_shape(game: Any) -> int | None:
+    """The information-state tensor length, or ``None`` where it is not offered."""
+    try:
+        return int(game.information_state_shape()[0])
+    except rulespec.InvalidArgument:
+        return None
+
+
+def check_views(game: Any, state: Any, label: str) -> None:
+    """What every seat may ask of a state built from accepted client data: its
+    observation (strict JSON) and observation tensor (of the game's shape), its
+    information state (text, strict JSON, and the tensor where the variant offers one),
+    and before the end a resampled state (:meth:`resample`) with the same view and no
+    problems."""
+    game_id = game.spec.id
+    shape = game.observation_shape()[0]
+    info_shape = information_shape(game)
+    for seat in range(game.players):
+        with must_work(f"observation({seat}) of the state {label} accepted", (game_id, "view")):
+            seen = state.observation(seat)
+            strict_json(f"observation({seat}) of the state {label} accepted", seen.to_json())
+        with must_work(f"observation({seat}).tensor() of {label}", (game_id, "tensor")):
+            if len(seen.tensor()) != shape:
+                raise AssertionError(f"observation({seat}).tensor() is not {shape} long")
+        with must_work(f"information_state({seat}) of {label}", (game_id, "information")):
+            info = state.information_state(seat)
+            str(info)
+            strict_json(f"information_state({seat}).to_json() of {label}", info.to_json())
+            if info_shape is not None and len(info.tensor()) != info_shape:
+                raise AssertionError(f"information_state({seat}).tensor() is not {info_shape}")
+        if state.is_terminal:
+            continue
+        with must_work(f"resample({seat}, Random(0)) of {label}", (game_id, "resample")):
+            new = state.resample(seat, random.Random(0))
+            if new.observation(seat) != seen:
+                raise AssertionError(f"resample({seat}) changed what seat {seat} sees")
+            if new.problems() != ():
+                raise AssertionError(f"resample({seat}) has problems {new.problems()}")
+
+
 def check_accepted_state(game: Any, state: Any, label: str) -> None:
     """A state built from accepted client data: hashable, strict JSON that reloads to
-    itself, no problems, every seat's view strict JSON, and it survives
-    :data:`RANDOM_STEPS` seeded random steps without a problem or an exception."""
-    with must_work(f"checking the state {label} accepted"):
+    itself, no problems, every seat's views (:func:`check_views`), and it survives
+    :data:`RANDOM_STEPS` seeded random steps without a problem or an exception, its
+    views still good at the end."""
+    with must_work(f"checking the state {label} accepted", (game.spec.id, "play")):
         hash(state)
         data = state.to_json()
         text = strict_json(f"to_json() of the state {label} accepted", data)
@@ -783,11 +890,8 @@ def check_accepted_state(game: Any, state: Any, label: str) -> None:
         found = state.problems()
         if found != ():
             raise AssertionError(f"the state {label} accepted has problems {found}")
-        for seat in range(game.players):
-            strict_json(
-                f"observation({seat}) of the state {label} accepted",
-                state.observation(seat).to_json(),
-            )
+    check_views(game, state, label)
+    with must_work(f"{RANDOM_STEPS} random steps after the state {label}", (game.spec.id, "play")):
         rng = random.Random(0)
         for step in range(RANDOM_STEPS):
             if state.is_terminal:
@@ -799,6 +903,10 @@ def check_accepted_state(game: Any, state: Any, label: str) -> None:
                     f"{step + 1} random steps (Random(0)) after the state {label} accepted: "
                     f"problems {found} in {show(state.to_json())}"
                 )
+        for seat in range(game.players):
+            strict_json(
+                f"observation({seat}) after the random steps", state.observation(seat).to_json()
+            )
 
 
 def check_chance_outcomes(state: Any) -> None:

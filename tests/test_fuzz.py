@@ -46,6 +46,7 @@ from __future__ import annotations
 import json
 import math
 import random
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -54,6 +55,8 @@ from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 
 import rulespec
+from rulespec.core.seats import is_seat
+from rulespec.errors import InvalidArgument
 from rulespec.lotus import board as boards
 from rulespec.testing import games, states
 from tests.fuzz import (
@@ -83,6 +86,7 @@ from tests.fuzz import (
     strict_json,
     vocabulary,
     wrong_values,
+    xfail_if_known,
 )
 
 MAX_STEPS = 700
@@ -348,7 +352,7 @@ def test_apply_takes_only_the_seat_to_act_as_player(reached: Reached, data: st.D
     actor = state.current_player
     before = state.to_json()
     ok, after = attempt("state.apply", state.apply, action, player=value)
-    right = value is None or (type(value) is int and isinstance(actor, int) and value == actor)
+    right = type(value) is int and isinstance(actor, int) and value == actor
     owing = type(value) is int and value in state.to_act  # a secret choice, before its turn
     if owing and not right:
         if not ok:  # the actor's action may not be one this seat can make: refused whole
@@ -364,7 +368,119 @@ def test_apply_takes_only_the_seat_to_act_as_player(reached: Reached, data: st.D
             raise AssertionError(
                 f"apply({action}, player={player!r}) applied it, but {actor!r} is to act"
             )
+        if not is_seat(value, reached.game.players) and not isinstance(after, InvalidArgument):
+            raise AssertionError(f"apply(player={player!r}) raised {after!r}, no InvalidArgument")
         unchanged(state, before, f"state.apply(player={player!r})")
+
+
+# --- every entry point that takes a seat (issue 19, r05) -------------------------------------
+
+
+def _first(state: Any) -> Any:
+    legal = state.legal_actions()
+    return legal[0] if legal else "x"
+
+
+SEAT_ENTRIES: dict[str, tuple[str, Callable[[Any, object], object]]] = {
+    "state.observation": ("observation", lambda s, v: s.observation(v)),
+    "state.observation(...).tensor": ("observation", lambda s, v: s.observation(v).tensor()),
+    "state.information_state": ("information_state", lambda s, v: s.information_state(v)),
+    "state.resample": ("resample", lambda s, v: s.resample(v, random.Random(0))),
+    "state.legal_actions(player=)": ("legal_actions", lambda s, v: s.legal_actions(player=v)),
+    "state.apply(action, player=)": ("player", lambda s, v: s.apply(_first(s), player=v)),
+    "state.apply(text, player=)": ("player", lambda s, v: s.apply("x", player=v)),
+    "state.explain(action, player=)": ("player", lambda s, v: s.explain(_first(s), player=v)),
+    "state.explain(text, player=)": ("player", lambda s, v: s.explain("x", player=v)),
+}
+"""Every entry point of a state that takes a seat: the name its refusal must start with,
+and the call."""
+
+
+def _not_seats(players: int) -> list[Odd]:
+    """Values that are no seat of ``players``: None, bools, floats, text, negative,
+    too large and huge numbers (10**5000 has more digits than Python prints)."""
+    return [
+        Odd("None", lambda: None),
+        Odd("True", lambda: True),
+        Odd("False", lambda: False),
+        Odd("0.0", lambda: 0.0),
+        Odd("1.0", lambda: 1.0),
+        Odd("nan", lambda: math.nan),
+        Odd("'0'", lambda: "0"),
+        Odd(f"'x' * {LONG:_}", lambda: "x" * LONG),
+        Odd("-1", lambda: -1),
+        Odd(f"{players} (the player count)", lambda: players),
+        Odd("2**64", lambda: 2**64),
+        Odd("10**5000", lambda: 10**5000),
+        Odd("-(10**5000)", lambda: -(10**5000)),
+        Odd("[0]", lambda: [0]),
+        Odd("{}", dict),
+    ]
+
+
+@FUZZ
+@given(reached=REACHED, entry=st.sampled_from(sorted(SEAT_ENTRIES)))
+def test_every_entry_point_that_takes_a_seat_refuses_what_is_no_seat(
+    reached: Reached, entry: str
+) -> None:
+    """Issue 19, r05: a seat is a whole number in range, always. Anything else (``None``
+    from a failed seat lookup above all) is an :class:`~rulespec.InvalidArgument` naming
+    the argument, and nothing is applied; a real seat gets an answer or a RulespecError.
+    Every value is tried on each drawn state (refusals are cheap)."""
+    state, players = reached.state, reached.game.players
+    name, call = SEAT_ENTRIES[entry]
+    before = state.to_json()
+    for seat in _not_seats(players):
+        ok, found = attempt(entry, call, state, seat())
+        if ok:
+            raise AssertionError(f"{entry} took {seat!r}, which is no seat of {players}")
+        if not isinstance(found, InvalidArgument) or not str(found).startswith(f"{name}:"):
+            raise AssertionError(f"{entry} refused {seat!r} with {found!r}, not InvalidArgument")
+        unchanged(state, before, entry)
+    if entry == "state.resample":
+        return  # resampling a real seat is checked with every accepted state (check_views)
+    for p in range(players):  # answered, or a bounded RulespecError (checked by attempt)
+        attempt(entry, call, state, p)
+
+
+def _odd_steps(step: int) -> list[Odd]:
+    return [
+        Odd(f"{step} (the step)", lambda: step),
+        Odd(f"{step + 1}", lambda: step + 1),
+        Odd("-1", lambda: -1),
+        Odd("True", lambda: True),
+        Odd(f"{float(step)!r}", lambda: float(step)),
+        Odd(f"{str(step)!r}", lambda: str(step)),
+        Odd("None (no check)", lambda: None),
+        Odd("2**64", lambda: 2**64),
+        Odd("10**5000", lambda: 10**5000),
+        Odd("-(10**5000)", lambda: -(10**5000)),
+    ]
+
+
+@FUZZ
+@given(reached=DECIDING)
+def test_apply_takes_only_the_states_step_as_expect_step(reached: Reached) -> None:
+    """``expect_step`` is read from client data: a number of any size (more digits than
+    Python prints included) is the step, a stale step or an InvalidArgument, with a
+    bounded message; nothing else. Every value is tried on each drawn state."""
+    state = reached.state
+    action = state.legal_actions()[0]
+    before = state.to_json()
+    for odd in _odd_steps(state.step):
+        value = odd()
+        try:
+            ok, found = attempt("state.apply", state.apply, action, expect_step=value)
+        except ValueError as exc:
+            xfail_if_known("*", "expect_step", exc)
+            raise
+        if value is None or (type(value) is int and value == state.step):
+            if not ok:
+                raise AssertionError(f"apply(expect_step={odd!r}) refused: {found!r}")
+            continue
+        if ok:
+            raise AssertionError(f"apply(expect_step={odd!r}) applied at step {state.step}")
+        unchanged(state, before, f"state.apply(expect_step={odd!r})")
 
 
 # --- records -----------------------------------------------------------------------------

@@ -17,6 +17,8 @@ from typing import Any
 import pytest
 
 import rulespec
+from rulespec.core.seats import check_seat, is_seat
+from rulespec.core.tensor import TensorError
 from rulespec.errors import MAX_PROBLEMS
 from rulespec.lotus import board as boards
 from rulespec.lotus.actions import Bid, action_from_json
@@ -378,3 +380,136 @@ def claim_round_state() -> Any:
             state.sample_chance(rng) if state.is_chance else rng.choice(state.legal_actions())
         )
     return state
+
+
+# --- issue 19 (four games): seats, errors that reveal, tensor errors -----------------------
+
+
+def first_variants() -> list[Any]:
+    return [rulespec.game(spec.id, **spec.variants()[0]) for spec in rulespec.GAMES]
+
+
+SEAT_CALLS: list[tuple[str, str, Any]] = [
+    ("apply", "player", lambda s, v: s.apply(s.legal_actions()[0], player=v)),
+    ("apply text", "player", lambda s, v: s.apply("x", player=v)),
+    ("explain", "player", lambda s, v: s.explain(s.legal_actions()[0], player=v)),
+    ("explain text", "player", lambda s, v: s.explain("x", player=v)),
+    ("violation", "player", lambda s, v: s.violation(s.legal_actions()[0], player=v)),
+    ("legal_actions", "legal_actions", lambda s, v: s.legal_actions(player=v)),
+    ("observation", "observation", lambda s, v: s.observation(v)),
+    ("information_state", "information_state", lambda s, v: s.information_state(v)),
+    ("resample", "resample", lambda s, v: s.resample(v, random.Random(0))),
+]
+
+
+@pytest.mark.parametrize("game", first_variants(), ids=lambda g: g.spec.id)
+@pytest.mark.parametrize(("what", "name", "call"), SEAT_CALLS, ids=[c[0] for c in SEAT_CALLS])
+def test_r05_a_seat_of_none_acts_for_nobody(game: Any, what: str, name: str, call: Any) -> None:
+    """``player=None`` used to mean "no seat check", so a server that passed on a failed
+    seat lookup let its client move for anyone. A seat is a whole number in range at
+    every entry point; leaving ``player`` out is the referee's call."""
+    state = game.new_game(seed=1)
+    for bad in (None, True, 1.0, "0", -1, game.players, 10**5000):
+        text = refused(rulespec.InvalidArgument, lambda b=bad: call(state, b), f"{name}:")
+        assert len(text) < 200
+    assert state.apply(state.legal_actions()[0]) is not None  # no player: no seat check
+
+
+def test_r05_the_one_seat_check_and_records_without_seats() -> None:
+    assert check_seat(3, 4, "seat") == 3
+    text = refused(rulespec.InvalidArgument, lambda: check_seat(None, 4, "seat"), "seat:", "0 to 3")
+    assert "null" in text
+    assert not is_seat(True, 4)
+    assert not is_seat(2.0, 4)
+    assert is_seat(0, 1)
+    game = mandala()
+    rng = random.Random(2)
+    state = game.initial_state()
+    actions = []
+    for _ in range(40):  # chance outcomes and decisions, recorded without seats
+        action = state.sample_chance(rng) if state.is_chance else rng.choice(state.legal_actions())
+        actions.append(action)
+        state = state.apply(action)
+    assert rulespec.replay(game.record(tuple(actions), None)) == state
+
+
+def test_r05_the_adapters_take_only_seats() -> None:
+    pettingzoo = pytest.importorskip("rulespec.pettingzoo")
+    env = pettingzoo.env("mandala", players=2)
+    env.reset(seed=1)
+    for bad in ("player_2", None, 0, "x" * 100_000):
+        refused(rulespec.InvalidArgument, lambda b=bad: env.observe(b), "observe:", "agent")
+        refused(rulespec.InvalidArgument, lambda b=bad: env.action_mask(b), "action_mask:")
+    assert env.observe("player_1")["observation"] is not None
+
+
+def test_r05_openspiel_legal_actions_take_a_seat_or_chance() -> None:
+    pyspiel = pytest.importorskip("pyspiel")
+    openspiel = pytest.importorskip("rulespec.openspiel")
+    state = openspiel.game("mandala", players=2).new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    for bad in (None, True, 2, "0"):
+        refused(rulespec.InvalidArgument, lambda b=bad: state.legal_actions(b), "player:")
+    assert state.legal_actions(pyspiel.PlayerId.CHANCE) == []
+    assert state.legal_actions(state.current_player()) == state.legal_actions()
+
+
+def oriente_hidden_actor() -> Any:
+    """An Oriente state where the seat to act announces with its resident face down."""
+    game = rulespec.game("oriente", players=4)
+    rng = random.Random(1)
+    state = game.new_game(seed=1)
+    while True:
+        seat = state.current_player
+        if (
+            state.phase.value == "announce"
+            and not state.is_chance
+            and not state.to_json()["face_up"][seat]
+        ):
+            return state
+        state = rulespec.random_step(state, rng)
+
+
+@pytest.mark.rule("oriente.info.public")
+def test_r15_a_notation_error_to_a_seat_suggests_only_its_own_actions() -> None:
+    """A malformed notation sent for seat p listed the legal actions of the seat to act,
+    and in Oriente those name its face-down resident (``incite`` belongs to a Nōfu). To
+    p it suggests only p's own legal actions: none while p owes no decision."""
+    state = oriente_hidden_actor()
+    game, actor = state.game, state.current_player
+    own = [game.format_action(a) for a in state.legal_actions()]
+    hidden = {a for a in own if not a.startswith(("attack", "-"))}
+    assert hidden  # the actor's resident shows in what it may announce
+    for other in range(state.players):
+        if other == actor:
+            continue
+        for typed in ("x", "incite!", "revolutio"):
+            grammar = refused(rulespec.MalformedNotation, lambda t=typed: game.parse_action(t))
+            for call in (state.apply, state.explain):
+                text = refused(
+                    rulespec.MalformedNotation, lambda c=call, t=typed, o=other: c(t, player=o)
+                )
+                assert text == grammar  # what the notation's grammar says, nothing of the state
+    text = refused(rulespec.MalformedNotation, lambda: state.apply("x", player=actor))
+    assert any(f" {a}" in text for a in hidden)  # to the seat to act: its own actions
+
+
+def test_r15_a_notation_error_at_a_chance_node_names_no_outcome_to_a_seat() -> None:
+    game = rulespec.game("oriente", players=4)
+    rng = random.Random(4)
+    state = game.initial_state()
+    while not state.is_chance or len(state.legal_actions()) > 8:
+        state = rulespec.random_step(state, rng)
+    outcomes = [game.format_action(a) for a in state.legal_actions()]
+    for seat in range(state.players):
+        text = refused(rulespec.MalformedNotation, lambda s=seat: state.apply("x", player=s))
+        assert not any(o in text for o in outcomes), text
+
+
+def test_tensor_error_is_a_rulespec_error_with_its_own_code() -> None:
+    """A TensorError escaped a server's ``except RulespecError`` (issue 19, r10); it
+    stays a TypeError for code that caught it as one."""
+    assert issubclass(TensorError, rulespec.RulespecError)
+    assert issubclass(TensorError, TypeError)
+    assert TensorError("x").to_json() == {"code": "tensor_error", "message": "x"}

@@ -249,3 +249,51 @@ def test_information_states_kept_as_play_goes_are_the_replayed_ones(
                     assert round(slot[-1] * scale) == known
         checked += 1
     assert checked > 20
+
+
+def addressed_to(state: Any, probe: object, seat: int) -> tuple[str, ...]:
+    """What ``seat`` learns from sending ``probe``: whether ``apply`` took it and, if
+    not, the error (its class and ``to_json()``); and ``explain``'s answer."""
+    try:
+        state.apply(probe, player=seat)
+        applied: tuple[str, ...] = ("applied",)
+    except rulespec.RulespecError as exc:
+        applied = (type(exc).__name__, repr(sorted(exc.to_json().items())))
+    try:
+        explained = str(state.explain(probe, player=seat))
+    except rulespec.RulespecError as exc:
+        explained = f"{type(exc).__name__}: {exc}"
+    return (*applied, explained)
+
+
+def probes(game: Any, a: Any, b: Any) -> list[object]:
+    """Actions and texts a client may send: both states' legal actions (a seat may
+    guess another's), their notations with a typo, and text that names nothing."""
+    found = list(dict.fromkeys([*a.legal_actions()[:8], *b.legal_actions()[:8]]))
+    texts = [game.format_action(x) + "?" for x in found[:4]]
+    return [*found, *texts, "x", "", "99"]
+
+
+@pytest.mark.rule("oriente.info.public", "lotus.info.hidden")
+@pytest.mark.parametrize(("game_id", "settings"), cases(), ids=str)
+def test_errors_and_explanations_to_a_seat_are_equal_in_states_it_cannot_tell_apart(
+    game_id: str, settings: dict[str, object]
+) -> None:
+    """Issue 19, r15: an error or explanation addressed to seat ``p`` (``apply`` and
+    ``explain`` with ``player=p``) never shows what ``p`` may not see. Along twin
+    histories (one action ``p`` did not see swapped), whenever ``p``'s information states
+    are equal, every probe gets the same answer in both: the same refusal with the same
+    message, or both applied. (A malformed notation used to suggest the legal actions of
+    the seat to act, which in Oriente name its face-down resident.)"""
+    game = rulespec.game(game_id, **settings)
+    checked = 0
+    for a, b in twin_histories(game, 3)[::5]:
+        for p in range(game.players):
+            if str(a.information_state(p)) != str(b.information_state(p)):
+                continue
+            for probe in probes(game, a, b):
+                assert addressed_to(a, probe, p) == addressed_to(b, probe, p), (p, probe)
+                checked += 1
+    if game_id == "castle" and not checked:
+        pytest.skip("castle's default data tells every solo card by its bridge side: nothing hides")
+    assert checked

@@ -16,6 +16,7 @@ from typing import Any, Protocol, Self, TypedDict, TypeVar
 import attrs
 
 from rulespec.core.rules import Rule, Rulebook, load_rulebook
+from rulespec.core.seats import NO_SEAT, Unchecked
 from rulespec.core.variants import VariantTable, load_table
 from rulespec.errors import cut
 
@@ -149,9 +150,10 @@ class State(Protocol[A]):
     def legal_actions(self) -> tuple[A, ...]:
         """Every legal action in a fixed order (the chance outcomes at a chance node)."""
 
-    def apply(self, action: A | str, *, player: int | None = None) -> Self:
+    def apply(self, action: A | str, *, player: int | Unchecked = NO_SEAT) -> Self:
         """The state after ``action`` (or its notation, :doc:`/notation`); raises
-        :class:`~rulespec.IllegalAction` unchanged."""
+        :class:`~rulespec.IllegalAction` unchanged. ``player``, if given, is the seat
+        submitting it: a seat, never ``None`` (:class:`~rulespec.InvalidArgument`)."""
 
     def chance_outcomes(self) -> tuple[tuple[A, Fraction], ...]:
         """At a chance node, each outcome with its exact probability (summing to 1)."""

@@ -35,6 +35,7 @@ from rulespec.core.action_ids import ActionIds
 from rulespec.core.api import CHANCE, TERMINAL, Explanation, Node
 from rulespec.core.chance import pick_weighted, weighted
 from rulespec.core.rules import Rule
+from rulespec.core.seats import NO_SEAT, Unchecked, check_seat
 from rulespec.errors import IllegalAction, InvalidArgument, NotYourTurn, StaleAction, bounded
 
 S = TypeVar("S")
@@ -245,12 +246,13 @@ class Kernel(Generic[A]):
         """True once the game is over."""
         return self.game.steps[self.phase].node is TERMINAL
 
-    def legal_actions(self, player: int | None = None) -> tuple[A, ...]:
+    def legal_actions(self, player: int | Unchecked = NO_SEAT) -> tuple[A, ...]:
         """Every legal action in a fixed order; the chance outcomes at a chance node.
         With ``player``, what that seat may do now: its legal decisions if it is in
-        :attr:`to_act`, else nothing."""
+        :attr:`to_act`, else nothing (:class:`~rulespec.InvalidArgument` for anything but
+        a seat, ``None`` included)."""
         step = self.game.steps[self.phase]
-        if player is not None:
+        if player is not NO_SEAT:
             return self._legal_of(step, self._check_seat(player, "legal_actions"))
         if step.legal is not None:
             legal: tuple[A, ...] = step.legal(self)
@@ -302,21 +304,16 @@ class Kernel(Generic[A]):
         return drawn
 
     def _check_seat(self, player: object, what: str) -> int:
-        """``player`` if it is a seat of this game (a whole number, not a bool or float)."""
-        n: int = self.game.players
-        if type(player) is not int or not 0 <= player < n:
-            raise InvalidArgument(
-                f"{what}: expected a seat, a whole number from 0 to {n - 1}, got {bounded(player)}"
-            )
-        return player
+        """``player`` if it is a seat of this game (:func:`~rulespec.core.seats.check_seat`)."""
+        return check_seat(player, self.game.players, what)
 
-    def violation(self, action: object, player: int | None = None) -> Problem:
+    def violation(self, action: object, player: int | Unchecked = NO_SEAT) -> Problem:
         """The rule ``action`` breaks here and why, or ``None`` if it is legal: the one
         check behind both :meth:`apply` and :meth:`explain`. With ``player``, as that
         seat would submit it (the turn rule if it owes nothing now)."""
         step = self.game.steps[self.phase]
         base = self
-        if player is not None:
+        if player is not NO_SEAT:
             try:
                 base = self._as_player(step, player, action)
             except NotYourTurn as refused:
@@ -356,7 +353,7 @@ class Kernel(Generic[A]):
         return f"{action} is not an action of the {self.phase.value} step; {wanted}"
 
     def apply(
-        self, action: A | str, *, player: int | None = None, expect_step: int | None = None
+        self, action: A | str, *, player: int | Unchecked = NO_SEAT, expect_step: int | None = None
     ) -> Self:
         """The state after ``action``; raises :class:`~rulespec.IllegalAction` (with the
         deciding rule) and leaves this state unchanged if the rules forbid it.
@@ -366,15 +363,20 @@ class Kernel(Generic[A]):
         seat still owing one may commit, in any order. ``expect_step``, if given, must be
         this state's :attr:`step` (:class:`~rulespec.StaleAction` otherwise): a server
         passes the step its client saw, so an old action is never applied to a newer
-        state. ``action`` may be text in the game's notation (``state.apply("2R@1")``);
-        :class:`~rulespec.MalformedNotation` if it names no action."""
+        state. Without ``player`` nothing checks who submits (a referee's call); ``None``
+        is no seat (:class:`~rulespec.InvalidArgument`), so a failed seat lookup never acts
+        for anyone. ``action`` may be text in the game's notation (``state.apply("2R@1")``);
+        :class:`~rulespec.MalformedNotation` if it names no action, suggesting only what
+        ``player`` may do (:meth:`read_notation`)."""
         if expect_step is not None:
             self._check_step(expect_step)
+        if player is not NO_SEAT:
+            player = self._check_seat(player, "player")
         if type(action) is str:  # a notation (:doc:`/notation`), read as the game reads it
-            action = self.game.parse_action(action, self)
+            action = self.read_notation(action, player)
         step = self.game.steps[self.phase]
         base = self
-        if player is not None:
+        if player is not NO_SEAT:
             base = self._as_player(step, player, action)
         move = step.moves.get(type(action))
         if move is None:
@@ -453,12 +455,14 @@ class Kernel(Generic[A]):
         new: Self = self.game.resampler(self, seat, rng)
         return new
 
-    def explain(self, action: A | str, player: int | None = None) -> Explanation:
+    def explain(self, action: A | str, player: int | Unchecked = NO_SEAT) -> Explanation:
         """Whether ``action`` is legal here and, if not, the rule that forbids it; with
-        ``player``, as that seat would submit it. ``action`` may be given in the game's
-        notation (``"2R@1"``)."""
+        ``player`` (a seat; ``None`` is :class:`~rulespec.InvalidArgument`), as that seat
+        would submit it. ``action`` may be given in the game's notation (``"2R@1"``)."""
+        if player is not NO_SEAT:
+            player = self._check_seat(player, "player")
         if type(action) is str:
-            action = self.game.parse_action(action, self)
+            action = self.read_notation(action, player)
         problem = self.violation(action, player)
         return Explanation.of(action, problem, self.describe(action))
 
@@ -471,6 +475,20 @@ class Kernel(Generic[A]):
             action = self.game.parse_action(action, self)
         described: str = self.game.views.describe(self, action)
         return described
+
+    def read_notation(self, text: str, player: int | Unchecked = NO_SEAT) -> A:
+        """The action ``text`` names (:meth:`~rulespec.core.game.BaseGame.parse_action`).
+        A :class:`~rulespec.MalformedNotation` addressed to ``player`` suggests only that
+        seat's own legal actions (none while it owes no decision): the legal actions of
+        another seat can reveal what ``player`` may not see (a face-down card behind the
+        actions it allows). Without ``player``, the referee's call, it suggests this
+        state's legal actions."""
+        if player is NO_SEAT:
+            where: Any = self
+        else:
+            where = Offered(self.game, self.legal_actions(player=player))
+        found: A = self.game.parse_action(text, where)
+        return found
 
     def observation(self, player: int) -> Any:
         """Exactly what ``player`` may see of this state (its ``step`` included)."""
@@ -664,3 +682,18 @@ def _slot(cls: type, name: str) -> Any:
         if name in c.__dict__.get("__slots__", ()):
             return c.__dict__[name]
     raise AssertionError(f"{cls.__qualname__}.{name} is not a slot")
+
+
+@attrs.frozen
+class Offered:
+    """What a notation error may suggest (:meth:`Kernel.read_notation`): the actions of
+    the seat it is addressed to, with the game the notation is read for."""
+
+    game: Any
+    actions: tuple[Any, ...]
+
+    is_terminal = False
+
+    def legal_actions(self) -> tuple[Any, ...]:
+        """The actions the error may suggest."""
+        return self.actions

@@ -105,7 +105,7 @@ class Record:
             state = advance(game.initial_state(), rng)
         for i, action in enumerate(actions):
             try:
-                state = state.apply(action, player=seats[i])
+                state = _applied(state, action, seats[i])
             except IllegalAction as exc:
                 raise MalformedRecord([f"action {i} ({action}): {exc}"]) from exc
             if rng is not None:
@@ -122,12 +122,20 @@ class Record:
         state: Any = settle(game.initial_state(), seed)
         for i, action in enumerate(actions):
             try:
-                state = state.apply(action, player=seats[i])
+                state = _applied(state, action, seats[i])
             except IllegalAction as exc:
                 raise MalformedRecord([f"action {i} ({action}): {exc}"]) from exc
             state = settle(state, seed)
         found: State[Any] = state
         return found
+
+
+def _applied(state: Any, action: Action, seat: int | None) -> Any:
+    """``action`` applied for its recorded seat; a record names no seat for a chance
+    outcome (or at all, when written without seats), and then none is checked."""
+    if seat is None:
+        return state.apply(action)
+    return state.apply(action, player=seat)
 
 
 def settle(state: Any, seed: int) -> Any:

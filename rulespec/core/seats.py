@@ -3,25 +3,59 @@
 Seats are numbered 0 … players-1 clockwise. Rulebooks ask players "in turn" starting from
 someone (the emperor, the holder of a stone, the player left of the last one to act);
 these helpers give that order. Nothing here assumes a maximum number of seats.
+
+:func:`check_seat` is the one check of a seat a caller hands in (every entry point that
+takes one calls it): a server looks the seat up from a client's token, and a lookup that
+fails (``None``), a ``True`` that passes for 1 or a ``"0"`` from a form must never act for
+anyone.
 """
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Iterable
+from typing import Final, Literal, TypeGuard
 
 from rulespec.errors import InvalidArgument, bounded
 
 
+class NoSeat(enum.Enum):
+    """The type of :data:`NO_SEAT`."""
+
+    NO_SEAT = "no seat"
+
+    def __repr__(self) -> str:
+        return "NO_SEAT"
+
+
+NO_SEAT: Final = NoSeat.NO_SEAT
+"""The default of ``player=`` in ``apply``, ``explain`` and ``legal_actions``: no seat
+given, so no seat check (a referee's call). A sentinel rather than ``None``, so that a
+failed seat lookup passed on as ``None`` is refused instead of acting for anyone."""
+
+Unchecked = Literal[NoSeat.NO_SEAT]
+"""The type of the ``player=`` default (``int | Unchecked`` in signatures)."""
+
+
+def is_seat(value: object, players: int) -> TypeGuard[int]:
+    """Whether ``value`` is a seat of a ``players``-seat game: an ``int`` (not a bool,
+    a float or a subclass) from 0 to ``players - 1``."""
+    return type(value) is int and 0 <= value < players
+
+
 def check_seat(value: object, players: int, name: str = "seat") -> int:
-    """``value`` if it is a seat of a ``players``-seat game: a whole number (an ``int``,
-    not a ``bool``) from 0 to ``players - 1``. Anything else, ``None`` included, is an
-    :class:`~rulespec.InvalidArgument` naming ``name``: a server that looks a seat up
-    from a token and gets ``None`` must not act for whoever is to move (issue 19, r05).
+    """``value`` if it is a seat (:func:`is_seat`), else :class:`~rulespec.InvalidArgument`
+    naming the argument ``name`` and the range, with the value shown bounded (a number of
+    thousands of digits is not printed).
 
     >>> check_seat(2, 4)
     2
+    >>> check_seat(None, 4, "player")
+    Traceback (most recent call last):
+    ...
+    rulespec.errors.InvalidArgument: player: expected a seat, a whole number from 0 to 3, got null
     """
-    if type(value) is not int or not 0 <= value < players:
+    if not is_seat(value, players):
         raise InvalidArgument(
             f"{name}: expected a seat, a whole number from 0 to {players - 1}, got {bounded(value)}"
         )

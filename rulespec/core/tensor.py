@@ -58,6 +58,7 @@ import attrs
 
 from rulespec.core import svg
 from rulespec.core.convert import JSON, SEAT, Keyed, Length, Range, Repr, field_hints
+from rulespec.errors import TensorError  # defined there: a RulespecError
 
 Writer = Callable[[Any, list[float]], None]
 """``write(value, out)``: puts ``value``'s numbers into ``out`` at offsets fixed when the
@@ -212,11 +213,6 @@ def register_domain(tp: Any, domain: Domain) -> None:
     """Encode values of ``tp`` one-hot over ``domain`` (a type written in JSON by a
     :class:`~rulespec.core.convert.Repr`: a tile, a chip)."""
     _DOMAINS[tp] = domain
-
-
-class TensorError(TypeError):
-    """An observation field whose type gives no tensor form (raised when the layout is
-    built) or a value that does not fit its layout (raised when encoding)."""
 
 
 _HINTS = (OneHot, Positions, PerKey, Slots, Top, Range)
