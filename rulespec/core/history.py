@@ -33,7 +33,9 @@ from rulespec.errors import InvalidArgument
 Link = list[Any]
 """``[previous link, or the root state; action]``, and a memo (a dict per seat and the
 state's copy) appended once an information state is asked for. One small list per step:
-a tuple and a separate memo would cost two allocations on every ``apply``."""
+a tuple and a separate memo would cost two allocations on every ``apply``. A secret
+choice committed out of the fixed order (a seat of :attr:`~rulespec.core.kernel.Kernel.to_act`
+other than the current player) also names its seat: ``[previous, action, memo, seat]``."""
 
 
 def links(state: Any) -> tuple[Any, list[Link]]:
@@ -55,14 +57,47 @@ def walk(state: Any) -> tuple[Any, tuple[Any, ...]]:
     return root, tuple(link[1] for link in chain)
 
 
+Move = tuple[Any, int | None]
+"""An action of a history and the seat that submitted it out of the fixed order, else
+``None`` (the current player, or chance, made it)."""
+
+
+def moves(state: Any) -> tuple[Any, tuple[Move, ...]]:
+    """The root state of ``state``'s history and its moves since, in order: what
+    :func:`walk` gives plus who committed each secret choice made out of turn, which
+    replaying needs (the action alone would be applied as the next seat in order)."""
+    root, chain = links(state)
+    return root, tuple((link[1], seat_of(link)) for link in chain)
+
+
+def seat_of(link: Link) -> int | None:
+    """The seat named by a link of a choice committed out of turn, else ``None``."""
+    seat: int | None = link[3] if len(link) > 3 else None
+    return seat
+
+
+def play(state: Any, action: Any, seat: int | None) -> Any:
+    """``state`` after ``action``, submitted by ``seat`` if it was made out of turn."""
+    return state.apply(action) if seat is None else state.apply(action, player=seat)
+
+
+def acting(before: Any, seat: int | None) -> Any:
+    """``before`` as the seat that made the step sees itself act: with ``seat`` (a seat
+    owing a secret choice) moved to act, the way ``apply`` moves it."""
+    if seat is None:
+        return before
+    step = before.game.steps[before.phase]
+    return before if seat == before.current_player else step.as_seat(before, seat)
+
+
 def states(state: Any) -> Iterator[Any]:
     """Every state of the history from the root to ``state``, rebuilt by replaying the
-    actions from the root (the links keep actions, not states)."""
-    root, actions = walk(state)
+    moves from the root (the links keep actions, not states)."""
+    root, done = moves(state)
     current = root
     yield current
-    for action in actions:
-        current = current.apply(action)
+    for action, seat in done:
+        current = play(current, action, seat)
         yield current
 
 
@@ -172,9 +207,10 @@ def _step(
     of ``before``), with what the tensor needs; and the leaves of its view of ``after``."""
     game = before.game
     action = after._trail[1]
-    actor = before.current_player
+    mover = acting(before, seat_of(after._trail))
+    actor = mover.current_player
     own = actor == player
-    seen = game.seen_by(before, action)
+    seen = game.seen_by(mover, action)
     now = _leaves(after, player)
     step = _Step(
         Seen(action.to_json() if own else None, delta(view, now)),
@@ -207,7 +243,7 @@ def information_state(state: Any, player: int) -> InformationState:
         before = _resume(root, chain, first)
         view = _leaves(before, player)
         for i in range(first, len(steps)):
-            after = before.apply(chain[i][1])
+            after = play(before, chain[i][1], seat_of(chain[i]))
             if steps[i] is None:
                 steps[i], view = _step(before, after, player, view)
                 _memo(chain[i])[player] = steps[i]
@@ -215,7 +251,7 @@ def information_state(state: Any, player: int) -> InformationState:
                 view = _leaves(after, player)
             before = after
         for link in chain[:-1]:
-            if len(link) == 3:
+            if len(link) >= 3:
                 link[2].pop(_STATE, None)  # only the latest state is kept
         _memo(chain[-1])[_STATE] = _detached(before)
     done = [s for s in steps if s is not None]
@@ -253,13 +289,13 @@ def _resume(root: Any, chain: list[Link], first: int) -> Any:
     from the nearest kept copy or from the root."""
     for i in range(first - 1, -1, -1):
         link = chain[i]
-        if len(link) == 3 and _STATE in link[2]:
+        if len(link) >= 3 and _STATE in link[2]:
             state = link[2][_STATE]
             break
     else:
         i, state = -1, root
     for link in chain[i + 1 : first]:
-        state = state.apply(link[1])
+        state = play(state, link[1], seat_of(link))
     return state
 
 
