@@ -118,7 +118,7 @@ def within(count: int, n: int, p: Fraction) -> bool:
 # --- exact comparisons ------------------------------------------------------------------
 
 POSITIONS: dict[str, tuple[dict[str, object], int, int, int]] = {
-    "bids": ({"edition": "de", "players": 4}, 0, 186, 0),
+    "bids": ({"edition": "de", "players": 5}, 0, 39, 0),
     "sides": ({"edition": "de", "players": 6}, 0, 51, 3),
     "combat, sides hidden": ({"edition": "de", "players": 4}, 0, 32, 1),
     "combat, sides shown": ({"edition": "fr", "players": 4}, 0, 34, 0),
@@ -179,7 +179,7 @@ def columns() -> list[dict[str, object]]:
 @settings(max_examples=12)
 @given(
     column=st.sampled_from(columns()),
-    option=st.sampled_from(({}, {"negotiation": "on"}, {"side_reveal": "with_combat"})),
+    option=st.sampled_from(({}, {"side_reveal": "with_combat"}, {"side_reveal": "before_combat"})),
     seed=st.integers(0, 2**16),
     decisions=st.integers(10, 160),
 )
