@@ -26,8 +26,8 @@ def cases() -> list[tuple[str, dict[str, object]]]:
     out = []
     for spec in rulespec.GAMES:
         columns = spec.variants(options=False)
-        for settings in (columns[0], columns[-1]):
-            out.append((spec.id, dict(settings)))
+        for column in (columns[0], columns[-1]):
+            out.append((spec.id, dict(column)))
     return out
 
 
