@@ -230,3 +230,38 @@ def committed(state: Any, player: int) -> tuple[Any, ...]:
         state.seat,
         state.queue,
     )
+
+
+@pytest.mark.rule("lotus.secret.commit_order")
+def test_a_history_with_choices_made_out_of_turn_replays_as_it_was_played() -> None:
+    """The history keeps who committed each secret choice: replaying it gives the state
+    itself, and each seat's information state shows its own choices as its own, whether
+    it is asked for at every step or once at the end."""
+    game = rulespec.game("lotus", edition="de", players=3)
+    rng = random.Random(0)
+    state = game.initial_state()
+    out_of_turn = 0
+    while out_of_turn < 6:
+        if state.is_chance:
+            state = state.apply(state.sample_chance(rng))
+        else:
+            seat = rng.choice(sorted(state.to_act))
+            out_of_turn += seat != state.current_player
+            state = state.apply(rng.choice(state.legal_actions(seat)), player=seat)
+        for p in range(game.players):
+            state.information_state(p)  # asked at every step, as a search does
+    root, moves = histories.moves(state)
+    current = root
+    for action, seat in moves:
+        current = current.apply(action) if seat is None else current.apply(action, player=seat)
+    assert current == state
+    for p in range(game.players):
+        info = state.information_state(p)
+        assert str(info) == str(current.information_state(p))  # asked once, at the end
+        own = [s.acted for s in info.steps if s.acted is not None]
+        mine = [
+            a.to_json()
+            for (a, seat), before in zip(moves, histories.states(state), strict=False)
+            if (seat if seat is not None else before.current_player) == p
+        ]
+        assert own == mine
