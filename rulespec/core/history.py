@@ -36,7 +36,9 @@ from rulespec.core.leaves import compact, delta, leaves
 Link = list[Any]
 """``[previous link, or the root state; action]``, and a memo (a dict per seat and the
 state's copy) appended once an information state is asked for. One small list per step:
-a tuple and a separate memo would cost two allocations on every ``apply``."""
+a tuple and a separate memo would cost two allocations on every ``apply``. A secret
+choice committed out of the fixed order (a seat of :attr:`~rulespec.core.kernel.Kernel.to_act`
+other than the current player) also names its seat: ``[previous, action, memo, seat]``."""
 
 
 def links(state: Any) -> tuple[Any, list[Link]]:
@@ -58,14 +60,47 @@ def walk(state: Any) -> tuple[Any, tuple[Any, ...]]:
     return root, tuple(link[1] for link in chain)
 
 
+Move = tuple[Any, int | None]
+"""An action of a history and the seat that submitted it out of the fixed order, else
+``None`` (the current player, or chance, made it)."""
+
+
+def moves(state: Any) -> tuple[Any, tuple[Move, ...]]:
+    """The root state of ``state``'s history and its moves since, in order: what
+    :func:`walk` gives plus who committed each secret choice made out of turn, which
+    replaying needs (the action alone would be applied as the next seat in order)."""
+    root, chain = links(state)
+    return root, tuple((link[1], seat_of(link)) for link in chain)
+
+
+def seat_of(link: Link) -> int | None:
+    """The seat named by a link of a choice committed out of turn, else ``None``."""
+    seat: int | None = link[3] if len(link) > 3 else None
+    return seat
+
+
+def play(state: Any, action: Any, seat: int | None) -> Any:
+    """``state`` after ``action``, submitted by ``seat`` if it was made out of turn."""
+    return state.apply(action) if seat is None else state.apply(action, player=seat)
+
+
+def acting(before: Any, seat: int | None) -> Any:
+    """``before`` as the seat that made the step sees itself act: with ``seat`` (a seat
+    owing a secret choice) moved to act, the way ``apply`` moves it."""
+    if seat is None:
+        return before
+    step = before.game.steps[before.phase]
+    return before if seat == before.current_player else step.as_seat(before, seat)
+
+
 def states(state: Any) -> Iterator[Any]:
     """Every state of the history from the root to ``state``, rebuilt by replaying the
-    actions from the root (the links keep actions, not states)."""
-    root, actions = walk(state)
+    moves from the root (the links keep actions, not states)."""
+    root, done = moves(state)
     current = root
     yield current
-    for action in actions:
-        current = current.apply(action)
+    for action, seat in done:
+        current = play(current, action, seat)
         yield current
 
 
@@ -252,15 +287,23 @@ def _view_key(player: int) -> tuple[str, int]:
 
 
 def _step(
-    index: int, before: Any, after: Any, action: Any, *, player: int, view: dict[str, object]
+    index: int,
+    before: Any,
+    after: Any,
+    action: Any,
+    *,
+    player: int,
+    view: dict[str, object],
+    seat: int | None = None,
 ) -> tuple[_Step, dict[str, object]]:
     """What ``player`` saw at step ``index`` from ``before`` to ``after`` (``view``: the
     leaves of its view of ``before``), with what the tensor needs; and the leaves of its
-    view of ``after``."""
+    view of ``after``. ``seat``: who made the step, if out of the fixed order."""
     game = before.game
-    actor = before.current_player
+    mover = acting(before, seat)
+    actor = mover.current_player
     own = actor == player
-    seen = game.seen_by(before, action)
+    seen = game.seen_by(mover, action)
     now = _leaves(after, player)
     acted = action.to_json() if own else None
     changes = delta(view, now)
@@ -295,7 +338,7 @@ def _pending(state: Any, player: int) -> tuple[Link | None, list[Link], Any]:
     link = getattr(state, "_trail", None)
     root = state
     while link is not None:
-        if len(link) == 3 and player in link[2]:
+        if len(link) >= 3 and player in link[2]:
             tail.reverse()
             return link, tail, None
         tail.append(link)
@@ -330,7 +373,7 @@ def information_state(state: Any, player: int) -> InformationState:
             if view is None:
                 view = _leaves(before, player)
             parent = anchor[0]
-            if type(parent) is list and len(parent) == 3:
+            if type(parent) is list and len(parent) >= 3:
                 parent[2].pop(key, None)  # kept on the latest two links: branches reuse it
             if len(tail) > 1:
                 memo.pop(key, None)
@@ -341,9 +384,11 @@ def information_state(state: Any, player: int) -> InformationState:
             # applied to the kept state before it, even for ``state`` itself: a game may
             # compare parts of two states by identity (``reveals``), which holds only
             # between a state and the one applied to it
-            after = memo[_STATE] = _detached(before.apply(link[1]))
+            after = memo[_STATE] = _detached(play(before, link[1], seat_of(link)))
         index = 1 if node is None else node.count + 1
-        step, view = _step(index, before, after, link[1], player=player, view=view)
+        step, view = _step(
+            index, before, after, link[1], player=player, view=view, seat=seat_of(link)
+        )
         node = memo[player] = _Node(node, step)
         memo[("start", player)] = start, text
         before = after

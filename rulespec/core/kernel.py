@@ -388,8 +388,13 @@ class Kernel(Generic[A]):
         new: Self = move.effect(base, action)
         if new is self:  # a state is never changed, not even its history
             new = attrs.evolve(typing.cast(Any, self))
-        # the history: a link per step, outside the fields (rulespec.core.history)
-        object.__setattr__(new, "_trail", [getattr(self, "_trail", None) or self, action])
+        # the history: a link per step, outside the fields (rulespec.core.history); a
+        # secret choice committed before its turn in the fixed order names its seat, or
+        # replaying the history would apply it as the seat next in that order
+        link: list[Any] = [getattr(self, "_trail", None) or self, action]
+        if base is not self:
+            link += [{}, player]
+        object.__setattr__(new, "_trail", link)
         try:
             object.__setattr__(new, "_step", self._step + 1)
         except AttributeError:

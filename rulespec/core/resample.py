@@ -16,7 +16,10 @@ returns a proposer drawing replacements for them (see ``rulespec/<game>/resample
 
 A proposal maps history indices to replacements. A replacement is either an action, or
 a :class:`Choices` that lists, at the replayed state before that step, the candidates:
-one is drawn uniformly among those that leave ``p``'s view as it was. The key
+one is drawn uniformly among those that leave ``p``'s view as it was. Every replacement
+is made by the seat that made the original step: a secret choice committed out of the
+fixed order (:func:`rulespec.core.history.moves`) is replayed as that seat's again, so
+who has committed when stays as ``p`` saw it. The key
 :data:`ROOT` replaces the root state itself: a state read from a position (the root of
 its own history) may hide components of its own, which have no past to condition on
 and are redrawn from ``p``'s view of the root alone.
@@ -42,7 +45,9 @@ proposal is rejected only by chance; this bounds a bug, not the sampler)."""
 class Choices:
     """A replacement drawn during the replay: ``candidates(before)`` lists the actions
     that may stand at this step of the replayed history; one is drawn uniformly among
-    those that leave the seat's view after the step as it was in the original."""
+    those that leave the seat's view after the step as it was in the original.
+    ``before`` is the state as the step's seat acts in it (moved to act if it committed
+    out of turn, :func:`rulespec.core.history.acting`)."""
 
     candidates: Callable[[Any], Sequence[Any]]
 
@@ -59,7 +64,8 @@ Proposer = Callable[[random.Random], Mapping[int, Replacement] | None]
 
 Plan = Callable[[Any, int, Any, Sequence[Any]], Proposer]
 """``plan(state, player, root, actions)``: the proposer for the hidden parts of
-``state``'s history (``actions`` applied to ``root``), worked out once per call."""
+``state``'s history (``actions`` applied to ``root``; who made each step out of turn is
+in :func:`rulespec.core.history.moves`), worked out once per call."""
 
 
 class ResampleFailed(RulespecError):
@@ -71,8 +77,8 @@ class ResampleFailed(RulespecError):
 def resample(state: Any, player: int, rng: random.Random, plan: Plan) -> Any:
     """A state ``player`` cannot tell from ``state``, hidden components redrawn (the
     caller has checked ``player`` and that the game is not over)."""
-    root, actions = histories.walk(state)
-    propose = plan(state, player, root, actions)
+    root, actions = histories.moves(state)
+    propose = plan(state, player, root, tuple(a for a, _ in actions))
     views: dict[int, Any] = {}  # original views of the player after step i, computed on demand
     for _ in range(MAX_ATTEMPTS):
         proposal = propose(rng)
@@ -91,7 +97,7 @@ def resample(state: Any, player: int, rng: random.Random, plan: Plan) -> Any:
 
 def _replay(  # noqa: PLR0917
     root: Any,
-    actions: Sequence[Any],
+    actions: Sequence[histories.Move],
     plan: Mapping[int, Replacement],
     player: int,
     rng: random.Random,
@@ -113,21 +119,22 @@ def _replay(  # noqa: PLR0917
             _original_views(root, actions, first, player, views)
     else:
         current = root
-        for action in actions[:first]:
-            current = current.apply(action)
+        for action, seat in actions[:first]:
+            current = histories.play(current, action, seat)
         if first not in views:
             _original_views(current, actions, first, player, views)
     for i in range(first, len(actions)):
         wanted = views[i]
-        replacement = plan.get(i, actions[i])
+        original, seat = actions[i]
+        replacement = plan.get(i, original)
         if isinstance(replacement, Choices):
-            after = _choose(current, replacement, player, wanted, rng)
+            after = _choose(current, seat, replacement, player, wanted, rng)
             if after is None:
                 return None
             current = after
             continue
         try:
-            current = current.apply(replacement)
+            current = histories.play(current, replacement, seat)
         except IllegalAction:
             return None
         if current.observation(player) != wanted:
@@ -135,17 +142,26 @@ def _replay(  # noqa: PLR0917
     return current
 
 
-def _choose(
-    before: Any, choices: Choices, player: int, wanted: Any, rng: random.Random
+def _choose(  # noqa: PLR0917
+    before: Any,
+    seat: int | None,
+    choices: Choices,
+    player: int,
+    wanted: Any,
+    rng: random.Random,
 ) -> Any | None:
-    """The state after a candidate drawn uniformly among those that keep the view."""
-    candidates = list(choices.candidates(before))
+    """The state after a candidate drawn uniformly among those that keep the view, made
+    by ``seat`` if the original step was made out of turn."""
+    if seat is not None and seat not in before.to_act:
+        return None
+    mover = histories.acting(before, seat)
+    candidates = list(choices.candidates(mover))
     while candidates:
         k = rng.randrange(len(candidates))
         candidates[k], candidates[-1] = candidates[-1], candidates[k]
         action = candidates.pop()
         try:
-            after = before.apply(action)
+            after = histories.play(before, action, seat)
         except IllegalAction:
             continue
         if after.observation(player) == wanted:
@@ -154,12 +170,16 @@ def _choose(
 
 
 def _original_views(
-    state: Any, actions: Sequence[Any], first: int, player: int, views: dict[int, Any]
+    state: Any,
+    actions: Sequence[histories.Move],
+    first: int,
+    player: int,
+    views: dict[int, Any],
 ) -> None:
     """``player``'s view after every step from ``first`` on, in the original history
     (``state`` is the state before step ``first``)."""
     for i in range(first, len(actions)):
         if i in views:
             return
-        state = state.apply(actions[i])
+        state = histories.play(state, *actions[i])
         views[i] = state.observation(player)

@@ -35,7 +35,9 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from rulespec.core import history as histories
 from rulespec.core import resample as core
+from rulespec.lotus import secrecy
 from rulespec.lotus.actions import Bid, ChooseSide, CommitCombat, Give
 from rulespec.lotus.components import COMBAT_POINTS, INFLUENCE_POINTS, Side
 from rulespec.lotus.state import Phase, State
@@ -52,20 +54,25 @@ def resample(state: State, player: int, rng: random.Random) -> State:
 
 
 def plan(state: State, player: int, root: State, actions: Sequence[Any]) -> core.Proposer:
-    """The proposer for ``state``'s history from ``root``."""
+    """The proposer for ``state``'s history from ``root``: the history is replayed once,
+    with each step's own seat (seats commit their secret choices in any order), to find
+    the other seats' commitments not revealed yet and the gifts between other seats."""
     hidden: dict[int, core.Replacement] = {}
-    tail = _pending(state)
-    made = min(len(tail), len(actions))  # the rest were made before the root (a position)
-    start = len(actions) - made
-    for k, seat in enumerate(tail[len(tail) - made :]):
-        if seat != player:
-            hidden[start + k] = _LEGAL
-    if state.game.options.negotiation is Negotiation.ON and actions:
-        before = root
-        for i, action in enumerate(actions):
-            if isinstance(action, Give) and player not in {before.seat, action.to}:
-                hidden[i] = core.Choices(_gifts(player))
-            before = before.apply(action)
+    pending: list[int] = []
+    gifts = state.game.options.negotiation is Negotiation.ON
+    _, moves = histories.moves(state)
+    before = root
+    for i, (action, seat) in enumerate(moves):
+        mover = histories.acting(before, seat)
+        after = histories.play(before, action, seat)
+        if isinstance(action, SECRET) and mover.seat != player:
+            pending.append(i)
+        elif gifts and isinstance(action, Give) and player not in {mover.seat, action.to}:
+            hidden[i] = core.Choices(_gifts(player))
+        if secrecy.reveals(before, after):
+            pending.clear()
+        before = after
+    hidden.update(dict.fromkeys(pending, _LEGAL))
     dealt = _has_hidden_points(root)
 
     def propose(rng: random.Random) -> Mapping[int, core.Replacement] | None:
@@ -79,26 +86,8 @@ def plan(state: State, player: int, root: State, actions: Sequence[Any]) -> core
     return propose
 
 
-def _pending(state: State) -> tuple[int, ...]:
-    """The seats whose secret commitments are the last steps of the history and are
-    still unrevealed, in commit order."""
-    if state.phase is Phase.BID and state.conflict is not None:
-        return tuple(s for s, _ in state.conflict.bids)
-    r = state.rebellion
-    if r is None:
-        return ()
-    if state.phase is Phase.SIDE:
-        return tuple(s for s, _ in r.sides)
-    if state.phase is Phase.COMBAT:
-        commits = tuple(s for s, _ in r.commits)
-        if state.game.side_reveal is SideReveal.WITH_COMBAT:
-            return tuple(s for s, _ in r.sides) + commits
-        return commits
-    return ()
-
-
 _LEGAL = core.Choices(lambda before: before.legal_actions())
-"""Any legal action of the seat to act (a secret commitment: all keep the view)."""
+"""Any legal action of the step's seat (a secret commitment: all keep the view)."""
 
 
 def _gifts(player: int) -> Any:
