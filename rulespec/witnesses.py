@@ -66,6 +66,8 @@ MAX_STEPS = 20_000
 MORE_SEEDS = 200
 """Seeds searched at most, while a rule with a decision point still has no witness: rare
 situations (an emptied deck, a blocked track) take many games to arise."""
+STALE = 100
+"""The extra search stops after this many seeds in a row found no new witness."""
 REFUSAL_SEEDS = 3
 REFUSAL_STEPS = 400
 """For rules still without a witness: games per case, and steps per game, in which every
@@ -399,9 +401,17 @@ def _refusals(
         step += 1
 
 
-def _rare(wanted: Mapping[str, Rule], best: Mapping[str, object]) -> bool:
-    """Whether a rule with a decision point in play still has no witness."""
-    return any(k not in best and r.id not in NOT_DECIDING for k, r in wanted.items())
+def _rare(wanted: Mapping[str, Rule], best: Mapping[str, object]) -> list[str]:
+    """The keys of rules with a decision point in play that still have no witness."""
+    return [k for k, r in wanted.items() if k not in best and r.id not in NOT_DECIDING]
+
+
+def _could_show(game: Game[Any], key: str, rule: Rule) -> bool:
+    """Whether ``game`` could show the witness ``key`` of ``rule``: any game for a plain
+    rule, one with the option value the key names for an option's rule."""
+    if rule.option is None:
+        return True
+    return key == f"{rule.id}={game.settings().get(rule.option)}"
 
 
 def search(game_id: str, seeds: int = SEEDS) -> Witnesses:
@@ -410,10 +420,22 @@ def search(game_id: str, seeds: int = SEEDS) -> Witnesses:
     best: dict[str, tuple[tuple[int, int], Witness]] = {}
     wanted = {k: r for r in catalog.rules(game_id) for k, _ in keys(r)}
     games = [catalog.game(game_id, **dict(c.settings)) for c in cases() if c.game == game_id]
-    seed = 0
-    while seed < seeds or (seed < MORE_SEEDS and _rare(wanted, best)):
+    for seed in range(seeds):
         for game in games:
             _play(best, game, seed)
+    # rare situations: more seeds, only for the cases that could show a missing key (an
+    # option value's key only where the option has that value), until one comes or
+    # STALE seeds in a row bring none
+    seed, since = seeds, 0
+    while seed < MORE_SEEDS and since < STALE:
+        rare = _rare(wanted, best)
+        hopeful = [g for g in games if any(_could_show(g, k, wanted[k]) for k in rare)]
+        if not hopeful:
+            break
+        before = len(best)
+        for game in hopeful:
+            _play(best, game, seed)
+        since = 0 if len(best) > before else since + 1
         seed += 1
     missing = set(wanted) - set(best)
     for case in cases():

@@ -135,6 +135,7 @@ def open_round(s: State, conflict: Conflict) -> State:
     secret bids in turn order from the emperor (lotus.secret.commit_order)."""
     if s.game.options.negotiation is Negotiation.ON:
         return negotiation.open_window(s.but(conflict=conflict), Phase.BID)
+    decided("lotus.variant.negotiation")  # off: no window, the bids follow at once
     return open_bids(s, conflict)
 
 

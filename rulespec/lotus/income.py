@@ -40,9 +40,9 @@ def _next(s: State, queue: tuple[int, ...], chosen: tuple[int, int] | None = Non
         gain_i, gain_c = steps.income(s.held(seat), combat_palaces)
         if trace.TRACING:
             _trace_income(s.held(seat))
+        if gain_i > bank[0] or gain_c > bank[1]:
+            decided("lotus.income.supply_limit")  # the bank runs short: the option decides
         if limited:
-            if gain_i > bank[0] or gain_c > bank[1]:
-                decided("lotus.income.supply_limit")
             gain_i = min(gain_i, max(bank[0], 0))
             gain_c = min(gain_c, max(bank[1], 0))
         influence[seat] += gain_i

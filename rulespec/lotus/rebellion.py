@@ -73,6 +73,7 @@ def lead(s: State, a: Lead) -> State:
     decided("lotus.rebellion.fixed_sides")
     if s.game.options.negotiation is Negotiation.ON:
         return negotiation.open_window(state, Phase.SIDE)
+    decided("lotus.variant.negotiation")  # off: no window, the sides follow at once
     return open_sides(state)
 
 
