@@ -22,8 +22,7 @@ from rulespec.castle.components import (
     Colour,
     Symbol,
 )
-from rulespec.castle.setup import TILE_SLOTS
-from rulespec.castle.tables import Tables
+from rulespec.castle.tables import TILE_SLOTS, Tables
 from rulespec.castle.variant import TYPED
 
 from .harness import Built, Claim, Expect

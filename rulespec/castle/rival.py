@@ -10,6 +10,7 @@ room a courtier reaches) are seat 0's decisions by default (ruling castle.solo.f
 from __future__ import annotations
 
 from rulespec.castle.components import Area, Effect, Figure, Slot, Symbol
+from rulespec.castle.fields import covered
 from rulespec.castle.state import Family, Phase, Solo, State
 from rulespec.castle.tables import FIELD_OUTSIDE, FIELD_WELL
 from rulespec.castle.variant import RivalActionOrder, RivalAscent, RivalChoices
@@ -79,8 +80,6 @@ def fallback(s: State) -> State:
 def place(s: State, colour: int, i: int, field: int) -> State:
     """Take die ``i`` of bridge ``colour`` (the middle closes up as for a player) and put
     it on ``field``, or on the well if that is taken (castle.solo.place)."""
-    from rulespec.castle import engine  # noqa: PLC0415 (engine calls the rival)
-
     decided("castle.solo.place")
     bridge = list(s.bridges[colour])
     value = bridge[i]
@@ -97,7 +96,7 @@ def place(s: State, colour: int, i: int, field: int) -> State:
     s = s.but(bridges=(bridges[0], bridges[1], bridges[2]))
     if field < FIELD_WELL and s.stacked[field]:
         field = FIELD_WELL
-    gain = max(0, value - engine.covered(s, field, s.actor))
+    gain = max(0, value - covered(s, field, s.actor))
     decided("castle.solo.basics")
     rival = s.family(s.actor)
     s = s.with_family(s.actor, rival.but(coins=rival.coins + gain))
@@ -181,13 +180,10 @@ def proceed(s: State) -> State:
 
 
 def choose(s: State, i: int) -> State:
-    """Seat 0 chose candidate ``i`` for the rival."""
+    """Seat 0 chose candidate ``i`` for the rival (the phase table settles what follows)."""
     solo = _solo(s)
     s = s.but(solo=solo.but(choices=()), phase=Phase.RESOLVE)
-    s = act(s, solo.tasks[0], solo.choices[i])
-    from rulespec.castle import engine  # noqa: PLC0415 (engine calls the rival)
-
-    return engine.settle(s)
+    return act(s, solo.tasks[0], solo.choices[i])
 
 
 def act(s: State, effect: Effect, choice: int | None) -> State:

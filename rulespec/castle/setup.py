@@ -10,82 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rulespec.castle import engine
 from rulespec.castle import rival as rivals
 from rulespec.castle.actions import Deal, Pile, Roll, rolls
 from rulespec.castle.components import COLOURS, Colour
-from rulespec.castle.state import Family, Phase, Solo, Stage, State
-from rulespec.castle.tables import BOARD_FIELDS, GARDENS, ROOMS
+from rulespec.castle.rounds import after_roll, begin_turn, settle
+from rulespec.castle.state import Phase, Stage, State
+from rulespec.castle.tables import ROOMS
+from rulespec.castle.turn import give_pair
 from rulespec.core.trace import decided
-
-TILE_SLOTS = 12
-"""Numbered die-tile slots: 1-10 in the rooms, 11 and 12 at the well."""
-
-
-def initial(game: object) -> State:
-    """Before any chance: full decks, nothing dealt (castle.setup.*)."""
-    from rulespec.castle.game import CastleGame  # noqa: PLC0415 (the game builds states)
-
-    assert isinstance(game, CastleGame)
-    t, data, variant = game.tables, game.data, game.variant
-    grounds = len(data.board.grounds)
-    players = variant.players
-    keep = [i for i, c in enumerate(t.cards) if variant.diamond_cards or c.min_players <= 2]
-    if not variant.diamond_cards:
-        decided("castle.setup.two_player_cards")
-    deck1 = tuple(i for i in keep if t.level_of[i] == 1)
-    deck2 = tuple(i for i in keep if t.level_of[i] == 2)
-    rival = None
-    solo = None
-    order: tuple[int, ...] = ()
-    stamp = 0
-    families = tuple(Family.start(grounds) for _ in range(players))
-    if variant.solo:
-        decided("castle.solo.difficulty")
-        rival = Family.start(grounds).but(
-            points=variant.rival_points, track=variant.rival_influence
-        )
-        # the heron order (castle.solo.difficulty): position 1 plays first
-        order = (1, 0) if variant.rival_heron == 1 else (0, 1)
-        # on one space, the earlier seat in order lies on top
-        first, second = order
-        fams = {first: 2, second: 1}
-        families = (families[0].but(height=fams[0]),)
-        rival = rival.but(height=fams[1])
-        stamp = 2
-        solo = Solo(tuple(range(len(data.solo))), (), -1, (), (), ())
-    return State(
-        game=game,
-        phase=Phase.SETUP,
-        stage=Stage.SETUP,
-        round=1,
-        actor=0,
-        turns=0,
-        order=order,
-        picking=(),
-        rooms=(-1,) * ROOMS,
-        deck1=deck1,
-        deck2=deck2,
-        level3=-1,
-        daimyo=(),
-        beside=(0,) * (players + (1 if variant.solo else 0)),
-        diamond=(),
-        tiles=(-1,) * TILE_SLOTS,
-        gardens=(-1,) * GARDENS,
-        training=(-1,) * len(t.ground_of_slot),
-        display=(),
-        bridges=((), (), ()),
-        fields=(0,) * BOARD_FIELDS,
-        stacked=(0,) * BOARD_FIELDS,
-        held=(0, 0, 0),
-        agenda=(),
-        families=families,
-        rival=rival,
-        solo=solo,
-        refill=-1,
-        stamp=stamp,
-    )
-
 
 # --- what the next setup deal is -----------------------------------------------------
 
@@ -195,7 +127,7 @@ def deal(s: State, action: Deal) -> State:
     """Apply a deal (checked to be in the pile)."""
     pile, item = action.pile, action.item
     if s.phase is Phase.REFILL:
-        return engine.settle(_refill(s, item))
+        return settle(_refill(s, item))
     if s.phase is Phase.SOLO_DRAW:
         solo = s.solo
         assert solo is not None
@@ -203,8 +135,8 @@ def deal(s: State, action: Deal) -> State:
         s = s.but(solo=solo.but(top=item, hidden=tuple(c for c in solo.hidden if c != item)))
         if solo.row:  # the rival is revealing: look for its die, or flip on
             s = rivals.check(s)
-            return s if s.phase is Phase.SOLO_DRAW else engine.settle(s)
-        return engine.begin_turn(s, s.order[0])
+            return s if s.phase is Phase.SOLO_DRAW else settle(s)
+        return begin_turn(s, s.order[0])
     if pile in (Pile.LEVEL1, Pile.LEVEL2):
         s = _room(s, item)
     elif pile is Pile.LEVEL3:
@@ -256,12 +188,10 @@ def after_setup_deal(s: State) -> State:
         fam = s.families[0]
         res = fam.lantern[0]
         s = s.with_family(0, fam.but(lantern=()))
-        s = engine.give_pair(s, 0, res, fam.card)
-        return engine.settle(s.but(phase=Phase.RESOLVE))
+        s = give_pair(s, 0, res, fam.card)
+        return settle(s.but(phase=Phase.RESOLVE))
     order = s.order
-    return engine.settle(
-        s.but(stage=Stage.PICKS, picking=tuple(reversed(order)), phase=Phase.RESOLVE)
-    )
+    return settle(s.but(stage=Stage.PICKS, picking=tuple(reversed(order)), phase=Phase.RESOLVE))
 
 
 def _room(s: State, card: int) -> State:
@@ -359,7 +289,7 @@ def roll(s: State, action: Roll) -> State:
     bridges = list(s.bridges)
     bridges[action.colour] = action.dice
     s = s.but(bridges=(bridges[0], bridges[1], bridges[2]))
-    return engine.after_roll(s)
+    return after_roll(s)
 
 
 def roll_table(k: int) -> dict[Colour, tuple[tuple[Roll, int], ...]]:

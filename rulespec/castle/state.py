@@ -2,8 +2,10 @@
 
 Components are small integers into the game's :class:`~rulespec.castle.tables.Tables`
 (castle cards, row cards, lantern sources, die tiles ...), -1 where a place is empty.
-What happens in each phase is in :mod:`rulespec.castle.engine` (the agenda of a turn),
-:mod:`rulespec.castle.setup` (the deals), :mod:`rulespec.castle.rival` (the solo rival),
+What happens in each phase is in :mod:`rulespec.castle.turn` (a turn's decisions),
+:mod:`rulespec.castle.effects` (what each symbol does), :mod:`rulespec.castle.rounds`
+(what comes next, round ends), :mod:`rulespec.castle.setup` (the deals) and
+:mod:`rulespec.castle.rival` (the solo rival),
 tied together by the phase table in :mod:`rulespec.castle.phases`.
 
 A turn is a chain of small decisions over an *agenda*: a stack of frames, each a tuple
@@ -18,12 +20,15 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import attrs
 
+from rulespec.castle import scoring
 from rulespec.castle.actions import Action
 from rulespec.castle.components import Colour, Effect
+from rulespec.castle.tables import BOARD_FIELDS, GARDENS, ROOMS, TILE_SLOTS
 from rulespec.core.api import Outcome
 from rulespec.core.convert import PER_SEAT, Range
 from rulespec.core.kernel import Evolve, Kernel, PhaseEnum
 from rulespec.core.tensor import Slots
+from rulespec.core.trace import decided
 from rulespec.errors import GameNotOver
 
 if TYPE_CHECKING:
@@ -204,10 +209,66 @@ class State(Kernel[Action], Evolve):
 
     @classmethod
     def initial(cls, game: CastleGame) -> State:
-        """Before any chance: the decks full, nothing dealt."""
-        from rulespec.castle import setup  # noqa: PLC0415 (setup builds states)
-
-        return setup.initial(game)
+        """Before any chance: full decks, nothing dealt (castle.setup.*); the deals that
+        follow are in :mod:`rulespec.castle.setup`."""
+        t, data, variant = game.tables, game.data, game.variant
+        grounds = len(data.board.grounds)
+        players = variant.players
+        keep = [i for i, c in enumerate(t.cards) if variant.diamond_cards or c.min_players <= 2]
+        if not variant.diamond_cards:
+            decided("castle.setup.two_player_cards")
+        deck1 = tuple(i for i in keep if t.level_of[i] == 1)
+        deck2 = tuple(i for i in keep if t.level_of[i] == 2)
+        rival = None
+        solo = None
+        order: tuple[int, ...] = ()
+        stamp = 0
+        families = tuple(Family.start(grounds) for _ in range(players))
+        if variant.solo:
+            decided("castle.solo.difficulty")
+            rival = Family.start(grounds).but(
+                points=variant.rival_points, track=variant.rival_influence
+            )
+            # the heron order (castle.solo.difficulty): position 1 plays first
+            order = (1, 0) if variant.rival_heron == 1 else (0, 1)
+            # on one space, the earlier seat in order lies on top
+            first, second = order
+            fams = {first: 2, second: 1}
+            families = (families[0].but(height=fams[0]),)
+            rival = rival.but(height=fams[1])
+            stamp = 2
+            solo = Solo(tuple(range(len(data.solo))), (), -1, (), (), ())
+        return cls(
+            game=game,
+            phase=Phase.SETUP,
+            stage=Stage.SETUP,
+            round=1,
+            actor=0,
+            turns=0,
+            order=order,
+            picking=(),
+            rooms=(-1,) * ROOMS,
+            deck1=deck1,
+            deck2=deck2,
+            level3=-1,
+            daimyo=(),
+            beside=(0,) * (players + (1 if variant.solo else 0)),
+            diamond=(),
+            tiles=(-1,) * TILE_SLOTS,
+            gardens=(-1,) * GARDENS,
+            training=(-1,) * len(t.ground_of_slot),
+            display=(),
+            bridges=((), (), ()),
+            fields=(0,) * BOARD_FIELDS,
+            stacked=(0,) * BOARD_FIELDS,
+            held=(0, 0, 0),
+            agenda=(),
+            families=families,
+            rival=rival,
+            solo=solo,
+            refill=-1,
+            stamp=stamp,
+        )
 
     # --- queries ---------------------------------------------------------------------
 
@@ -262,8 +323,6 @@ class State(Kernel[Action], Evolve):
 
     def scores(self) -> tuple[int, ...]:
         """Each seat's final score as if the game ended now (castle.score.*)."""
-        from rulespec.castle import scoring  # noqa: PLC0415 (scoring reads states)
-
         return scoring.totals(self)
 
     def outcome(self) -> Outcome:
@@ -273,6 +332,4 @@ class State(Kernel[Action], Evolve):
                 f"the game is not over (phase {self.phase.value}); "
                 "[castle.score.winner] decides only at the end"
             )
-        from rulespec.castle import scoring  # noqa: PLC0415 (scoring reads states)
-
         return scoring.outcome(self)

@@ -24,8 +24,10 @@ from rulespec.castle import (
     Resolve,
     Skip,
     State,
-    engine,
+    effects,
+    fields,
     rival,
+    rounds,
     scoring,
     setup,
 )
@@ -327,7 +329,7 @@ def test_stacking_depends_on_the_player_count(players: int) -> None:
 def test_a_left_die_puts_the_lantern_on_top_of_the_field() -> None:
     s = first_turn(2).but(held=(int(RED), 1, 1), phase=Phase.PLACE)
     after = s.apply(PlaceDie(WELL))
-    lantern = engine.lantern_frame(s, s.actor)
+    lantern = fields.lantern_frame(s, s.actor)
     assert after.agenda[-1] == lantern
     right = s.but(held=(int(RED), 1, 0)).apply(PlaceDie(WELL))
     assert right.agenda[-1] != lantern or not lantern
@@ -449,7 +451,7 @@ def test_family_rows_take_their_colour_rewards_then_card() -> None:
         assert all(PlaceDie(r) not in legal for r in (COURTIERS, GARDENERS, WARRIORS) if r != row)
     fam = s.family(s.actor).but(left=(3, 5, 5))
     s = s.with_family(s.actor, fam).but(held=(int(RED), 6, 0), phase=Phase.PLACE)
-    frames = engine.family_frames(s, s.actor, 0)
+    frames = fields.family_frames(s, s.actor, 0)
     assert len(frames[1]) == 2  # two rewards uncovered, on top of the card action
 
 
@@ -535,10 +537,10 @@ def test_by_default_the_room_is_refilled_after_the_light_section() -> None:
     others = sum(len(t.light_sections(c)) for r, c in enumerate(s.rooms) if r != 0)
     lit = with_tasks(after.but(agenda=after.agenda[:-1]), (fx(Symbol.LIGHT),))
     assert len(options(lit)) == others
-    assert not engine.refill_due(after)
+    assert not rounds.refill_due(after)
     # a castle action inside the section: the room gets its card before the ascent
     nested = after.but(agenda=(*after.agenda[:-1], ((fx(Symbol.ASCENT),),)))
-    assert engine.refill_due(nested)
+    assert rounds.refill_due(nested)
     # skipping the section ends the wait: the new card is dealt
     done = after.apply(Skip(0))
     assert done.phase is Phase.REFILL
@@ -565,7 +567,7 @@ def test_the_daimyos_hall_gives_the_lantern_then_a_space() -> None:
     s = with_tasks(
         first_turn(), (fx(Symbol.ASCENT),), court=(0, 0, 1, 0), left=(4, 5, 5), resources=(0, 0, 7)
     )
-    moves = engine.ascent_moves(s, s.family(s.actor).court)
+    moves = effects.ascent_moves(s, s.family(s.actor).court)
     assert moves == [(2, 1, -1)]
     after = s.apply(Resolve(0, 0))
     assert [e.symbol for e in after.agenda[-1][0]] == [Symbol.LANTERN, Symbol.DAIMYO]
@@ -583,7 +585,7 @@ def test_a_courtier_on_level3_always_takes_a_space() -> None:
     )
     seat = s.actor
     s = s.apply(Resolve(0, 0)).apply(Skip(0))  # no audience
-    hall = [a for a in options(s) if engine.ascent_moves(s, s.family(seat).court)[a.option][2] < 0]
+    hall = [a for a in options(s) if effects.ascent_moves(s, s.family(seat).court)[a.option][2] < 0]
     s = s.apply(hall[0]).apply(Skip(0))  # into the hall; no lantern bonus
     assert [t[0].symbol for t in s.agenda[-1]] == [Symbol.DAIMYO]
     assert Skip(0) not in s.legal_actions()
@@ -669,7 +671,7 @@ def test_new_order_by_track_then_stack() -> None:
         s.families[1].but(track=2, height=9),
         s.families[2].but(track=4, height=1),
     )
-    assert engine.new_order(s.but(families=fams)) == (2, 1, 0)
+    assert rounds.new_order(s.but(families=fams)) == (2, 1, 0)
 
 
 @pytest.mark.rule("castle.round.gardeners", "castle.round.reroll")
@@ -679,10 +681,10 @@ def test_gardeners_beside_a_bridge_with_dice_act() -> None:
     s = s.with_family(0, fam).but(
         bridges=((0, 3, 0), (0, 0, 0), (0, 0, 0)), stage=Stage.GARDENERS, picking=(0, 1)
     )
-    s, waiting = engine.next_gardeners(s)
+    s, waiting = rounds.next_gardeners(s)
     assert waiting
     assert len(s.agenda[-1]) <= 1
-    rolled = engine.reroll(s.but(agenda=()))
+    rolled = rounds.reroll(s.but(agenda=()))
     assert rolled.phase is Phase.ROLL
     assert rolled.round == 2
     assert rolled.fields == (0,) * 7

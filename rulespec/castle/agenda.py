@@ -1,0 +1,115 @@
+"""A turn's agenda and the families' supplies: what every effect of a turn builds on.
+
+A turn is a chain of small decisions over an *agenda*: a stack of frames, each a tuple of
+tasks, each task a tuple of :class:`~rulespec.castle.components.Effect` still to do (its
+head first). Costs are paid and gains taken here, so no effect pays twice or caps twice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from rulespec.castle.components import Symbol
+from rulespec.castle.state import Family, Frame, State
+from rulespec.core.trace import decided
+
+Cost = tuple[int, int, int, int, int]
+"""Coins, seals, iron, food, pearl."""
+
+
+FREE: Cost = (0, 0, 0, 0, 0)
+
+
+Option = tuple[Cost, Callable[[State, int], State]]
+"""An option's cost and what it does to the state (for seat)."""
+
+
+def affords(fam: Family, cost: Cost) -> bool:
+    """Whether ``fam`` can pay ``cost``."""
+    r = fam.resources
+    return (
+        fam.coins >= cost[0]
+        and fam.seals >= cost[1]
+        and r[0] >= cost[2]
+        and r[1] >= cost[3]
+        and r[2] >= cost[4]
+    )
+
+
+def pay(fam: Family, cost: Cost) -> Family:
+    """``fam`` after paying ``cost`` (checked affordable)."""
+    if cost == FREE:
+        return fam
+    r = fam.resources
+    return fam.but(
+        coins=fam.coins - cost[0],
+        seals=fam.seals - cost[1],
+        resources=(r[0] - cost[2], r[1] - cost[3], r[2] - cost[4]),
+    )
+
+
+def gain_resources(fam: Family, amounts: Sequence[int]) -> Family:
+    """Resources gained, each capped at 7 (castle.resources.cap)."""
+    r = fam.resources
+    new = (min(7, r[0] + amounts[0]), min(7, r[1] + amounts[1]), min(7, r[2] + amounts[2]))
+    if any(a + b > 7 for a, b in zip(r, amounts, strict=True)):
+        decided("castle.resources.cap")
+    return fam.but(resources=new)
+
+
+def update(s: State, seat: int, fn: Callable[[Family], Family]) -> State:
+    """``s`` with ``seat``'s family changed by ``fn``."""
+    return s.with_family(seat, fn(s.family(seat)))
+
+
+def move_marker(s: State, seat: int, to: int) -> State:
+    """The seat's influence marker to space ``to``, on top of any there."""
+    fam = s.family(seat)
+    if to == fam.track:
+        return s
+    decided("castle.track.influence")
+    stamp = s.stamp + 1
+    return s.but(stamp=stamp).with_family(seat, fam.but(track=to, height=stamp))
+
+
+def push(s: State, *frames: Frame) -> State:
+    """``frames`` pushed on the agenda, the last on top; empty frames are dropped."""
+    kept = tuple(f for f in frames if f)
+    return s.but(agenda=s.agenda + kept) if kept else s
+
+
+def with_top(s: State, frame: Frame) -> State:
+    agenda = s.agenda[:-1] + ((frame,) if frame else ())
+    return s.but(agenda=agenda)
+
+
+def tidy(s: State) -> State:
+    """Apply the coin and point gains at the heads of the top frame's tasks (they
+    commute with everything), drop emptied tasks and frames."""
+    while s.agenda:
+        frame = s.agenda[-1]
+        coins = points = 0
+        tasks = []
+        changed = False
+        for task in frame:
+            i = 0
+            while i < len(task) and task[i].symbol in (Symbol.COINS, Symbol.VP):
+                if task[i].symbol is Symbol.COINS:
+                    coins += task[i].amount
+                else:
+                    points += task[i].amount
+                i += 1
+            if i:
+                changed = True
+            if i < len(task):
+                tasks.append(task[i:] if i else task)
+            else:
+                changed = True
+        if coins or points:
+            decided("castle.coins.unlimited")
+            fam = s.family(s.actor)
+            s = s.with_family(s.actor, fam.but(coins=fam.coins + coins, points=fam.points + points))
+        if not changed:
+            return s
+        s = with_top(s, tuple(tasks))
+    return s

@@ -1,0 +1,249 @@
+"""A seat's turn (castle.turn.*): take a die, place it, then resolve or skip the actions it
+starts, exchanging seals where the window allows (castle.seals.*). The starting picks
+(castle.setup.pairs) run on the same agenda.
+
+Every decision applies fully or not at all (the kernel checks first); each ends in
+:func:`rulespec.castle.rounds.settle`, which works out what comes next.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rulespec.castle.agenda import Cost, affords, gain_resources, pay, push, update, with_top
+from rulespec.castle.components import COLOURS, Colour, Figure, Symbol
+from rulespec.castle.effects import options
+from rulespec.castle.fields import ROW_COLOURS, covered, field_frames, lantern_frame
+from rulespec.castle.rounds import settle
+from rulespec.castle.state import Phase, Stage, State, Task
+from rulespec.castle.tables import BOARD_FIELDS, FIELD_FAMILY, FIELD_OUTSIDE
+from rulespec.castle.variant import Exchange as ExchangeWindow
+from rulespec.core.trace import decided
+
+
+def resolve(s: State, task: int, option: int) -> State:
+    """Do the head of ``task`` with ``option`` (checked legal)."""
+    frame = s.agenda[-1]
+    effects = frame[task]
+    head = effects[0]
+    cost, do = options(s, s.actor, head)[option]
+    s = update(s, s.actor, lambda f: pay(f, cost))
+    rest = effects[1:]
+    new_frame = frame[:task] + ((rest,) if rest else ()) + frame[task + 1 :]
+    s = with_top(s, new_frame)
+    return settle(do(s, s.actor))
+
+
+UNSKIPPABLE = frozenset({Symbol.DAIMYO})
+"""Heads that must be resolved: a courtier on level 3 always takes a Daimyo space or lies
+beside the card (castle.actions.level3); the lantern bonus before it and the reward after
+it are gains that may be skipped (castle.turn.optional_actions)."""
+
+
+def skippable(s: State, task: Task) -> bool:
+    """Whether the head of ``task`` may be skipped (castle.turn.optional_actions): not a
+    Daimyo space (castle.actions.level3), nor the starting goods, which are all taken
+    (castle.setup.pairs; a price in user data may still be declined)."""
+    head = task[0].symbol
+    if head in UNSKIPPABLE:
+        return False
+    return s.stage is not Stage.PICKS or head in (Symbol.PAY_COINS, Symbol.PAY_SEALS)
+
+
+def skip(s: State, task: int) -> State:
+    """Skip the head of ``task``; a skipped cost drops the whole task."""
+    decided("castle.turn.optional_actions")
+    frame = s.agenda[-1]
+    effects = frame[task]
+    rest = () if effects[0].symbol in (Symbol.PAY_COINS, Symbol.PAY_SEALS) else effects[1:]
+    new_frame = frame[:task] + ((rest,) if rest else ()) + frame[task + 1 :]
+    return settle(with_top(s, new_frame))
+
+
+def exchange(s: State, into: int) -> State:
+    """Seals exchanged for a coin or a resource (castle.seals.exchange)."""
+    decided("castle.seals.exchange")
+    fam = s.family(s.actor)
+    if into == 0:
+        fam = fam.but(seals=fam.seals - 1, coins=fam.coins + 1)
+    else:
+        amounts = [0, 0, 0]
+        amounts[into - 1] = 1
+        fam = gain_resources(fam.but(seals=fam.seals - 2), amounts)
+    return settle(s.with_family(s.actor, fam))
+
+
+def take(s: State, colour: Colour, left: bool) -> State:
+    """Take a die from an end of a bridge; the nearest middle die closes the gap."""
+    decided("castle.turn.take")
+    bridge = list(s.bridges[colour])
+    n = len(bridge)
+    end = 0 if left else n - 1
+    value = bridge[end]
+    bridge[end] = 0
+    middle = range(1, n - 1) if left else range(n - 2, 0, -1)
+    for i in middle:
+        if bridge[i]:
+            bridge[end], bridge[i] = bridge[i], 0
+            break
+    bridges = list(s.bridges)
+    bridges[colour] = tuple(bridge)
+    return s.but(
+        bridges=(bridges[0], bridges[1], bridges[2]),
+        held=(int(colour), value, int(left)),
+        phase=Phase.PLACE,
+    )
+
+
+def place_problem(s: State, field: int) -> str | None:
+    """Why the held die may not go on ``field``, or None."""
+    colour, value = COLOURS[s.held[0]], s.held[1]
+    if not 0 <= field < FIELD_FAMILY + 3:
+        return f"there is no field {field}"
+    if field < BOARD_FIELDS and s.stacked[field] >= s.game.variant.stack:
+        if s.game.variant.stack == 1:
+            decided("castle.turn.solo_two_banner")
+        return f"{'a die' if s.game.variant.stack == 1 else 'two dice'} already lie there"
+    if field < FIELD_OUTSIDE and colour not in s.room_tiles(field):
+        return f"room {field + 1} has no {colour.label} die tile"
+    if field >= FIELD_FAMILY:
+        row = field - FIELD_FAMILY
+        if ROW_COLOURS[row] is not colour:
+            return f"a {colour.label} die cannot go on the {Figure(row).label}s' row"
+        if s.family(s.actor).dice[row]:
+            return "a die already lies on that row this round"
+    cost = covered(s, field, s.actor) - value
+    if cost > s.family(s.actor).coins:
+        decided("castle.turn.coins_short")
+        return f"covering a {covered(s, field, s.actor)} with a {value} costs {cost} coins"
+    return None
+
+
+def place(s: State, field: int) -> State:
+    """Place the held die; coins change; the lantern (left die) and the field's actions
+    go on the agenda, the lantern on top (castle.turn.lantern_left)."""
+    decided("castle.turn.place")
+    colour, value, left = Colour(s.held[0]), s.held[1], s.held[2]
+    seat = s.actor
+    delta = value - covered(s, field, seat)
+    fam = s.family(seat)
+    s = s.with_family(seat, fam.but(coins=fam.coins + delta))
+    if field < BOARD_FIELDS:
+        if s.stacked[field]:
+            decided("castle.turn.stacking")
+        fields = list(s.fields)
+        fields[field] = value
+        stacked = list(s.stacked)
+        stacked[field] += 1
+        s = s.but(fields=tuple(fields), stacked=tuple(stacked))
+    elif field >= FIELD_FAMILY:
+        row = field - FIELD_FAMILY
+        fam = s.family(seat)
+        dice = list(fam.dice)
+        dice[row] = value
+        s = s.with_family(seat, fam.but(dice=(dice[0], dice[1], dice[2])))
+    decided("castle.turn.field_actions")
+    frames = field_frames(s, field, colour)
+    if left:
+        decided("castle.turn.lantern_left")
+        frames = (*frames, lantern_frame(s, seat))
+    s = s.but(held=(0, 0, 0), phase=Phase.RESOLVE)
+    s = push(s, *frames)
+    return settle(s)
+
+
+def pick(s: State, pair: int) -> State:
+    """Take a starting pair: the action card, the resource card's goods and its back in
+    the lantern area, with the bonus card it shows (castle.setup.pairs)."""
+    decided("castle.setup.pairs")
+    res, act = s.display[pair]
+    display = list(s.display)
+    display[pair] = (-1, -1)
+    s = s.but(display=tuple(display), picking=s.picking[1:])
+    return settle(give_pair(s, s.actor, res, act))
+
+
+def give_pair(s: State, seat: int, res: int, act: int) -> State:
+    """``seat`` gets resource card ``res`` and action card ``act``; its gains go on the
+    agenda."""
+    t, data = s.game.tables, s.game.data
+    card = data.resources[res]
+    lantern = [t.resource_source + res]
+    if card.bonus is not None:
+        ids = [b.id for b in data.bonuses]
+        if card.bonus in ids:
+            lantern.append(t.bonus_source + ids.index(card.bonus))
+    fam = s.family(seat).but(card=act, lantern=tuple(lantern))
+    s = s.with_family(seat, fam).but(actor=seat, stage=Stage.PICKS)
+    return push(s, (card.gains,))
+
+
+def exchange_open(s: State) -> bool:
+    """Whether seals may be exchanged now (ruling castle.seals.window)."""
+    fam = s.family(s.actor)
+    if not fam.seals:
+        return False
+    decided("castle.seals.window")
+    if s.game.options.exchange is ExchangeWindow.ANYTIME:
+        return True
+    return bool(shortfalls(s))
+
+
+def shortfalls(s: State) -> frozenset[int]:
+    """What the actor is short of for some option now: 0 coins, 1-3 a resource (the
+    exchange window of castle.seals.window)."""
+    fam = s.family(s.actor)
+    short: set[int] = set()
+
+    def note(cost: Cost) -> None:
+        if cost[0] > fam.coins:
+            short.add(0)
+        for r in range(3):
+            if cost[2 + r] > fam.resources[r]:
+                short.add(1 + r)
+
+    if s.phase is Phase.PLACE:
+        for field in range(FIELD_FAMILY + 3):
+            if covered(s, field, s.actor) - s.held[1] <= fam.coins:
+                continue
+            why = place_problem(s, field)
+            if why is not None and "coins" in why:  # allowed but for the coins
+                short.add(0)
+                break
+    elif s.phase is Phase.RESOLVE and s.agenda:
+        for task in s.agenda[-1]:
+            for cost, _ in options(s, s.actor, task[0]):
+                note(cost)
+    return frozenset(short)
+
+
+def legal_agenda(s: State, resolves: Any, skips: Any, exchanges: Any) -> tuple[Any, ...]:
+    """The legal decisions of the RESOLVE phase: every affordable option of every task's
+    head, every skip, and the exchanges the window allows."""
+    fam = s.family(s.actor)
+    out = []
+    for i, task in enumerate(s.agenda[-1]):
+        row = resolves[i]
+        for o, (cost, _) in enumerate(options(s, s.actor, task[0])):
+            if affords(fam, cost):
+                out.append(row[o])
+        if skippable(s, task):
+            out.append(skips[i])
+        elif s.stage is Stage.PICKS:
+            decided("castle.setup.pairs")
+        else:
+            decided("castle.actions.level3")
+    out.extend(exchange_actions(s, exchanges))
+    return tuple(out)
+
+
+def exchange_actions(s: State, exchanges: Any) -> list[Any]:
+    """The exchanges allowed now."""
+    fam = s.family(s.actor)
+    if s.phase is Phase.EXCHANGE:
+        return [exchanges[i] for i in range(4) if fam.seals >= (1 if i == 0 else 2)]
+    if not exchange_open(s):
+        return []
+    anytime = s.game.options.exchange is ExchangeWindow.ANYTIME
+    short = shortfalls(s) if not anytime else frozenset(range(4))
+    return [exchanges[i] for i in range(4) if i in short and fam.seals >= (1 if i == 0 else 2)]
