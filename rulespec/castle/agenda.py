@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from rulespec.castle import rules
 from rulespec.castle.components import Symbol
 from rulespec.castle.state import Family, Frame, State
 from rulespec.core.trace import decided
@@ -49,12 +50,8 @@ def pay(fam: Family, cost: Cost) -> Family:
 
 
 def gain_resources(fam: Family, amounts: Sequence[int]) -> Family:
-    """Resources gained, each capped at 7 (castle.resources.cap)."""
-    r = fam.resources
-    new = (min(7, r[0] + amounts[0]), min(7, r[1] + amounts[1]), min(7, r[2] + amounts[2]))
-    if any(a + b > 7 for a, b in zip(r, amounts, strict=True)):
-        decided("castle.resources.cap")
-    return fam.but(resources=new)
+    """Resources gained, each capped at 7 (:func:`rules.capped_gain`)."""
+    return fam.but(resources=rules.capped_gain(fam.resources, amounts))
 
 
 def update(s: State, seat: int, fn: Callable[[Family], Family]) -> State:

@@ -10,24 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from rulespec.castle import rules
 from rulespec.castle.agenda import FREE, Option, gain_resources, move_marker, push, update
 from rulespec.castle.components import Colour, Effect, Figure, Symbol
 from rulespec.castle.fields import family_frames, lantern_frame, well_frame
 from rulespec.castle.state import Family, State, Task
 from rulespec.castle.variant import FamilyRow, RefillTiming
 from rulespec.core.trace import decided
-
-SPLITS: dict[int, tuple[tuple[int, int, int], ...]] = {
-    k: tuple((a, b, k - a - b) for a in range(k, -1, -1) for b in range(k - a, -1, -1))
-    for k in range(8)
-}
-
-
-ASCENT_PEARLS = (0, 2, 5)
-"""Pearls for an ascent of 0, 1 or 2 levels (castle.actions.castle)."""
-
-
-AUDIENCE_COINS = 2
 
 
 def options(s: State, seat: int, effect: Effect) -> list[Option]:
@@ -59,7 +48,7 @@ def _any_resource(s: State, seat: int, e: Effect) -> list[Option]:
     def make(split: tuple[int, int, int]) -> Callable[[State, int], State]:
         return lambda st, p: update(st, p, lambda f: gain_resources(f, split))
 
-    return [(FREE, make(split)) for split in SPLITS[min(e.amount, 7)]]
+    return [(FREE, make(split)) for split in rules.resource_splits(min(e.amount, 7))]
 
 
 def _pay_coins(s: State, seat: int, e: Effect) -> list[Option]:
@@ -101,7 +90,7 @@ def _audience(s: State, seat: int, e: Effect) -> list[Option]:
 
         return update(st, p, fn)
 
-    return [((AUDIENCE_COINS, 0, 0, 0, 0), go)]
+    return [((rules.AUDIENCE_COINS, 0, 0, 0, 0), go)]
 
 
 def ascent_moves(s: State, court: Sequence[int]) -> list[tuple[int, int, int]]:
@@ -127,7 +116,7 @@ def _ascent(s: State, seat: int, e: Effect) -> list[Option]:
         return lambda st, p: ascend(st, p, level, steps, room)
 
     return [
-        ((0, 0, 0, 0, ASCENT_PEARLS[steps]), make(level, steps, room))
+        ((0, 0, 0, 0, rules.ascent_pearls(steps)), make(level, steps, room))
         for level, steps, room in ascent_moves(s, s.family(seat).court)
     ]
 
@@ -317,25 +306,11 @@ def _tile(colour: Colour | None) -> Callable[[State, int, Effect], list[Option]]
 
 
 def influence_stops(s: State, seat: int, steps: int) -> list[tuple[int, int]]:
-    """(end space, seals) for each way to take ``steps`` of influence: stop before any
-    tree on the way, or go on paying every tree passed (castle.track.trees)."""
+    """(end space, seals) for each way to take ``steps`` of influence
+    (:func:`rules.influence_stops`)."""
     track = s.game.data.board.track
-    fam = s.family(seat)
-    start = fam.track
-    end = min(start + steps, track.last)
-    if start + steps > track.last:
-        decided("castle.track.blocked_lost")
-    out = []
-    paid = 0
-    for tree in track.trees:
-        if start <= tree.after < end:
-            out.append((tree.after, paid))
-            paid += tree.seals
-    out.append((end, paid))
-    seen: dict[int, int] = {}
-    for to, cost in out:
-        seen.setdefault(to, cost)
-    return list(seen.items())
+    trees = tuple((tree.after, tree.seals) for tree in track.trees)
+    return rules.influence_stops(s.family(seat).track, steps, track.last, trees)
 
 
 def _influence(s: State, seat: int, e: Effect) -> list[Option]:

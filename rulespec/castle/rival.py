@@ -9,6 +9,7 @@ room a courtier reaches) are seat 0's decisions by default (ruling castle.solo.f
 
 from __future__ import annotations
 
+from rulespec.castle import rules
 from rulespec.castle.components import Area, Effect, Figure, Slot, Symbol
 from rulespec.castle.fields import covered
 from rulespec.castle.state import Family, Phase, Solo, State
@@ -81,22 +82,13 @@ def place(s: State, colour: int, i: int, field: int) -> State:
     """Take die ``i`` of bridge ``colour`` (the middle closes up as for a player) and put
     it on ``field``, or on the well if that is taken (castle.solo.place)."""
     decided("castle.solo.place")
-    bridge = list(s.bridges[colour])
-    value = bridge[i]
-    n = len(bridge)
-    bridge[i] = 0
-    if i in (0, n - 1):
-        middle = range(1, n - 1) if i == 0 else range(n - 2, 0, -1)
-        for j in middle:
-            if bridge[j]:
-                bridge[i], bridge[j] = bridge[j], 0
-                break
+    value, after = rules.take_die(s.bridges[colour], i)
     bridges = list(s.bridges)
-    bridges[colour] = tuple(bridge)
+    bridges[colour] = after
     s = s.but(bridges=(bridges[0], bridges[1], bridges[2]))
     if field < FIELD_WELL and s.stacked[field]:
         field = FIELD_WELL
-    gain = max(0, value - covered(s, field, s.actor))
+    gain = max(0, rules.placement_coins(value, covered(s, field, s.actor)))
     decided("castle.solo.basics")
     rival = s.family(s.actor)
     s = s.with_family(s.actor, rival.but(coins=rival.coins + gain))
@@ -285,11 +277,8 @@ def round_coins(s: State) -> State:
     decided("castle.solo.round_end")
     seat = s.players
     rival = s.family(seat)
-    group = 3 if s.order[0] == seat else 5
-    groups = rival.coins // group
-    return s.with_family(
-        seat, rival.but(coins=rival.coins - groups * group, points=rival.points + groups * s.round)
-    )
+    coins, points = rules.rival_round_coins(rival.coins, s.order[0] == seat, s.round)
+    return s.with_family(seat, rival.but(coins=coins, points=rival.points + points))
 
 
 def gardeners(s: State, active: int) -> State:

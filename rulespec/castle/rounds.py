@@ -9,6 +9,7 @@ rolls again.
 from __future__ import annotations
 
 from rulespec.castle import rival as rivals
+from rulespec.castle import rules
 from rulespec.castle.agenda import push, tidy
 from rulespec.castle.components import Symbol
 from rulespec.castle.state import Phase, Stage, State
@@ -113,8 +114,8 @@ def end_turn(s: State) -> State:
 def new_order(s: State) -> tuple[int, ...]:
     """Furthest on the track first; on one space, the marker on top first
     (castle.round.order)."""
-    seats = range(len(s.order))
-    return tuple(sorted(seats, key=lambda p: (-s.family(p).track, -s.family(p).height)))
+    fams = [s.family(p) for p in range(len(s.order))]
+    return rules.turn_order([f.track for f in fams], [f.height for f in fams])
 
 
 def round_end(s: State) -> State:

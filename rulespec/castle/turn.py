@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulespec.castle.agenda import Cost, affords, gain_resources, pay, push, update, with_top
+from rulespec.castle import rules
+from rulespec.castle.agenda import Cost, affords, pay, push, update, with_top
 from rulespec.castle.components import COLOURS, Colour, Figure, Symbol
 from rulespec.castle.effects import options
 from rulespec.castle.fields import ROW_COLOURS, covered, field_frames, lantern_frame
@@ -61,33 +62,22 @@ def skip(s: State, task: int) -> State:
 
 
 def exchange(s: State, into: int) -> State:
-    """Seals exchanged for a coin or a resource (castle.seals.exchange)."""
+    """Seals exchanged for a coin or a resource (:func:`rules.exchange_seals`)."""
     decided("castle.seals.exchange")
     fam = s.family(s.actor)
-    if into == 0:
-        fam = fam.but(seals=fam.seals - 1, coins=fam.coins + 1)
-    else:
-        amounts = [0, 0, 0]
-        amounts[into - 1] = 1
-        fam = gain_resources(fam.but(seals=fam.seals - 2), amounts)
+    coins, seals, resources = rules.exchange_seals(fam.coins, fam.seals, fam.resources, into)
+    fam = fam.but(coins=coins, seals=seals, resources=resources)
     return settle(s.with_family(s.actor, fam))
 
 
 def take(s: State, colour: Colour, left: bool) -> State:
-    """Take a die from an end of a bridge; the nearest middle die closes the gap."""
+    """Take a die from an end of a bridge; the nearest middle die closes the gap
+    (:func:`rules.take_die`)."""
     decided("castle.turn.take")
-    bridge = list(s.bridges[colour])
-    n = len(bridge)
-    end = 0 if left else n - 1
-    value = bridge[end]
-    bridge[end] = 0
-    middle = range(1, n - 1) if left else range(n - 2, 0, -1)
-    for i in middle:
-        if bridge[i]:
-            bridge[end], bridge[i] = bridge[i], 0
-            break
+    bridge = s.bridges[colour]
+    value, after = rules.take_die(bridge, 0 if left else len(bridge) - 1)
     bridges = list(s.bridges)
-    bridges[colour] = tuple(bridge)
+    bridges[colour] = after
     return s.but(
         bridges=(bridges[0], bridges[1], bridges[2]),
         held=(int(colour), value, int(left)),
@@ -112,10 +102,10 @@ def place_problem(s: State, field: int) -> str | None:
             return f"a {colour.label} die cannot go on the {Figure(row).label}s' row"
         if s.family(s.actor).dice[row]:
             return "a die already lies on that row this round"
-    cost = covered(s, field, s.actor) - value
-    if cost > s.family(s.actor).coins:
+    under = covered(s, field, s.actor)
+    if not rules.can_cover(s.family(s.actor).coins, value, under):
         decided("castle.turn.coins_short")
-        return f"covering a {covered(s, field, s.actor)} with a {value} costs {cost} coins"
+        return f"covering a {under} with a {value} costs {under - value} coins"
     return None
 
 
@@ -125,7 +115,7 @@ def place(s: State, field: int) -> State:
     decided("castle.turn.place")
     colour, value, left = Colour(s.held[0]), s.held[1], s.held[2]
     seat = s.actor
-    delta = value - covered(s, field, seat)
+    delta = rules.placement_coins(value, covered(s, field, seat))
     fam = s.family(seat)
     s = s.with_family(seat, fam.but(coins=fam.coins + delta))
     if field < BOARD_FIELDS:

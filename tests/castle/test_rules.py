@@ -28,6 +28,7 @@ from rulespec.castle import (
     fields,
     rival,
     rounds,
+    rules,
     scoring,
     setup,
 )
@@ -695,11 +696,35 @@ def test_gardeners_beside_a_bridge_with_dice_act() -> None:
 
 @pytest.mark.rule("castle.score.leftovers", "castle.score.final_exchange")
 def test_leftovers_and_the_best_exchange() -> None:
-    assert scoring.leftovers(7, (3, 6, 7)) == 1 + 1 + 1 + 2
-    fam = Family.start(3).but(coins=4, seals=1, resources=(2, 2, 0))
-    assert scoring.best_exchange(fam) == 1  # the seal makes a fifth coin
-    fam = fam.but(seals=2, coins=0)
-    assert scoring.best_exchange(fam) == 1  # two seals make a third iron
+    assert rules.leftovers(7, (3, 6, 7)) == 1 + 1 + 1 + 2
+    assert rules.best_exchange(4, 1, (2, 2, 0)) == 1  # the seal makes a fifth coin
+    assert rules.best_exchange(0, 2, (2, 2, 0)) == 1  # two seals make a third iron
+
+
+@pytest.mark.rule(
+    "castle.score.leftovers",
+    "castle.score.track",
+    "castle.score.courtiers",
+    "castle.score.warriors",
+    "castle.score.gardeners",
+)
+def test_annas_final_score_is_the_rulebooks() -> None:
+    """castle.de:503: 8 points in play, 1 for 7 coins, 3 for resources, 6 on the track,
+    courtiers 10+10+3+1+1, warriors (2+2+1+1) x 3 courtiers inside, gardeners 5+3+7: 76."""
+    leftover = rules.leftovers(7, (3, 4, 5))
+    courtiers = rules.courtier_points((2, 1, 0, 2), (1, 3, 6, 10))
+    warriors = rules.warrior_points((2, 1, 1), (2, 1, 1), inside=1 + 0 + 2)
+    track = rules.track_points(9, (4, 8, 12), (3, 6), (10, 11, 12, 13, 14, 15))
+    assert (leftover, courtiers, warriors, track) == (1 + 3, 25, 18, 6)
+    total = rules.final_score(
+        8,
+        leftover=leftover,
+        track=track,
+        courtiers=courtiers,
+        warriors=warriors,
+        gardeners=5 + 3 + 7,
+    )
+    assert total == 76
 
 
 @pytest.mark.rule(

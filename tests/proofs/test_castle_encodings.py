@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 import rulespec
 from proofs import castle as enc
-from rulespec.castle import PlaceDie, Skip, State, agenda, fields, setup, turn
+from rulespec.castle import PlaceDie, Skip, State, agenda, fields, rules, setup, turn
 from rulespec.castle import data as castle_data
 from rulespec.castle.actions import Deal, End, Pile, TakeDie
 from rulespec.castle.components import Colour
@@ -41,6 +41,26 @@ def test_capped_is_gain_resources(r: int, a: int, b: int) -> None:
     fam = Family.start(3).but(resources=(r, 0, 0))
     after = agenda.gain_resources(agenda.gain_resources(fam, (a, 0, 0)), (b, 0, 0))
     assert after.resources[0] == _value(enc.capped(enc.capped(z3.IntVal(r), a), b))
+
+
+@given(st.integers(0, 7), st.integers(0, 7), st.integers(0, 7))
+def test_capped_is_the_rule(r: int, a: int, b: int) -> None:
+    after = rules.capped_gain(rules.capped_gain((r, 0, 0), (a, 0, 0)), (b, 0, 0))
+    assert after[0] == _value(enc.capped(enc.capped(z3.IntVal(r), a), b))
+
+
+def test_coins_after_is_the_rule() -> None:
+    for covered in range(1, 7):
+        for die in range(1, 7):
+            want = _value(enc.coins_after(z3.IntVal(10), z3.IntVal(die), z3.IntVal(covered)))
+            assert 10 + rules.placement_coins(die, covered) == want
+
+
+def test_bridge_sorted_is_take_die() -> None:
+    """The proof's bridge after a left take is the rule's (the emptied middle slot aside)."""
+    value, after = rules.take_die((1, 2, 3, 4, 5), 0)
+    assert value == 1
+    assert after == (2, 0, 3, 4, 5)
 
 
 @pytest.mark.parametrize("seed", range(4))
