@@ -9,16 +9,31 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+import attrs
+
 from rulespec.castle import rules
 from rulespec.castle.components import Symbol
 from rulespec.castle.state import Family, Frame, State
 from rulespec.core.trace import decided
 
-Cost = tuple[int, int, int, int, int]
-"""Coins, seals, iron, food, pearl."""
+
+@attrs.frozen
+class Cost:
+    """What an option of an effect costs: a red number (coins, seals) or the resources a
+    figure's placement or ascent takes (castle.coins.costs)."""
+
+    coins: int = 0
+    seals: int = 0
+    iron: int = 0
+    food: int = 0
+    pearl: int = 0
+
+    def __str__(self) -> str:
+        named = zip(attrs.astuple(self), ("coins", "seals", "iron", "food", "pearl"), strict=True)
+        return ", ".join(f"{n} {k}" for n, k in named if n) or "nothing"
 
 
-FREE: Cost = (0, 0, 0, 0, 0)
+FREE = Cost()
 
 
 Option = tuple[Cost, Callable[[State, int], State]]
@@ -27,25 +42,27 @@ Option = tuple[Cost, Callable[[State, int], State]]
 
 def affords(fam: Family, cost: Cost) -> bool:
     """Whether ``fam`` can pay ``cost``."""
+    if cost is FREE:
+        return True
     r = fam.resources
     return (
-        fam.coins >= cost[0]
-        and fam.seals >= cost[1]
-        and r[0] >= cost[2]
-        and r[1] >= cost[3]
-        and r[2] >= cost[4]
+        fam.coins >= cost.coins
+        and fam.seals >= cost.seals
+        and r[0] >= cost.iron
+        and r[1] >= cost.food
+        and r[2] >= cost.pearl
     )
 
 
 def pay(fam: Family, cost: Cost) -> Family:
     """``fam`` after paying ``cost`` (checked affordable)."""
-    if cost == FREE:
+    if cost is FREE:
         return fam
     r = fam.resources
     return fam.but(
-        coins=fam.coins - cost[0],
-        seals=fam.seals - cost[1],
-        resources=(r[0] - cost[2], r[1] - cost[3], r[2] - cost[4]),
+        coins=fam.coins - cost.coins,
+        seals=fam.seals - cost.seals,
+        resources=(r[0] - cost.iron, r[1] - cost.food, r[2] - cost.pearl),
     )
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from rulespec.castle import rules
-from rulespec.castle.agenda import FREE, Option, gain_resources, move_marker, push, update
+from rulespec.castle.agenda import FREE, Cost, Option, gain_resources, move_marker, push, update
 from rulespec.castle.components import Colour, Effect, Figure, Symbol
 from rulespec.castle.fields import family_frames, lantern_frame, well_frame
 from rulespec.castle.state import Family, State, Task
@@ -53,12 +53,12 @@ def _any_resource(s: State, seat: int, e: Effect) -> list[Option]:
 
 def _pay_coins(s: State, seat: int, e: Effect) -> list[Option]:
     decided("castle.coins.costs")
-    return [((e.amount, 0, 0, 0, 0), lambda st, p: st)]
+    return [(Cost(coins=e.amount), lambda st, p: st)]
 
 
 def _pay_seals(s: State, seat: int, e: Effect) -> list[Option]:
     decided("castle.coins.costs")
-    return [((0, e.amount, 0, 0, 0), lambda st, p: st)]
+    return [(Cost(seals=e.amount), lambda st, p: st)]
 
 
 def _choice(s: State, seat: int, e: Effect) -> list[Option]:
@@ -90,7 +90,7 @@ def _audience(s: State, seat: int, e: Effect) -> list[Option]:
 
         return update(st, p, fn)
 
-    return [((rules.AUDIENCE_COINS, 0, 0, 0, 0), go)]
+    return [(Cost(coins=rules.AUDIENCE_COINS), go)]
 
 
 def ascent_moves(s: State, court: Sequence[int]) -> list[tuple[int, int, int]]:
@@ -116,7 +116,7 @@ def _ascent(s: State, seat: int, e: Effect) -> list[Option]:
         return lambda st, p: ascend(st, p, level, steps, room)
 
     return [
-        ((0, 0, 0, 0, rules.ascent_pearls(steps)), make(level, steps, room))
+        (Cost(pearl=rules.ascent_pearls(steps)), make(level, steps, room))
         for level, steps, room in ascent_moves(s, s.family(seat).court)
     ]
 
@@ -224,7 +224,7 @@ def _training(s: State, seat: int, e: Effect) -> list[Option]:
 
         return go
 
-    return [((0, 0, g.cost, 0, 0), make(i)) for i, g in enumerate(data.board.grounds)]
+    return [(Cost(iron=g.cost), make(i)) for i, g in enumerate(data.board.grounds)]
 
 
 def _garden(s: State, seat: int, e: Effect) -> list[Option]:
@@ -247,7 +247,7 @@ def _garden(s: State, seat: int, e: Effect) -> list[Option]:
         return go
 
     return [
-        ((0, 0, 0, data.gardens[g].cost, 0), make(slot))
+        (Cost(food=data.gardens[g].cost), make(slot))
         for slot, g in enumerate(s.gardens)
         if slot not in fam.gardens
     ]
@@ -320,7 +320,7 @@ def _influence(s: State, seat: int, e: Effect) -> list[Option]:
     stops = influence_stops(s, seat, e.amount)
     if len(stops) > 1:
         decided("castle.track.trees")
-    return [((0, seals, 0, 0, 0), make(to)) for to, seals in stops]
+    return [(Cost(seals=seals) if seals else FREE, make(to)) for to, seals in stops]
 
 
 _HANDLERS: dict[Symbol, Callable[[State, int, Effect], list[Option]]] = {

@@ -136,15 +136,9 @@ def check_resolve(s: State, a: Resolve) -> Problem:
     cost = found[a.option][0]
     if not affords(s.family(s.actor), cost):
         return rule_of("castle.coins.costs"), (
-            f"option {a.option} of {head.symbol.label} costs {_cost(cost)}, more than seat "
-            f"{s.actor} has"
+            f"option {a.option} of {head.symbol.label} costs {cost}, more than seat {s.actor} has"
         )
     return None
-
-
-def _cost(cost: Sequence[int]) -> str:
-    names = ("coins", "seals", "iron", "food", "pearl")
-    return ", ".join(f"{n} {k}" for n, k in zip(cost, names, strict=True) if n) or "nothing"
 
 
 def check_skip(s: State, a: Skip) -> Problem:

@@ -26,11 +26,11 @@ def render(state: State) -> str:
         lines.append(
             f"  room {r + 1} (level {t.room_level[r]}): card {name} tiles {tiles} die {top or '-'}"
         )
-    order = " ".join("rival" if p >= state.players else f"seat {p}" for p in state.order)
+    order = " ".join("rival" if state.is_rival(p) else f"seat {p}" for p in state.order)
     lines.append(f"  order: {order or '-'}")
     for p in range(state.players + (1 if state.rival is not None else 0)):
         f = state.family(p)
-        name = "rival" if p >= state.players else f"seat {p}"
+        name = "rival" if state.is_rival(p) else f"seat {p}"
         lines.append(
             f"  {name}: {f.points} points, {f.coins} coins, {f.seals} seals, "
             f"iron/food/pearl {f.resources[0]}/{f.resources[1]}/{f.resources[2]}, "

@@ -1,6 +1,7 @@
 """The solo rival, the Tokugawa clan (castle.solo.*).
 
-The rival is seat ``players`` (1): it has a :class:`~rulespec.castle.state.Family` for
+The rival is seat :data:`~rulespec.castle.components.RIVAL` (1): it has a
+:class:`~rulespec.castle.state.Family` for
 coins, points, figures and its marker, and never a decision of its own. Its turn reveals
 solo cards until the top card names a die that exists, places that die, and does the
 actions of the last two revealed cards. Its free choices (a garden among the cheapest, the
@@ -10,7 +11,7 @@ room a courtier reaches) are seat 0's decisions by default (ruling castle.solo.f
 from __future__ import annotations
 
 from rulespec.castle import rules
-from rulespec.castle.components import Area, Effect, Figure, Slot, Symbol
+from rulespec.castle.components import RIVAL, Area, Effect, Figure, Slot, Symbol
 from rulespec.castle.fields import covered
 from rulespec.castle.state import Family, Phase, Solo, State
 from rulespec.castle.tables import FIELD_OUTSIDE, FIELD_WELL
@@ -275,7 +276,7 @@ def round_coins(s: State) -> State:
     """Right after the new order: the rival trades coins for points, groups of 3 if it
     plays before you, of 5 if after (castle.solo.round_end)."""
     decided("castle.solo.round_end")
-    seat = s.players
+    seat = RIVAL
     rival = s.family(seat)
     coins, points = rules.rival_round_coins(rival.coins, s.order[0] == seat, s.round)
     return s.with_family(seat, rival.but(coins=coins, points=rival.points + points))
@@ -284,8 +285,8 @@ def round_coins(s: State) -> State:
 def gardeners(s: State, active: int) -> State:
     """The rival's activated gardeners score the round number each (castle.solo.gardeners)."""
     decided("castle.solo.gardeners")
-    rival = s.family(s.players)
-    return s.with_family(s.players, rival.but(points=rival.points + active * s.round))
+    rival = s.family(RIVAL)
+    return s.with_family(RIVAL, rival.but(points=rival.points + active * s.round))
 
 
 def reshuffle(s: State) -> State:

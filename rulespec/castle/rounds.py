@@ -43,7 +43,7 @@ def settle(s: State) -> State:
             s = s.but(refill=-1, refill_wait=0)
         if s.stage is Stage.OVER:
             return s.but(phase=Phase.GAME_OVER)
-        if s.actor < s.players and s.family(s.actor).seals > 5:
+        if not s.is_rival(s.actor) and s.family(s.actor).seals > rules.SEAL_CAP:
             decided("castle.seals.cap")
             return s.but(phase=Phase.EXCHANGE)
         s = tidy(s)
@@ -60,7 +60,7 @@ def settle(s: State) -> State:
             return s if waiting else reroll(s)
         if s.stage is not Stage.TURN:
             return s
-        if s.actor >= s.players:
+        if s.is_rival(s.actor):
             solo = s.solo
             assert solo is not None
             if solo.tasks:
@@ -98,7 +98,7 @@ def begin_turn(s: State, seat: int) -> State:
     """``seat`` takes its turn (the rival's is played out by :mod:`rulespec.castle.rival`)."""
     decided("castle.turn.rounds")
     s = s.but(actor=seat, stage=Stage.TURN)
-    if seat >= s.players:
+    if s.is_rival(seat):
         return rivals.start(s)
     return s.but(phase=Phase.TAKE)
 
@@ -142,7 +142,7 @@ def next_gardeners(s: State) -> tuple[State, bool]:
         if not active:
             continue
         decided("castle.round.gardeners")
-        if seat >= s.players:
+        if s.is_rival(seat):
             s = rivals.gardeners(s, len(active))
             continue
         frame = tuple(data.gardens[s.gardens[g]].action for g in active)

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from rulespec.castle import rules
+from rulespec.castle.components import RIVAL
 from rulespec.castle.variant import FinalExchange
 from rulespec.core.api import Outcome
 from rulespec.core.trace import decided
@@ -42,7 +43,7 @@ def total(s: State, seat: int) -> int:
     """The seat's final score (:func:`rules.final_score`; the rival scores no leftovers,
     castle.solo.final)."""
     fam = s.family(seat)
-    if seat >= s.players:
+    if s.is_rival(seat):
         leftover = 0
     elif s.game.options.final_exchange is FinalExchange.OPTIMUM:
         leftover = rules.best_exchange(fam.coins, fam.seals, fam.resources)
@@ -100,7 +101,7 @@ def outcome(s: State) -> Outcome:
     if s.game.variant.solo:
         decided("castle.solo.final")
         decided("castle.solo.outcome")
-        rival = total(s, s.players)
+        rival = total(s, RIVAL)
         won = frozenset({0}) if scores[0] > rival else frozenset()
         return CastleOutcome(scores, tiebreaks, won, rival=rival)
     decided("castle.score.winner")

@@ -22,7 +22,7 @@ import attrs
 
 from rulespec.castle import scoring
 from rulespec.castle.actions import Action
-from rulespec.castle.components import Colour, Effect
+from rulespec.castle.components import RIVAL, Colour, Effect
 from rulespec.castle.tables import BOARD_FIELDS, GARDENS, ROOMS, TILE_SLOTS
 from rulespec.core.api import Outcome
 from rulespec.core.convert import PER_SEAT, Range
@@ -157,11 +157,11 @@ class State(Kernel[Action], Evolve):
     stage: Stage
     round: Annotated[int, Range(1, 3)]
     actor: Annotated[int, Range(0, 4)]
-    """The seat acting (the rival is seat ``players`` in solo play)."""
+    """The seat acting (:data:`~rulespec.castle.components.RIVAL` in the rival's turn)."""
     turns: Annotated[int, Range(0, 20)]
     """Turns finished in this round."""
     order: tuple[int, ...]
-    """Turn order, first to last (the solo rival is ``players``)."""
+    """Turn order, first to last (the solo rival is :data:`~rulespec.castle.components.RIVAL`)."""
     picking: tuple[int, ...]
     """Seats still to pick a pair, in picking order; at round end, seats still to
     activate gardeners."""
@@ -273,19 +273,23 @@ class State(Kernel[Action], Evolve):
     # --- queries ---------------------------------------------------------------------
 
     def family(self, seat: int) -> Family:
-        """The family of ``seat`` (the rival for seat ``players``)."""
-        if seat < len(self.families):
-            return self.families[seat]
-        assert self.rival is not None
-        return self.rival
+        """The family of ``seat`` (the rival's for
+        :data:`~rulespec.castle.components.RIVAL` in solo play)."""
+        if seat == RIVAL and self.rival is not None:
+            return self.rival
+        return self.families[seat]
+
+    def is_rival(self, seat: int) -> bool:
+        """Whether ``seat`` is the solo rival's."""
+        return seat == RIVAL and self.rival is not None
 
     def with_family(self, seat: int, fam: Family) -> State:
         """This state with ``seat``'s family replaced."""
-        if seat < len(self.families):
-            fams = list(self.families)
-            fams[seat] = fam
-            return self.but(families=tuple(fams))
-        return self.but(rival=fam)
+        if seat == RIVAL and self.rival is not None:
+            return self.but(rival=fam)
+        fams = list(self.families)
+        fams[seat] = fam
+        return self.but(families=tuple(fams))
 
     def dice_left(self) -> int:
         """Dice still on the bridges."""

@@ -186,10 +186,10 @@ def shortfalls(s: State) -> frozenset[int]:
     short: set[int] = set()
 
     def note(cost: Cost) -> None:
-        if cost[0] > fam.coins:
+        if cost.coins > fam.coins:
             short.add(0)
-        for r in range(3):
-            if cost[2 + r] > fam.resources[r]:
+        for r, need in enumerate((cost.iron, cost.food, cost.pearl)):
+            if need > fam.resources[r]:
                 short.add(1 + r)
 
     if s.phase is Phase.PLACE:
