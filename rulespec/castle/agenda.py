@@ -92,6 +92,11 @@ def push(s: State, *frames: Frame) -> State:
     return s.but(agenda=s.agenda + kept) if kept else s
 
 
+def pushed(s: State, *frames: Frame) -> tuple[Frame, ...]:
+    """The agenda with ``frames`` pushed (:func:`push`), for a copy that changes more."""
+    return s.agenda + tuple(f for f in frames if f)
+
+
 def with_top(s: State, frame: Frame) -> State:
     agenda = s.agenda[:-1] + ((frame,) if frame else ())
     return s.but(agenda=agenda)
@@ -119,11 +124,14 @@ def tidy(s: State) -> State:
                 tasks.append(task[i:] if i else task)
             else:
                 changed = True
+        if not changed:
+            return s
+        top = (tuple(tasks),) if tasks else ()
         if coins or points:
             decided("castle.coins.unlimited")
             fam = s.family(s.actor)
-            s = s.with_family(s.actor, fam.but(coins=fam.coins + coins, points=fam.points + points))
-        if not changed:
-            return s
-        s = with_top(s, tuple(tasks))
+            fam = fam.but(coins=fam.coins + coins, points=fam.points + points)
+            s = s.with_family(s.actor, fam, agenda=s.agenda[:-1] + top)
+        else:
+            s = s.but(agenda=s.agenda[:-1] + top)
     return s

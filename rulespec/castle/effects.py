@@ -9,6 +9,7 @@ part of the action ids, so the order here never changes without a new action tab
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from rulespec.castle import rules
 from rulespec.castle.agenda import FREE, Cost, Option, gain_resources, move_marker, push, update
@@ -16,16 +17,35 @@ from rulespec.castle.components import Colour, Effect, Figure, Symbol
 from rulespec.castle.fields import family_frames, lantern_frame, well_frame
 from rulespec.castle.state import Family, State, Task
 from rulespec.castle.variant import FamilyRow, RefillTiming
+from rulespec.core import trace
 from rulespec.core.trace import decided
 
 
-def options(s: State, seat: int, effect: Effect) -> list[Option]:
-    """Every way to resolve ``effect`` for ``seat``, in a fixed order, with its cost."""
+def options(s: State, seat: int, effect: Effect) -> Sequence[Option]:
+    """Every way to resolve ``effect`` for ``seat``, in a fixed order, with its cost.
+
+    One step asks this up to four times for the same state and effect (the legal actions,
+    the exchange window, the check, the effect); the answers for the last state asked
+    about are kept, by identity, except while the rule coverage is traced, where every
+    ask must count its rules."""
+    memo = _MEMO
+    if memo[0] is not s:
+        memo[:] = (s, {})
+    key = (seat, id(effect))
+    hit = memo[1].get(key)
+    if hit is not None and hit[0] is effect and not trace.TRACING:
+        kept: Sequence[Option] = hit[1]
+        return kept
     decided("castle.symbols.meanings")
     handler = _HANDLERS.get(effect.symbol)
-    if handler is None:
-        return [(FREE, lambda st, p: st)]
-    return handler(s, seat, effect)
+    found = (_NOTHING,) if handler is None else tuple(handler(s, seat, effect))
+    memo[1][key] = (effect, found)  # the effect kept alive with its answer: ids stay unique
+    return found
+
+
+_NOTHING: Option = (FREE, lambda st, p: st)
+_MEMO: list[Any] = [None, {}]
+"""The last state :func:`options` was asked about, and its answers by seat and effect."""
 
 
 def _gain(fn: Callable[[Family, Effect], Family]) -> Callable[[State, int, Effect], list[Option]]:

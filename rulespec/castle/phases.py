@@ -64,7 +64,7 @@ def legal_takes(s: State) -> tuple[Action, ...]:
 
 def legal_places(s: State) -> tuple[Action, ...]:
     """Every field the held die may go on (castle.turn.place)."""
-    out: list[Action] = [PLACES[f] for f in range(FIELDS) if turn.place_problem(s, f) is None]
+    out: list[Action] = [PLACES[f] for f in range(FIELDS) if turn.place_refusal(s, f) is None]
     out.extend(turn.exchange_actions(s, EXCHANGES))
     return tuple(out)
 
@@ -104,19 +104,10 @@ def check_take(s: State, a: TakeDie) -> Problem:
 
 
 def check_place(s: State, a: PlaceDie) -> Problem:
-    why = turn.place_problem(s, a.field)
+    why = turn.place_refusal(s, a.field)
     if why is None:
         return None
-    rule = "castle.turn.place"
-    if "tile" in why:
-        rule = "castle.fields.rooms"
-    elif "already" in why:
-        rule = "castle.turn.stacking"
-    elif "row" in why:
-        rule = "castle.fields.family"
-    elif "costs" in why:
-        rule = "castle.turn.coins_short"
-    return rule_of(rule), why
+    return rule_of(turn.PLACE_RULES[why]), turn.refusal_text(s, a.field, why)
 
 
 def check_resolve(s: State, a: Resolve) -> Problem:
@@ -186,8 +177,8 @@ def check_rival(s: State, a: Resolve) -> Problem:
 
 
 def check_deal(s: State, a: Deal) -> Problem:
-    pile = setup.current_pile(s)
-    if pile is not a.pile or a.item not in setup.pool(s, a.pile):
+    pile, items = setup.dealing(s)
+    if pile is not a.pile or a.item not in items:
         return rule_of("castle.info.decks"), f"{a} is not a possible deal now"
     return None
 

@@ -1,11 +1,11 @@
 """The solo rival, the Tokugawa clan (castle.solo.*).
 
 The rival is seat :data:`~rulespec.castle.components.RIVAL` (1): it has a
-:class:`~rulespec.castle.state.Family` for
-coins, points, figures and its marker, and never a decision of its own. Its turn reveals
-solo cards until the top card names a die that exists, places that die, and does the
-actions of the last two revealed cards. Its free choices (a garden among the cheapest, the
-room a courtier reaches) are seat 0's decisions by default (ruling castle.solo.free_choices).
+:class:`~rulespec.castle.state.Family` for coins, points, figures and its marker, and never
+a decision of its own. Its turn reveals solo cards until the top card names a die that
+exists, places that die, and does the actions of the last two revealed cards. Its free
+choices (a garden among the cheapest, the room a courtier reaches) are seat 0's decisions
+by default (ruling castle.solo.free_choices).
 """
 
 from __future__ import annotations

@@ -8,6 +8,8 @@ rolls again.
 
 from __future__ import annotations
 
+from typing import Any
+
 from rulespec.castle import rival as rivals
 from rulespec.castle import rules
 from rulespec.castle.agenda import push, tidy
@@ -94,21 +96,20 @@ def after_roll(s: State) -> State:
     return begin_turn(s, s.order[0])
 
 
-def begin_turn(s: State, seat: int) -> State:
+def begin_turn(s: State, seat: int, **changes: Any) -> State:
     """``seat`` takes its turn (the rival's is played out by :mod:`rulespec.castle.rival`)."""
     decided("castle.turn.rounds")
-    s = s.but(actor=seat, stage=Stage.TURN)
     if s.is_rival(seat):
-        return rivals.start(s)
-    return s.but(phase=Phase.TAKE)
+        return rivals.start(s.but(actor=seat, stage=Stage.TURN, **changes))
+    return s.but(actor=seat, stage=Stage.TURN, phase=Phase.TAKE, **changes)
 
 
 def end_turn(s: State) -> State:
     """The next seat plays, or the round ends when three dice are left (castle.round.end)."""
-    s = s.but(turns=s.turns + 1)
+    turns = s.turns + 1
     if s.dice_left() <= 3:
-        return round_end(s)
-    return begin_turn(s, s.order[s.turns % len(s.order)])
+        return round_end(s.but(turns=turns))
+    return begin_turn(s, s.order[turns % len(s.order)], turns=turns)
 
 
 def new_order(s: State) -> tuple[int, ...]:

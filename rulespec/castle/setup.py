@@ -9,6 +9,7 @@ law is that of a shuffle (ruling castle.info.decks).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from rulespec.castle import rival as rivals
 from rulespec.castle.actions import Deal, Pile, Roll, rolls
@@ -102,11 +103,37 @@ def deal_of(pile: Pile, item: int) -> Deal:
 
 
 def outcomes(s: State) -> Sequence[tuple[Deal, int]]:
-    """The chance outcomes of a deal phase: every item of its pile, weight 1."""
+    """The chance outcomes of a deal phase: every item of its pile, weight 1 (the same
+    pile and items give the same tuple, kept: a game deals from few distinct pools)."""
     decided("castle.info.decks")
-    pile = current_pile(s)
+    pile, items = dealing(s)
     assert pile is not None
-    return tuple((deal_of(pile, i), 1) for i in pool(s, pile))
+    key = (pile, items)
+    found = _OUTCOMES.get(key)
+    if found is None:
+        if len(_OUTCOMES) > 4096:
+            _OUTCOMES.clear()
+        found = _OUTCOMES[key] = tuple((deal_of(pile, i), 1) for i in items)
+    return found
+
+
+_OUTCOMES: dict[tuple[Pile, tuple[int, ...]], tuple[tuple[Deal, int], ...]] = {}
+
+
+def dealing(s: State) -> tuple[Pile | None, tuple[int, ...]]:
+    """The pile the current chance node deals from and its items, kept for the last state
+    asked about (the sample, the check and the deal all ask)."""
+    memo = _DEALING
+    if memo[0] is s:
+        found: tuple[Pile | None, tuple[int, ...]] = memo[1]
+        return found
+    pile = current_pile(s)
+    found = (pile, () if pile is None else pool(s, pile))
+    memo[:] = (s, found)
+    return found
+
+
+_DEALING: list[Any] = [None, (None, ())]
 
 
 def current_pile(s: State) -> Pile | None:
@@ -180,7 +207,7 @@ def deal(s: State, action: Deal) -> State:
 
 def after_setup_deal(s: State) -> State:
     """Deal on, or start the picks once everything is laid out."""
-    if next_pile(s) is not None:
+    if dealing(s)[0] is not None:  # the phase is SETUP: the next setup pile
         return s
     decided("castle.setup.family")
     if s.game.variant.solo:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from rulespec.castle import rules
-from rulespec.castle.agenda import Cost, affords, pay, push, update, with_top
+from rulespec.castle.agenda import Cost, affords, pay, push, pushed, with_top
 from rulespec.castle.components import COLOURS, Colour, Figure, Symbol
 from rulespec.castle.effects import options
 from rulespec.castle.fields import ROW_COLOURS, covered, field_frames, lantern_frame
@@ -28,10 +28,10 @@ def resolve(s: State, task: int, option: int) -> State:
     effects = frame[task]
     head = effects[0]
     cost, do = options(s, s.actor, head)[option]
-    s = update(s, s.actor, lambda f: pay(f, cost))
     rest = effects[1:]
     new_frame = frame[:task] + ((rest,) if rest else ()) + frame[task + 1 :]
-    s = with_top(s, new_frame)
+    agenda = s.agenda[:-1] + ((new_frame,) if new_frame else ())
+    s = s.with_family(s.actor, pay(s.family(s.actor), cost), agenda=agenda)
     return settle(do(s, s.actor))
 
 
@@ -85,39 +85,75 @@ def take(s: State, colour: Colour, left: bool) -> State:
     )
 
 
-def place_problem(s: State, field: int) -> str | None:
-    """Why the held die may not go on ``field``, or None."""
-    colour, value = COLOURS[s.held[0]], s.held[1]
+PLACE_RULES = {
+    "no_field": "castle.turn.place",
+    "stacked": "castle.turn.stacking",
+    "tile": "castle.fields.rooms",
+    "row": "castle.fields.family",
+    "row_used": "castle.turn.stacking",
+    "coins": "castle.turn.coins_short",
+}
+"""The rule behind each refusal of :func:`place_refusal`."""
+
+
+def place_refusal(s: State, field: int) -> str | None:
+    """What keeps the held die off ``field`` (a key of :data:`PLACE_RULES`), or None.
+    Cheap: the legal moves ask it for every field each turn; :func:`place_problem` words
+    it."""
+    colour = COLOURS[s.held[0]]
     if not 0 <= field < FIELD_FAMILY + 3:
-        return f"there is no field {field}"
+        return "no_field"
     if field < BOARD_FIELDS and s.stacked[field] >= s.game.variant.stack:
         if s.game.variant.stack == 1:
             decided("castle.turn.solo_two_banner")
-        return f"{'a die' if s.game.variant.stack == 1 else 'two dice'} already lie there"
+        return "stacked"
     if field < FIELD_OUTSIDE and colour not in s.room_tiles(field):
-        return f"room {field + 1} has no {colour.label} die tile"
+        return "tile"
     if field >= FIELD_FAMILY:
         row = field - FIELD_FAMILY
         if ROW_COLOURS[row] is not colour:
-            return f"a {colour.label} die cannot go on the {Figure(row).label}s' row"
+            return "row"
         if s.family(s.actor).dice[row]:
-            return "a die already lies on that row this round"
-    under = covered(s, field, s.actor)
-    if not rules.can_cover(s.family(s.actor).coins, value, under):
+            return "row_used"
+    if not rules.can_cover(s.family(s.actor).coins, s.held[1], covered(s, field, s.actor)):
         decided("castle.turn.coins_short")
-        return f"covering a {under} with a {value} costs {under - value} coins"
+        return "coins"
     return None
+
+
+def place_problem(s: State, field: int) -> str | None:
+    """Why the held die may not go on ``field``, or None."""
+    why = place_refusal(s, field)
+    return None if why is None else refusal_text(s, field, why)
+
+
+def refusal_text(s: State, field: int, why: str) -> str:
+    """The refusal ``why`` of :func:`place_refusal`, in words."""
+    colour, value = COLOURS[s.held[0]], s.held[1]
+    if why == "no_field":
+        return f"there is no field {field}"
+    if why == "stacked":
+        return f"{'a die' if s.game.variant.stack == 1 else 'two dice'} already lie there"
+    if why == "tile":
+        return f"room {field + 1} has no {colour.label} die tile"
+    if why == "row":
+        row = field - FIELD_FAMILY
+        return f"a {colour.label} die cannot go on the {Figure(row).label}s' row"
+    if why == "row_used":
+        return "a die already lies on that row this round"
+    under = covered(s, field, s.actor)
+    return f"covering a {under} with a {value} costs {under - value} coins"
 
 
 def place(s: State, field: int) -> State:
     """Place the held die; coins change; the lantern (left die) and the field's actions
     go on the agenda, the lantern on top (castle.turn.lantern_left)."""
     decided("castle.turn.place")
-    colour, value, left = Colour(s.held[0]), s.held[1], s.held[2]
+    colour, value, left = COLOURS[s.held[0]], s.held[1], s.held[2]
     seat = s.actor
-    delta = rules.placement_coins(value, covered(s, field, seat))
     fam = s.family(seat)
-    s = s.with_family(seat, fam.but(coins=fam.coins + delta))
+    coins = fam.coins + rules.placement_coins(value, covered(s, field, seat))
+    changes: dict[str, Any] = {"held": (0, 0, 0), "phase": Phase.RESOLVE}
     if field < BOARD_FIELDS:
         if s.stacked[field]:
             decided("castle.turn.stacking")
@@ -125,21 +161,21 @@ def place(s: State, field: int) -> State:
         fields[field] = value
         stacked = list(s.stacked)
         stacked[field] += 1
-        s = s.but(fields=tuple(fields), stacked=tuple(stacked))
+        changes.update(fields=tuple(fields), stacked=tuple(stacked))
+        fam = fam.but(coins=coins)
     elif field >= FIELD_FAMILY:
-        row = field - FIELD_FAMILY
-        fam = s.family(seat)
         dice = list(fam.dice)
-        dice[row] = value
-        s = s.with_family(seat, fam.but(dice=(dice[0], dice[1], dice[2])))
+        dice[field - FIELD_FAMILY] = value
+        fam = fam.but(coins=coins, dice=(dice[0], dice[1], dice[2]))
+    else:
+        fam = fam.but(coins=coins)
+    # the frames read rooms, tiles, row cards and lanterns, which a placement leaves alone
     decided("castle.turn.field_actions")
     frames = field_frames(s, field, colour)
     if left:
         decided("castle.turn.lantern_left")
         frames = (*frames, lantern_frame(s, seat))
-    s = s.but(held=(0, 0, 0), phase=Phase.RESOLVE)
-    s = push(s, *frames)
-    return settle(s)
+    return settle(s.with_family(seat, fam, agenda=pushed(s, *frames), **changes))
 
 
 def pick(s: State, pair: int) -> State:
@@ -196,8 +232,7 @@ def shortfalls(s: State) -> frozenset[int]:
         for field in range(FIELD_FAMILY + 3):
             if covered(s, field, s.actor) - s.held[1] <= fam.coins:
                 continue
-            why = place_problem(s, field)
-            if why is not None and "coins" in why:  # allowed but for the coins
+            if place_refusal(s, field) == "coins":  # allowed but for the coins
                 short.add(0)
                 break
     elif s.phase is Phase.RESOLVE and s.agenda:
