@@ -9,7 +9,6 @@ part of the action ids, so the order here never changes without a new action tab
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from rulespec.castle import rules
 from rulespec.castle.agenda import FREE, Cost, Option, gain_resources, move_marker, push, update
@@ -28,24 +27,26 @@ def options(s: State, seat: int, effect: Effect) -> Sequence[Option]:
     the exchange window, the check, the effect); the answers for the last state asked
     about are kept, by identity, except while the rule coverage is traced, where every
     ask must count its rules."""
-    memo = _MEMO
-    if memo[0] is not s:
-        memo[:] = (s, {})
-    key = (seat, id(effect))
-    hit = memo[1].get(key)
-    if hit is not None and hit[0] is effect and not trace.TRACING:
-        kept: Sequence[Option] = hit[1]
-        return kept
+    global _asked, _answers
+    if s is not _asked:
+        _asked, _answers = s, {}
+    else:
+        hit = _answers.get(id(effect))
+        if hit is not None and hit[0] is effect and hit[1] == seat and not trace.TRACING:
+            kept: Sequence[Option] = hit[2]
+            return kept
     decided("castle.symbols.meanings")
     handler = _HANDLERS.get(effect.symbol)
     found = (_NOTHING,) if handler is None else tuple(handler(s, seat, effect))
-    memo[1][key] = (effect, found)  # the effect kept alive with its answer: ids stay unique
+    _answers[id(effect)] = (effect, seat, found)  # the effect kept alive: its id stays its own
     return found
 
 
 _NOTHING: Option = (FREE, lambda st, p: st)
-_MEMO: list[Any] = [None, {}]
-"""The last state :func:`options` was asked about, and its answers by seat and effect."""
+_asked: object = None
+"""The last state :func:`options` was asked about."""
+_answers: dict[int, tuple[Effect, int, Sequence[Option]]] = {}
+"""Its answers, by the effect's identity."""
 
 
 def _gain(fn: Callable[[Family, Effect], Family]) -> Callable[[State, int, Effect], list[Option]]:

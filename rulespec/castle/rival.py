@@ -10,6 +10,8 @@ by default (ruling castle.solo.free_choices).
 
 from __future__ import annotations
 
+from typing import Any
+
 from rulespec.castle import rules
 from rulespec.castle.components import RIVAL, Area, Effect, Figure, Slot, Symbol
 from rulespec.castle.fields import covered
@@ -35,9 +37,9 @@ def flip(s: State) -> State:
     from the shuffled part)."""
     solo = _solo(s)
     solo = solo.but(row=(*solo.row, solo.top), top=-1, known=False)
-    s = s.but(solo=solo)
     if solo.hidden:
-        return s.but(phase=Phase.SOLO_DRAW)
+        return s.but(solo=solo, phase=Phase.SOLO_DRAW)
+    s = s.but(solo=solo)
     if solo.bottom:
         s = s.but(solo=solo.but(top=solo.bottom[0], bottom=solo.bottom[1:], known=True))
         return check(s)
@@ -86,19 +88,18 @@ def place(s: State, colour: int, i: int, field: int) -> State:
     value, after = rules.take_die(s.bridges[colour], i)
     bridges = list(s.bridges)
     bridges[colour] = after
-    s = s.but(bridges=(bridges[0], bridges[1], bridges[2]))
+    changes: dict[str, Any] = {"bridges": (bridges[0], bridges[1], bridges[2])}
     if field < FIELD_WELL and s.stacked[field]:
         field = FIELD_WELL
     gain = max(0, rules.placement_coins(value, covered(s, field, s.actor)))
     decided("castle.solo.basics")
     rival = s.family(s.actor)
-    s = s.with_family(s.actor, rival.but(coins=rival.coins + gain))
     if field < FIELD_WELL:
         fields = list(s.fields)
         fields[field] = value
         stacked = list(s.stacked)
         stacked[field] += 1
-        s = s.but(fields=tuple(fields), stacked=tuple(stacked))
+        changes.update(fields=tuple(fields), stacked=tuple(stacked))
     solo = _solo(s)
     decided("castle.solo.actions")
     decided("castle.solo.action_order")
@@ -111,7 +112,8 @@ def place(s: State, colour: int, i: int, field: int) -> State:
     solo = solo.but(bottom=(*solo.bottom, *solo.row), row=(), tasks=tasks)
     if solo.top < 0:  # the deck ran out (castle.solo.deck_runs_out): the row is the deck
         solo = solo.but(top=solo.bottom[0], bottom=solo.bottom[1:], known=True)
-    return s.but(solo=solo, phase=Phase.RESOLVE)
+    rival = rival.but(coins=rival.coins + gain)
+    return s.with_family(s.actor, rival, solo=solo, phase=Phase.RESOLVE, **changes)
 
 
 def candidates(s: State, effect: Effect) -> tuple[int, ...]:
@@ -183,7 +185,7 @@ def act(s: State, effect: Effect, choice: int | None) -> State:
     """Do one rival action (castle.solo.symbols); undone: points = the round number."""
     decided("castle.solo.symbols")
     solo = _solo(s)
-    s = s.but(solo=solo.but(tasks=solo.tasks[1:]))
+    solo = solo.but(tasks=solo.tasks[1:])
     seat = s.actor
     rival = s.family(seat)
     sym = effect.symbol
@@ -239,7 +241,7 @@ def act(s: State, effect: Effect, choice: int | None) -> State:
     if not done:
         decided("castle.solo.undone")
         rival = rival.but(points=rival.points + s.round)
-    return s.with_family(seat, rival)
+    return s.with_family(seat, rival, solo=solo)
 
 
 def _ascend(s: State, rival: Family, steps: int, room: int) -> tuple[State, Family]:

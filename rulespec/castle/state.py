@@ -16,7 +16,7 @@ frame; resolving may push a new frame (the castle action, a garden, the lantern 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any, Self, cast
+from typing import TYPE_CHECKING, Annotated, Any, Self
 
 import attrs
 
@@ -100,15 +100,13 @@ class Record(Evolve):
 
     def but(self, **changes: Any) -> Self:
         """A copy with some fields replaced (an unknown field name is a ``TypeError``)."""
-        cls = type(self)
-        names = _NAMES.get(cls)
-        if names is None:
-            names = _NAMES[cls] = frozenset(a.name for a in attrs.fields(cast(Any, cls)))
-        if not changes.keys() <= names:
-            raise TypeError(f"{cls.__name__} has no fields {sorted(changes.keys() - names)}")
-        fields = self.__dict__.copy()
+        old = self.__dict__  # exactly the fields: attrs' __init__ sets each, nothing else
+        fields = old.copy()
         fields.update(changes)
-        new = object.__new__(cls)
+        if len(fields) != len(old):  # a name that is no field added an entry
+            unknown = sorted(changes.keys() - old.keys())
+            raise TypeError(f"{type(self).__name__} has no fields {unknown}")
+        new = object.__new__(type(self))
         object.__setattr__(new, "__dict__", fields)
         return new
 
@@ -117,9 +115,6 @@ class Record(Evolve):
 
     def __setstate__(self, fields: dict[str, Any]) -> None:
         self.__dict__.update(fields)
-
-
-_NAMES: dict[type, frozenset[str]] = {}
 
 
 @attrs.frozen(slots=False)
@@ -160,8 +155,8 @@ class Family(Record):
         )
 
 
-@attrs.frozen
-class Solo(Evolve):
+@attrs.frozen(slots=False)
+class Solo(Record):
     """The solo deck and the rival's turn in progress (castle.solo.*)."""
 
     hidden: tuple[int, ...]

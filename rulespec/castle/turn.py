@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from rulespec.castle import rules
-from rulespec.castle.agenda import Cost, affords, pay, push, pushed, with_top
+from rulespec.castle.agenda import FREE, affords, pay, push, pushed, with_top
 from rulespec.castle.components import COLOURS, Colour, Figure, Symbol
 from rulespec.castle.effects import options
 from rulespec.castle.fields import ROW_COLOURS, covered, field_frames, lantern_frame
@@ -220,14 +220,6 @@ def shortfalls(s: State) -> frozenset[int]:
     exchange window of castle.seals.window)."""
     fam = s.family(s.actor)
     short: set[int] = set()
-
-    def note(cost: Cost) -> None:
-        if cost.coins > fam.coins:
-            short.add(0)
-        for r, need in enumerate((cost.iron, cost.food, cost.pearl)):
-            if need > fam.resources[r]:
-                short.add(1 + r)
-
     if s.phase is Phase.PLACE:
         for field in range(FIELD_FAMILY + 3):
             if covered(s, field, s.actor) - s.held[1] <= fam.coins:
@@ -236,9 +228,19 @@ def shortfalls(s: State) -> frozenset[int]:
                 short.add(0)
                 break
     elif s.phase is Phase.RESOLVE and s.agenda:
+        iron, food, pearl = fam.resources
         for task in s.agenda[-1]:
             for cost, _ in options(s, s.actor, task[0]):
-                note(cost)
+                if cost is FREE:
+                    continue
+                if cost.coins > fam.coins:
+                    short.add(0)
+                if cost.iron > iron:
+                    short.add(1)
+                if cost.food > food:
+                    short.add(2)
+                if cost.pearl > pearl:
+                    short.add(3)
     return frozenset(short)
 
 
@@ -250,7 +252,7 @@ def legal_agenda(s: State, resolves: Any, skips: Any, exchanges: Any) -> tuple[A
     for i, task in enumerate(s.agenda[-1]):
         row = resolves[i]
         for o, (cost, _) in enumerate(options(s, s.actor, task[0])):
-            if affords(fam, cost):
+            if cost is FREE or affords(fam, cost):
                 out.append(row[o])
         if skippable(s, task):
             out.append(skips[i])
@@ -267,8 +269,13 @@ def exchange_actions(s: State, exchanges: Any) -> list[Any]:
     fam = s.family(s.actor)
     if s.phase is Phase.EXCHANGE:
         return [exchanges[i] for i in range(4) if fam.seals >= (1 if i == 0 else 2)]
-    if not exchange_open(s):
+    if not fam.seals:  # the window (exchange_open) is shut
         return []
-    anytime = s.game.options.exchange is ExchangeWindow.ANYTIME
-    short = shortfalls(s) if not anytime else frozenset(range(4))
+    decided("castle.seals.window")
+    if s.game.options.exchange is ExchangeWindow.ANYTIME:
+        short: frozenset[int] = frozenset(range(4))
+    else:
+        short = shortfalls(s)
+        if not short:
+            return []
     return [exchanges[i] for i in range(4) if i in short and fam.seals >= (1 if i == 0 else 2)]
