@@ -35,8 +35,9 @@ def options(s: State, seat: int, effect: Effect) -> Sequence[Option]:
         if hit is not None and hit[0] is effect and hit[1] == seat and not trace.TRACING:
             kept: Sequence[Option] = hit[2]
             return kept
-    decided("castle.symbols.meanings")
-    handler = _HANDLERS.get(effect.symbol)
+    if trace.TRACING:
+        decided("castle.symbols.meanings")
+    handler = _BY_SYMBOL[effect.symbol]
     found = (_NOTHING,) if handler is None else tuple(handler(s, seat, effect))
     _answers[id(effect)] = (effect, seat, found)  # the effect kept alive: its id stays its own
     return found
@@ -372,3 +373,5 @@ _HANDLERS: dict[Symbol, Callable[[State, int, Effect], list[Option]]] = {
     Symbol.RED_TILE: _tile(Colour.RED),
     Symbol.INFLUENCE: _influence,
 }
+_BY_SYMBOL = [_HANDLERS.get(symbol) for symbol in sorted(Symbol)]
+"""The handlers indexed by the symbol's number (an enum member hashes in Python)."""

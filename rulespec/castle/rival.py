@@ -163,7 +163,7 @@ def proceed(s: State) -> State:
     while True:
         solo = _solo(s)
         if not solo.tasks:
-            return s.but(phase=Phase.RESOLVE)
+            return s if s.phase is Phase.RESOLVE else s.but(phase=Phase.RESOLVE)
         effect = solo.tasks[0]
         found = candidates(s, effect)
         if len(found) > 1 and s.game.options.rival_choices is RivalChoices.PLAYER:
@@ -171,7 +171,7 @@ def proceed(s: State) -> State:
             return s.but(solo=solo.but(choices=found), phase=Phase.RIVAL)
         s = act(s, effect, found[0] if found else None)
         if s.refill >= 0:
-            return s.but(phase=Phase.RESOLVE)
+            return s if s.phase is Phase.RESOLVE else s.but(phase=Phase.RESOLVE)
 
 
 def choose(s: State, i: int) -> State:

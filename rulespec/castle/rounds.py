@@ -90,7 +90,7 @@ def start_round(s: State) -> State:
 def after_roll(s: State) -> State:
     """Once every bridge is rolled: the solo deck's top card, then the first turn."""
     if any(not any(b) for b in s.bridges):
-        return s.but(phase=Phase.ROLL)
+        return s if s.phase is Phase.ROLL else s.but(phase=Phase.ROLL)
     if s.solo is not None and s.solo.top < 0:
         return s.but(phase=Phase.SOLO_DRAW)
     return begin_turn(s, s.order[0])

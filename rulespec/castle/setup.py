@@ -18,6 +18,7 @@ from rulespec.castle.rounds import after_roll, begin_turn, settle
 from rulespec.castle.state import Phase, Stage, State
 from rulespec.castle.tables import ROOMS
 from rulespec.castle.turn import give_pair
+from rulespec.core import trace
 from rulespec.core.trace import decided
 
 # --- what the next setup deal is -----------------------------------------------------
@@ -91,24 +92,29 @@ def pool(s: State, pile: Pile) -> tuple[int, ...]:
     return s.solo.hidden
 
 
-_DEALS: dict[tuple[Pile, int], Deal] = {}
+_DEALS: dict[int, dict[int, Deal]] = {}
+"""Interned deals by the pile's identity (an enum member hashes by name, in Python) and item."""
 
 
 def deal_of(pile: Pile, item: int) -> Deal:
     """The (interned) deal action."""
-    found = _DEALS.get((pile, item))
+    deals = _DEALS.get(id(pile))
+    if deals is None:
+        deals = _DEALS[id(pile)] = {}
+    found = deals.get(item)
     if found is None:
-        found = _DEALS[(pile, item)] = Deal(pile, item)
+        found = deals[item] = Deal(pile, item)
     return found
 
 
 def outcomes(s: State) -> Sequence[tuple[Deal, int]]:
     """The chance outcomes of a deal phase: every item of its pile, weight 1 (the same
     pile and items give the same tuple, kept: a game deals from few distinct pools)."""
-    decided("castle.info.decks")
+    if trace.TRACING:
+        decided("castle.info.decks")
     pile, items = dealing(s)
     assert pile is not None
-    key = (pile, items)
+    key = (id(pile), items)
     found = _OUTCOMES.get(key)
     if found is None:
         if len(_OUTCOMES) > 4096:
@@ -117,7 +123,7 @@ def outcomes(s: State) -> Sequence[tuple[Deal, int]]:
     return found
 
 
-_OUTCOMES: dict[tuple[Pile, tuple[int, ...]], tuple[tuple[Deal, int], ...]] = {}
+_OUTCOMES: dict[tuple[int, tuple[int, ...]], tuple[tuple[Deal, int], ...]] = {}
 
 
 def dealing(s: State) -> tuple[Pile | None, tuple[int, ...]]:

@@ -19,6 +19,7 @@ from rulespec.castle.rounds import settle
 from rulespec.castle.state import Phase, Stage, State, Task
 from rulespec.castle.tables import BOARD_FIELDS, FIELD_FAMILY, FIELD_OUTSIDE
 from rulespec.castle.variant import Exchange as ExchangeWindow
+from rulespec.core import trace
 from rulespec.core.trace import decided
 
 
@@ -271,7 +272,8 @@ def exchange_actions(s: State, exchanges: Any) -> list[Any]:
         return [exchanges[i] for i in range(4) if fam.seals >= (1 if i == 0 else 2)]
     if not fam.seals:  # the window (exchange_open) is shut
         return []
-    decided("castle.seals.window")
+    if trace.TRACING:
+        decided("castle.seals.window")
     if s.game.options.exchange is ExchangeWindow.ANYTIME:
         short: frozenset[int] = frozenset(range(4))
     else:
