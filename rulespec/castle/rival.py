@@ -32,56 +32,56 @@ def start(s: State) -> State:
     return flip(s)
 
 
-def flip(s: State) -> State:
+def flip(s: State, solo: Solo | None = None) -> State:
     """Flip the top card into the row; the next card becomes the top (chance if it comes
-    from the shuffled part)."""
-    solo = _solo(s)
+    from the shuffled part). ``solo``, if given, is the deck as it is now (``s`` is not
+    copied for it: the rival's turn copies the state once it places its die)."""
+    solo = _solo(s) if solo is None else solo
     solo = solo.but(row=(*solo.row, solo.top), top=-1, known=False)
     if solo.hidden:
         return s.but(solo=solo, phase=Phase.SOLO_DRAW)
-    s = s.but(solo=solo)
     if solo.bottom:
-        s = s.but(solo=solo.but(top=solo.bottom[0], bottom=solo.bottom[1:], known=True))
-        return check(s)
+        return check(s, solo.but(top=solo.bottom[0], bottom=solo.bottom[1:], known=True))
     decided("castle.solo.deck_runs_out")
-    return fallback(s)
+    return fallback(s, solo)
 
 
 def die_at(s: State, colour: int, slot: Slot) -> int:
     """The index of the die at ``slot`` of bridge ``colour``, or -1."""
     bridge = s.bridges[colour]
     n = len(bridge)
-    i = {Slot.LEFT: 0, Slot.MIDDLE: n // 2, Slot.RIGHT: n - 1}[slot]
+    i = 0 if slot is Slot.LEFT else n // 2 if slot is Slot.MIDDLE else n - 1
     return i if bridge[i] else -1
 
 
-def check(s: State) -> State:
-    """The top card is known: its die, if there, is the rival's; else flip again."""
-    solo = _solo(s)
+def check(s: State, solo: Solo | None = None) -> State:
+    """The top card is known: its die, if there, is the rival's; else flip again
+    (``solo`` as for :func:`flip`)."""
+    solo = _solo(s) if solo is None else solo
     card = s.game.data.solo[solo.top]
     i = die_at(s, card.colour, card.slot)
     if i < 0:
-        return flip(s)
+        return flip(s, solo)
     target = card.target
     field = {Area.ROOM: 0, Area.OUTSIDE: FIELD_OUTSIDE, Area.WELL: FIELD_WELL}.get(
         target.area, FIELD_WELL
     )
     if target.area in (Area.ROOM, Area.OUTSIDE):
         field += target.index
-    return place(s, int(card.colour), i, field)
+    return place(s, int(card.colour), i, field, solo)
 
 
-def fallback(s: State) -> State:
+def fallback(s: State, solo: Solo | None = None) -> State:
     """Every card revealed without a die: the left die of the first bridge with one, to
     the well (ruling castle.solo.deck_runs_out)."""
     for colour, bridge in enumerate(s.bridges):
         for i, v in enumerate(bridge):
             if v:
-                return place(s, colour, i, FIELD_WELL)
+                return place(s, colour, i, FIELD_WELL, solo)
     raise AssertionError("the rival plays only while dice are left")
 
 
-def place(s: State, colour: int, i: int, field: int) -> State:
+def place(s: State, colour: int, i: int, field: int, solo: Solo | None = None) -> State:
     """Take die ``i`` of bridge ``colour`` (the middle closes up as for a player) and put
     it on ``field``, or on the well if that is taken (castle.solo.place)."""
     decided("castle.solo.place")
@@ -100,7 +100,7 @@ def place(s: State, colour: int, i: int, field: int) -> State:
         stacked = list(s.stacked)
         stacked[field] += 1
         changes.update(fields=tuple(fields), stacked=tuple(stacked))
-    solo = _solo(s)
+    solo = _solo(s) if solo is None else solo
     decided("castle.solo.actions")
     decided("castle.solo.action_order")
     cards = [s.game.data.solo[c].actions for c in solo.row[-2:]]

@@ -13,7 +13,7 @@ from typing import Any
 from rulespec.castle import rival as rivals
 from rulespec.castle import rules
 from rulespec.castle.agenda import push, tidy
-from rulespec.castle.components import Symbol
+from rulespec.castle.components import RIVAL, Symbol
 from rulespec.castle.state import Phase, Stage, State
 from rulespec.castle.tables import BOARD_FIELDS
 from rulespec.core.trace import decided
@@ -38,18 +38,19 @@ def settle(s: State) -> State:
     if s.phase is not Phase.RESOLVE:
         s = s.but(phase=Phase.RESOLVE)
     while True:
-        if refill_due(s):
+        if s.refill >= 0 and refill_due(s):
             deck = s.deck1 if s.game.tables.room_level[s.refill] == 1 else s.deck2
             if deck:
                 return s.but(phase=Phase.REFILL, refill_wait=0)
             s = s.but(refill=-1, refill_wait=0)
         if s.stage is Stage.OVER:
             return s.but(phase=Phase.GAME_OVER)
-        if not s.is_rival(s.actor) and s.family(s.actor).seals > rules.SEAL_CAP:
+        fam = s.rival if s.actor == RIVAL and s.rival is not None else s.families[s.actor]
+        if fam is not s.rival and fam.seals > rules.SEAL_CAP:  # the rival never exchanges
             decided("castle.seals.cap")
             return s.but(phase=Phase.EXCHANGE)
         s = tidy(s)
-        if refill_due(s):
+        if s.refill >= 0 and refill_due(s):
             continue  # the light section is done: its room is refilled first
         if s.agenda:
             return s

@@ -165,11 +165,11 @@ def deal(s: State, action: Deal) -> State:
         solo = s.solo
         assert solo is not None
         decided("castle.solo.deck")
-        s = s.but(solo=solo.but(top=item, hidden=tuple(c for c in solo.hidden if c != item)))
+        solo = solo.but(top=item, hidden=tuple(c for c in solo.hidden if c != item))
         if solo.row:  # the rival is revealing: look for its die, or flip on
-            s = rivals.check(s)
+            s = rivals.check(s, solo)
             return s if s.phase is Phase.SOLO_DRAW else settle(s)
-        return begin_turn(s, s.order[0])
+        return begin_turn(s, s.order[0], solo=solo)
     if pile in (Pile.LEVEL1, Pile.LEVEL2):
         s = _room(s, item)
     elif pile is Pile.LEVEL3:
