@@ -107,6 +107,12 @@ def tidy(s: State) -> State:
     commute with everything), drop emptied tasks and frames."""
     while s.agenda:
         frame = s.agenda[-1]
+        for task in frame:  # tasks are never empty: most often no head is a gain
+            head = task[0].symbol
+            if head is Symbol.COINS or head is Symbol.VP:
+                break
+        else:
+            return s
         coins = points = 0
         tasks = []
         changed = False

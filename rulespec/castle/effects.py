@@ -373,5 +373,6 @@ _HANDLERS: dict[Symbol, Callable[[State, int, Effect], list[Option]]] = {
     Symbol.RED_TILE: _tile(Colour.RED),
     Symbol.INFLUENCE: _influence,
 }
-_BY_SYMBOL = [_HANDLERS.get(symbol) for symbol in sorted(Symbol)]
-"""The handlers indexed by the symbol's number (an enum member hashes in Python)."""
+_BY_SYMBOL = [_HANDLERS.get(Symbol(i)) for i in range(len(Symbol))]
+"""The handlers indexed by the symbol's number (an enum member hashes in Python); symbols
+are numbered from 0 without gaps, or building this list fails at import."""

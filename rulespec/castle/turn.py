@@ -36,7 +36,7 @@ def resolve(s: State, task: int, option: int) -> State:
     return settle(do(s, s.actor))
 
 
-UNSKIPPABLE = frozenset({Symbol.DAIMYO})
+UNSKIPPABLE = (Symbol.DAIMYO,)
 """Heads that must be resolved: a courtier on level 3 always takes a Daimyo space or lies
 beside the card (castle.actions.level3); the lantern bonus before it and the reward after
 it are gains that may be skipped (castle.turn.optional_actions)."""

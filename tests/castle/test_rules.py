@@ -8,6 +8,7 @@ effects, so the tests do not depend on which card shows what. The marker
 
 from __future__ import annotations
 
+import pickle
 import random
 from fractions import Fraction
 from typing import Any
@@ -35,6 +36,7 @@ from rulespec.castle import (
 from rulespec.castle.actions import End, Pile, TakeDie, rolls
 from rulespec.castle.components import Colour, Effect, Symbol
 from rulespec.castle.state import Family, Phase, Stage
+from rulespec.core import trace
 from rulespec.errors import IllegalAction, UnknownVariant
 
 RED, BLACK, WHITE = Colour.RED, Colour.BLACK, Colour.WHITE
@@ -990,3 +992,37 @@ def test_row_by_row_the_rival_does_both_top_actions_first() -> None:
     # the training symbols of s4 (cost 1) and s9 (cost 5) meet the last warrior in the
     # other order than card by card
     assert after.solo.tasks.index(cards[3].actions[0]) < after.solo.tasks.index(cards[8].actions[1])
+
+
+# --- the records behind the speed (issue 21 §5) ---
+
+
+def test_record_copies_change_only_what_they_name() -> None:
+    """State and Family copy their instance dicts: a copy changes the named fields, keeps
+    the original, refuses a name that is no field, and pickles without the history."""
+    s = first_turn()
+    t = s.but(turns=2)
+    assert (s.turns, t.turns) == (0, 2)
+    assert t.but(turns=0) == s
+    with pytest.raises(TypeError, match="no fields"):
+        s.but(turn=1)
+    with pytest.raises(TypeError, match="no fields"):
+        s.family(0).but(coin=1)
+    back = pickle.loads(pickle.dumps(s))
+    assert back == s
+    assert back.step == s.step
+    assert back.legal_actions() == s.legal_actions()
+
+
+@pytest.mark.rule("castle.symbols.meanings")
+def test_options_are_the_same_asked_again_or_while_traced() -> None:
+    """The options of an effect are kept for the last state asked about: asking again, or
+    with the rule coverage on (which bypasses the memo), gives the same options."""
+    s = with_tasks(first_turn(), (Effect(Symbol.ANY_RESOURCE, 2),))
+    head = s.agenda[-1][0][0]
+    first = [cost for cost, _ in effects.options(s, s.actor, head)]
+    with trace.tracing() as counts:
+        traced = [cost for cost, _ in effects.options(s, s.actor, head)]
+    assert counts["castle.symbols.meanings"] == 1
+    assert first == traced == [cost for cost, _ in effects.options(s, s.actor, head)]
+    assert len(first) == len(rules.resource_splits(2))
