@@ -20,7 +20,6 @@ from rulespec.castle.components import (
     MAX_SEALS,
     CastleData,
     Colour,
-    Symbol,
 )
 from rulespec.castle.tables import TILE_SLOTS, Tables
 from rulespec.castle.variant import TYPED
@@ -114,28 +113,10 @@ def _reveal_ends() -> Built:
 
 def effect_graph(castle: CastleData) -> dict[str, set[str]]:
     """The free-trigger graph the loader checks (data._check_cycles): each printed action
-    to the actions its symbols before the first cost trigger without paying (the encoding
-    test checks it is the graph the loader builds)."""
+    to the groups its symbols before the first cost trigger without paying, each group
+    to its actions (the encoding test checks it is the graph the loader builds)."""
     values = {f.name: getattr(castle, f.name) for f in attrs.fields(type(castle))}
-    actions = list(castle_data._actions(values))
-    paths = {k: frozenset(p for p, kind, _ in actions if kind in ks) for k, ks in _GROUPS.items()}
-    groups: dict[Symbol, frozenset[str]] = {
-        Symbol.LANTERN: paths["lantern"],
-        Symbol.LIGHT: paths["light"],
-        Symbol.FAMILY: paths["family"],
-        Symbol.WELL: paths["well"],
-        **dict.fromkeys(castle_data.TILE_SYMBOLS, paths["tile"]),
-    }
-    return {p: castle_data._targets(e, groups) for p, _, e in actions}
-
-
-_GROUPS = {
-    "lantern": {"lantern"},
-    "light": {"section"},
-    "family": {"section", "dark", "row", "reward"},
-    "well": {"back"},
-    "tile": {"section", "dark"},
-}
+    return castle_data.trigger_graph(list(castle_data._actions(values)))
 
 
 def walk(graph: Mapping[str, set[str]], steps: int, prefix: str = "at") -> list[z3.BoolRef]:

@@ -47,12 +47,16 @@ from rulespec.castle.components import (
     TrainingTile,
 )
 from rulespec.core.convert import JSON, Converter, Reader, Repr, listing
-from rulespec.errors import MalformedPosition, bounded
+from rulespec.errors import MAX_PROBLEMS, MalformedPosition, bounded
 
 FORMAT = 1
 """The version of the data format; a file must say ``"format": 1``."""
 MAX_BYTES = 1_000_000
 """JSON text longer than this is refused unread (the default file is about 50 KB)."""
+MAX_ENTRIES = 200
+"""No component list is longer (the box holds at most 15 of a kind; a board at most
+:data:`rulespec.lotus.board.MAX_AREAS` areas): data passed as an object is capped as
+text is."""
 MAX_AMOUNT = 20
 """No printed number is larger; a larger amount is a typing error."""
 MAX_ID = 40
@@ -236,6 +240,18 @@ def load(data: Mapping[str, object] | str) -> CastleData:
             raise MalformedCastleData(["not castle data (a number too long to read)"]) from None
     if not isinstance(data, Mapping):
         raise MalformedCastleData([f"castle data must be a JSON object, got {type(data).__name__}"])
+    too_long = [
+        f"{key}: {len(value)} entries; the data has at most {MAX_ENTRIES} of each component"
+        for key, value in data.items()
+        if isinstance(value, (list, tuple, Mapping)) and len(value) > MAX_ENTRIES
+    ]
+    if too_long or len(data) > MAX_ENTRIES:
+        # refused unread, as boards are: the checks below need not scale to huge input
+        raise MalformedCastleData(too_long[:MAX_PROBLEMS] or [f"{len(data)} keys"])
+    if _oversized(data):
+        raise MalformedCastleData(
+            [f"more than {MAX_BYTES} characters' worth of data; the data has at most that"]
+        )
     reader = Reader(None)
     fmt = data.get("format")
     if fmt != FORMAT or isinstance(fmt, bool):
@@ -245,6 +261,30 @@ def load(data: Mapping[str, object] | str) -> CastleData:
     if reader.problems:
         raise MalformedCastleData(reader.problems)
     return CastleData(**values)
+
+
+def _oversized(data: object) -> bool:
+    """Whether ``data`` would be longer than :data:`MAX_BYTES` as JSON text (counted
+    roughly, stopping as soon as the budget is spent, so a huge object costs no more
+    than a small one)."""
+    budget = MAX_BYTES
+    stack = [data]
+    while stack:
+        value = stack.pop()
+        budget -= 2
+        if isinstance(value, str):
+            budget -= len(value)
+        elif isinstance(value, Mapping):
+            budget -= len(value)
+            for key, member in value.items():
+                budget -= len(key) if isinstance(key, str) else 2
+                stack.append(member)
+        elif isinstance(value, (list, tuple)):
+            budget -= len(value)
+            stack.extend(value)
+        if budget < 0:
+            return True
+    return False
 
 
 def to_json(data: CastleData) -> dict[str, Any]:
@@ -687,36 +727,51 @@ def _at_path(reader: Reader, path: str) -> Reader:
     return reader
 
 
-def _targets(effects: Effects, groups: Mapping[Symbol, frozenset[str]]) -> set[str]:
-    """What the effects before the first cost can trigger without paying."""
+def _targets(effects: Effects, groups: Mapping[Symbol, str]) -> set[str]:
+    """The groups the effects before the first cost can trigger without paying."""
     out: set[str] = set()
     for effect in effects:
         if effect.symbol in COSTS:
             break
         for symbol in (effect.symbol, *effect.options):
-            out |= groups.get(symbol, frozenset())
+            if symbol in groups:
+                out.add(groups[symbol])
     return out
+
+
+def trigger_graph(actions: Sequence[tuple[str, str, Effects]]) -> dict[str, set[str]]:
+    """Each printed action to what it triggers for free (see :func:`_check_cycles`): the
+    group nodes its symbols name, each group node to its member actions."""
+    members: dict[str, list[str]] = {
+        "<lantern>": [p for p, k, _ in actions if k == "lantern"],
+        "<section>": [p for p, k, _ in actions if k in {"section", "dark"}],
+        "<light>": [p for p, k, _ in actions if k == "section"],
+        "<family>": [p for p, k, _ in actions if k in {"section", "dark", "row", "reward"}],
+        "<well>": [p for p, k, _ in actions if k == "back"],
+    }
+    groups: dict[Symbol, str] = {
+        Symbol.LANTERN: "<lantern>",
+        Symbol.LIGHT: "<light>",
+        Symbol.FAMILY: "<family>",
+        Symbol.WELL: "<well>",
+        **dict.fromkeys(TILE_SYMBOLS, "<section>"),
+    }
+    graph = {path: _targets(effects, groups) for path, _, effects in actions}
+    graph.update((group, set(paths)) for group, paths in members.items())
+    return graph
 
 
 def _check_cycles(actions: Sequence[tuple[str, str, Effects]], reader: Reader) -> None:
     """No action may trigger itself, directly or through others, with nothing to pay on
     the way: such a chain never ends. Castle, garden and training actions are bounded by
     the figures they place (5 of each) and are not followed; the free references are the
-    lantern bonus, a light section, a die tile's action, a family row and the well."""
-    lanterns = frozenset(p for p, k, _ in actions if k == "lantern")
-    sections = frozenset(p for p, k, _ in actions if k in {"section", "dark"})
-    light = frozenset(p for p, k, _ in actions if k == "section")
-    family = frozenset(p for p, k, _ in actions if k in {"section", "dark", "row", "reward"})
-    backs = frozenset(p for p, k, _ in actions if k == "back")
-    groups: dict[Symbol, frozenset[str]] = {
-        Symbol.LANTERN: lanterns,
-        Symbol.LIGHT: light,
-        Symbol.FAMILY: family,
-        Symbol.WELL: backs,
-        **dict.fromkeys(TILE_SYMBOLS, sections),
-    }
-    graph = {path: _targets(effects, groups) for path, _, effects in actions}
-    for cycle in _cycles(graph):
+    lantern bonus, a light section, a die tile's action, a family row and the well.
+
+    A symbol triggers a whole group of actions; the graph goes through one node per group
+    (named in angle brackets, left out of messages), so its size stays linear in the
+    number of actions."""
+    for found in _cycles(trigger_graph(actions)):
+        cycle = [node for node in found if not node.startswith("<")]
         shown = " -> ".join(cycle[:6]) + (" -> ..." if len(cycle) > 6 else "")
         reader.bad(
             f"free action cycle: {shown} -> {cycle[0]} triggers itself with nothing to pay "
@@ -772,7 +827,7 @@ def _cycles(graph: Mapping[str, set[str]]) -> list[list[str]]:
     out = []
     for component in components:
         members = set(component)
-        start = min(component)
+        start = min(component, key=lambda node: (node.startswith("<"), node))
         if len(component) == 1 and start not in graph[start]:
             continue
         out.append(_shortest_cycle(graph, start, members))

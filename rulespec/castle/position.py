@@ -1,22 +1,35 @@
 """White Castle positions as JSON: ``state.to_json()`` writes every field, ``load`` reads
 them back, checking types and ranges field by field and the rules' invariants, and
-reports every problem at once in a :class:`~rulespec.MalformedPosition`."""
+reports every problem at once in a :class:`~rulespec.MalformedPosition`.
+
+What loads plays on: the engine, the views and the tensor index by the state's lists and
+component numbers, so their lengths and ranges are checked first (:func:`shape_problems`),
+then what setup and play keep true (cards and tiles where setup puts them, agenda tasks
+the game's actions end with, one turn per die taken, a chance node with an outcome), and
+finally, through :meth:`State.problems`, that the next step can be worked out."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import functools
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from rulespec.castle import rival as rivals
 from rulespec.castle.codec import CODEC
-from rulespec.castle.state import State
+from rulespec.castle.components import COLOURS, Effect, Symbol
+from rulespec.castle.state import Phase, Solo, Stage, State
+from rulespec.castle.tables import BOARD_FIELDS, GARDENS, TILE_SLOTS
 from rulespec.core.convert import Reader
 from rulespec.core.positions import check_header
-from rulespec.errors import MalformedPosition
+from rulespec.errors import MalformedPosition, bounded
 
 if TYPE_CHECKING:
     from rulespec.castle.game import CastleGame
+
+FIGURES = 5
+"""Figures of each kind per family (castle.setup.family)."""
 
 
 def load(game: CastleGame, data: Mapping[str, Any]) -> State:
@@ -29,7 +42,9 @@ def load(game: CastleGame, data: Mapping[str, Any]) -> State:
     if reader.problems:
         raise MalformedPosition(reader.problems)
     state = State(game=game, **values)
-    problems = invariant_problems(state)
+    # all or nothing: the rules' invariants and that play can go on (a decision with a
+    # legal action, a chance node with an outcome), so problems() of a loaded state is ()
+    problems = state.problems()
     if problems:
         raise MalformedPosition(list(problems))
     return state
@@ -37,16 +52,23 @@ def load(game: CastleGame, data: Mapping[str, Any]) -> State:
 
 def invariant_problems(state: State) -> list[str]:
     """Every invariant of the rules ``state`` breaks (empty for any state play reaches)."""
+    shape = shape_problems(state)
+    if shape:
+        return shape  # the checks below index by these lists
+    return [
+        *_rule_problems(state),
+        *component_problems(state),
+        *agenda_problems(state),
+        *chance_problems(state),
+        *turn_problems(state),
+    ]
+
+
+def _rule_problems(state: State) -> list[str]:
     out: list[str] = []
     game = state.game
     t, data, n = game.tables, game.data, state.players
     seats = n + (1 if game.variant.solo else 0)
-    if (state.rival is None) == game.variant.solo:
-        out.append("rival: present exactly in solo play")
-    if (state.solo is None) == game.variant.solo:
-        out.append("solo: present exactly in solo play")
-    if len(state.rooms) != len(t.room_level):
-        out.append(f"rooms: {len(t.room_level)} rooms expected")
     cards = len(t.cards)
     for i, c in enumerate(state.rooms):
         if not -1 <= c < cards:
@@ -110,23 +132,311 @@ def invariant_problems(state: State) -> list[str]:
             out.append(f"daimyo[{i}]: a seat or -1")
     if len(state.beside) != seats:
         out.append(f"beside: one count per seat ({seats})")
-    elif not state.agenda:
-        # while LANTERN/DAIMYO are pending a courtier stands in the hall without a space
-        for p in range(seats):
-            fam = state.family(p) if p < n or state.rival is not None else None
-            if fam is None or len(fam.court) != 4:
-                continue
-            held = state.daimyo.count(p) + state.beside[p]
-            if fam.court[3] != held:
-                where = f"families[{p}]" if p < n else "rival"
-                out.append(
-                    f"{where}: {fam.court[3]} courtiers on level 3 but {held} on Daimyo spaces "
-                    "or beside the card (castle.actions.level3)"
-                )
     out.extend(dice_taken_problems(state))
     out.extend(stray_none_problems(state))
     out.extend(asked_seat_problems(state))
     out.extend(refill_wait_problems(state))
+    return out
+
+
+def _seats(state: State) -> int:
+    """Seats including the solo rival (seat ``players``)."""
+    return state.players + (1 if state.game.variant.solo else 0)
+
+
+def _indices(out: list[str], where: str, values: Sequence[int], size: int, empty: bool) -> None:
+    """Each of ``values`` indexes a list of ``size`` (or is -1 if ``empty``), none twice."""
+    low = -1 if empty else 0
+    bad = [v for v in values if not low <= v < size]
+    if bad:
+        out.append(f"{where}: {bounded(bad)} out of range {low} to {size - 1}")
+    placed = [v for v in values if v >= 0]
+    if len(set(placed)) != len(placed):
+        out.append(f"{where}: a component lies in two places")
+
+
+def shape_problems(state: State) -> list[str]:
+    """Every list of the wrong length and every index that names no component: what the
+    engine, the views and the tensor index by (checked before any rule)."""
+    out: list[str] = []
+    game = state.game
+    t, data, variant = game.tables, game.data, game.variant
+    seats = _seats(state)
+    expect = {
+        "rooms": (state.rooms, len(t.room_level)),
+        "tiles": (state.tiles, TILE_SLOTS),
+        "gardens": (state.gardens, GARDENS),
+        "training": (state.training, len(t.ground_of_slot)),
+        "fields": (state.fields, BOARD_FIELDS),
+        "stacked": (state.stacked, BOARD_FIELDS),
+        "beside": (state.beside, seats),
+    }
+    for name, (values, length) in expect.items():
+        if len(values) != length:
+            out.append(f"{name}: {len(values)} entries, expected {length}")
+    if (state.rival is None) == variant.solo:
+        out.append("rival: present exactly in solo play")
+    if (state.solo is None) == variant.solo:
+        out.append("solo: present exactly in solo play")
+    if len(state.families) != state.players:
+        out.append(f"families: one per seat ({state.players})")
+    if out:
+        return out
+    if not state.actor < seats:
+        out.append(f"actor: seat {state.actor}, but there are {seats} seats")
+    if len(state.order) > seats or sorted(state.order) != sorted(set(state.order)):
+        out.append(f"order: each seat of 0 to {seats - 1} at most once")
+    elif any(not 0 <= p < seats for p in state.order):
+        out.append(f"order: seats run from 0 to {seats - 1}")
+    elif state.phase is not Phase.SETUP and len(state.order) != seats:
+        out.append(f"order: every seat once after setup ({seats})")
+    # seats to pick a pair (not the rival, who gets none), or to activate gardeners
+    pickers = state.players if state.stage is Stage.PICKS and not variant.solo else 0
+    waiting = seats if state.stage is Stage.GARDENERS else pickers
+    if len(set(state.picking)) != len(state.picking) or any(
+        not 0 <= p < waiting for p in state.picking
+    ):
+        out.append(
+            f"picking: distinct seats of the {waiting} still to pick a starting pair or to "
+            "activate gardeners (castle.setup.pairs, castle.round.gardeners)"
+        )
+    _indices(out, "tiles", state.tiles, len(data.die_tiles), True)
+    _indices(out, "diamond", state.diamond, len(data.die_tiles), False)
+    if len(state.diamond) > len(COLOURS):
+        out.append(f"diamond: at most {len(COLOURS)} die tiles")
+    _indices(out, "rooms", state.rooms, len(t.cards), True)
+    _indices(out, "gardens", state.gardens, len(data.gardens), True)
+    _indices(out, "training", state.training, len(data.training), True)
+    pairs = variant.pairs if not variant.solo else 0
+    if len(state.display) > pairs:
+        out.append(f"display: at most {pairs} starting pairs")
+    _indices(out, "display", [r for r, _ in state.display], len(data.resources), True)
+    _indices(out, "display", [a for _, a in state.display], len(data.actions), True)
+    if any(not 0 <= v <= 6 for v in state.fields):
+        out.append("fields: die values 0 (none) to 6")
+    dice = len(COLOURS) * variant.dice_per_colour
+    if any(not 0 <= k <= dice for k in state.stacked):
+        out.append(f"stacked: 0 to {dice} dice per field")
+    if any((v == 0) != (k == 0) for v, k in zip(state.fields, state.stacked, strict=True)):
+        out.append("fields, stacked: a field shows a die exactly when dice lie on it")
+    colour, value, left = state.held
+    if not (0 <= colour < len(COLOURS) and 0 <= value <= 6 and left in (0, 1)):
+        out.append("held: a colour 0-2, a value 0-6 (0: none) and 0 or 1 for the end")
+    elif (state.phase is Phase.PLACE) != (value > 0) or (not value and (colour or left)):
+        out.append("held: a die is held exactly while it is to be placed (castle.turn.take)")
+    if any(not 0 <= b <= FIGURES for b in state.beside):
+        out.append(f"beside: 0 to {FIGURES} courtiers per seat")
+    spaces = len(data.level3[state.level3].spaces) if 0 <= state.level3 < len(data.level3) else 0
+    if len(state.daimyo) != spaces:
+        out.append(f"daimyo: one entry per space of the level 3 card ({spaces})")
+    if state.refill >= len(t.room_level):
+        out.append(f"refill: a room 0 to {len(t.room_level) - 1}, or -1")
+    for p, fam in enumerate((*state.families, *(() if state.rival is None else (state.rival,)))):
+        where = f"families[{p}]" if p < state.players else "rival"
+        if list(fam.gardens) != sorted(set(fam.gardens)):
+            out.append(f"{where}.gardens: garden slots sorted, each once")
+    if state.solo is not None:
+        out.extend(_solo_shape(state, state.solo))
+    return out
+
+
+def _solo_shape(state: State, solo: Solo) -> list[str]:
+    out: list[str] = []
+    cards = len(state.game.data.solo)
+    if list(solo.hidden) != sorted(set(solo.hidden)):
+        out.append("solo.hidden: card indices sorted, each once (one canonical form)")
+    places = (*solo.hidden, *solo.bottom, *solo.row, *((solo.top,) if solo.top >= 0 else ()))
+    _indices(out, "solo", places, cards, False)
+    if not out and len(places) != cards:
+        out.append(
+            f"solo: {len(places)} cards in the deck, its top, the row and under it; "
+            f"the solo deck has {cards} (castle.solo.deck)"
+        )
+    if solo.top >= cards:
+        out.append(f"solo.top: a solo card 0 to {cards - 1}, or -1")
+    if solo.known and solo.top < 0:
+        out.append("solo.known: only a drawn top card can be known")
+    rival = {e for c in state.game.data.solo for e in c.actions}
+    if any(e not in rival for e in solo.tasks):
+        out.append("solo.tasks: the rival's actions come from the solo cards")
+    return out
+
+
+def component_problems(state: State) -> list[str]:
+    """Die tiles, gardens and rooms as setup lays them out (castle.setup.*)."""
+    out: list[str] = []
+    data = state.game.data
+    for slot, tile in enumerate(state.diamond):
+        colour = COLOURS[slot]
+        if data.die_tiles[tile].colour is not colour:
+            out.append(
+                f"diamond[{slot}]: die tile {tile} is not {colour.label}; the ♦ slots take "
+                "a red, a black and a white tile (castle.setup.die_tiles)"
+            )
+    if set(state.diamond) & set(state.tiles):
+        out.append("tiles: a die tile also lies on a ♦ slot")
+    for slot, garden in enumerate(state.gardens):
+        if garden >= 0 and int(data.gardens[garden].kind) != slot % 2:
+            out.append(
+                f"gardens[{slot}]: garden {garden} is of the other kind "
+                "(slot 2 * bridge + kind; castle.setup.gardens)"
+            )
+    if state.phase is not Phase.SETUP:
+        missing = [i for i, c in enumerate(state.rooms) if c < 0]
+        if missing and missing != ([state.refill] if state.refill >= 0 else []):
+            out.append("rooms: after setup only the room waiting for a refill is empty")
+        if -1 in state.tiles or len(state.diamond) < len(COLOURS):
+            out.append("tiles: every die tile slot is filled after setup")
+        if -1 in state.gardens or -1 in state.training or state.level3 < 0:
+            out.append("gardens, training, level3: laid out after setup")
+    if state.refill >= 0 and state.rooms[state.refill] >= 0:
+        out.append(f"refill: room {state.refill} still holds a card")
+    if state.phase is Phase.ROLL:
+        rolled = [len(b) == state.game.variant.dice_per_colour and all(b) for b in state.bridges]
+        empty = [not any(b) for b in state.bridges]
+        if not all(r or e for r, e in zip(rolled, empty, strict=True)) or rolled != sorted(
+            rolled, reverse=True
+        ):
+            out.append("bridges: while rolling, the rolled bridges are full, in colour order")
+    return out
+
+
+@functools.cache
+def _tasks(game: CastleGame) -> frozenset[tuple[Effect, ...]]:
+    """Every task the engine may put on the agenda, with every tail of it: what the data
+    prints (sections, lanterns, Daimyo spaces, gardens, tiles, backs, goods, family rows)
+    and the engine's own steps."""
+    t, data = game.tables, game.data
+    whole: set[tuple[Effect, ...]] = set()
+    whole.update(s.effects for c in t.cards for s in c.sections)
+    whole.update(t.lantern)
+    whole.update(space for c in data.level3 for space in c.spaces)
+    whole.update(g.action for g in data.gardens)
+    whole.update(x for tile in data.training for x in (tile.blue, tile.beige))
+    whole.update(d.back for d in data.die_tiles)
+    whole.update(r.gains for r in data.resources)
+    whole.update(row for rows in t.rows_of_card for row in rows)
+    whole.update(r for row in data.board.family for r in row.rewards)
+    whole.add((Effect(Symbol.SEALS, data.board.well.seals),))
+    whole.update((Effect(Symbol.CHOICE, 1, tuple(o.options)),) for o in data.board.outside)
+    whole.update({(Effect(Symbol.AUDIENCE),), (Effect(Symbol.ASCENT),)})
+    whole.add((Effect(Symbol.LANTERN), Effect(Symbol.DAIMYO)))
+    whole.update((Effect(Symbol.SECTION, c),) for c in range(len(t.cards)))
+    chosen = {o for task in whole for e in task if e.symbol is Symbol.CHOICE for o in e.options}
+    whole.update((Effect(o, 1),) for o in chosen)
+    return frozenset(task[i:] for task in whole for i in range(len(task)))
+
+
+@functools.cache
+def _goods(game: CastleGame) -> frozenset[tuple[Effect, ...]]:
+    """While starting pairs are picked, the agenda holds what is left of a resource card's
+    goods (castle.setup.pairs)."""
+    gains = (r.gains for r in game.data.resources)
+    return frozenset(task[i:] for task in gains for i in range(len(task)))
+
+
+def agenda_problems(state: State) -> list[str]:
+    """Each task on the agenda is what the engine puts there (or what is left of it), a
+    starting card's goods while pairs are picked; no frame is empty (play drops them)."""
+    if state.agenda and state.stage in (Stage.SETUP, Stage.OVER):
+        return [f"agenda: empty in stage {state.stage.value}"]
+    known = _goods(state.game) if state.stage is Stage.PICKS else _tasks(state.game)
+    for f, frame in enumerate(state.agenda):
+        if not frame:
+            return [f"agenda[{f}]: an empty frame (play drops them)"]
+        for k, task in enumerate(frame):
+            if task not in known:
+                return [
+                    f"agenda[{f}][{k}]: no action of the game ends with these effects "
+                    "(castle.symbols.meanings)"
+                ]
+    return []
+
+
+def chance_problems(state: State) -> list[str]:
+    """A chance node play reaches always has something to deal or roll."""
+    phase = state.phase
+    if phase is Phase.ROLL and all(any(b) for b in state.bridges):
+        return ["phase roll: every bridge is already rolled (castle.setup.dice)"]
+    if phase is Phase.REFILL:
+        if state.refill < 0:
+            return ["phase refill: no room waits for a card (castle.actions.card_swap)"]
+        level = state.game.tables.room_level[state.refill]
+        if not (state.deck1 if level == 1 else state.deck2):
+            return [
+                f"phase refill: the level {level} deck is empty, so the room stays empty "
+                "(castle.actions.empty_deck)"
+            ]
+    if phase is Phase.SOLO_DRAW and (state.solo is None or not state.solo.hidden):
+        return ["phase solo_draw: no hidden card left to draw (castle.solo.deck)"]
+    return []
+
+
+_DIE_TAKEN = frozenset({Phase.PLACE, Phase.RESOLVE, Phase.EXCHANGE, Phase.REFILL, Phase.RIVAL})
+"""Phases of a turn after its die was taken."""
+
+
+_RIVAL_PHASES = frozenset({Phase.ROLL, Phase.SOLO_DRAW, Phase.RIVAL, Phase.REFILL, Phase.GAME_OVER})
+"""Phases in which the solo rival may be the seat to act (chance, or seat 0 choosing)."""
+
+
+def turn_problems(state: State) -> list[str]:
+    """Turns, Daimyo spaces and the rival's open choice agree with the rest of the state."""
+    out: list[str] = []
+    dice = len(COLOURS) * state.game.variant.dice_per_colour
+    taken = dice - state.dice_left()
+    if state.stage in (Stage.SETUP, Stage.PICKS) or state.phase is Phase.ROLL:
+        turns = 0
+    elif state.stage is Stage.TURN and state.phase in _DIE_TAKEN:
+        turns = taken - 1  # the turn in progress has taken its die
+    else:
+        turns = taken
+    if state.turns != turns:
+        out.append(
+            f"turns: {state.turns}, but {taken} of the round's {dice} dice are taken, one "
+            "per turn (castle.round.end)"
+        )
+    pending = sum(
+        1 for frame in state.agenda for task in frame for e in task if e.symbol is Symbol.DAIMYO
+    )
+    for p in range(_seats(state)):
+        if p >= state.players and state.rival is None:
+            continue
+        fam = state.family(p)
+        held = state.daimyo.count(p) + state.beside[p]
+        extra = pending if p == state.actor else 0
+        if not held <= fam.court[3] <= held + extra:
+            where = f"families[{p}]" if p < state.players else "rival"
+            out.append(
+                f"{where}: {fam.court[3]} courtiers on level 3 but {held} on Daimyo spaces "
+                "or beside the card (castle.actions.level3)"
+            )
+    solo = state.solo
+    if solo is not None:
+        rival = state.actor == state.players
+        if rival and state.phase not in _RIVAL_PHASES:
+            out.append(
+                f"actor: the rival never acts in phase {state.phase.value}; seat 0 decides "
+                "for it (castle.solo.free_choices)"
+            )
+        if solo.row and not (rival and state.phase is Phase.SOLO_DRAW):
+            out.append(
+                "solo.row: cards lie revealed only while the rival draws (castle.solo.reveal)"
+            )
+        if solo.tasks and not (rival and state.phase in (Phase.RIVAL, Phase.REFILL)):
+            out.append(
+                "solo.tasks: the rival's actions wait only in its own turn (castle.solo.actions)"
+            )
+        rival_turn = state.phase is Phase.RIVAL
+        if rival_turn and not (
+            state.actor == state.players
+            and solo.tasks
+            and len(solo.choices) > 1
+            and solo.choices == rivals.candidates(state, solo.tasks[0])
+        ):
+            out.append("solo.choices: the rival's equal choices for its next action")
+        elif not rival_turn and solo.choices:
+            out.append("solo.choices: empty unless seat 0 chooses for the rival")
     return out
 
 
@@ -243,7 +553,8 @@ def stray_none_problems(state: State) -> list[str]:
     if solo is not None:
         _stray_fields(solo, "solo", {"top"}, out)
         drawing = state.phase.value in ("setup", "roll", "solo_draw")
-        if solo.top < 0 and not drawing and state.stage.value == "turn":
+        # after the deck ran out (hidden empty) the round may go on without a top card
+        if solo.top < 0 and solo.hidden and not drawing and state.stage.value == "turn":
             out.append("solo.top: the deck shows a top card during the round (castle.solo.reveal)")
     return out
 

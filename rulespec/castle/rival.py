@@ -37,7 +37,9 @@ def flip(s: State, solo: Solo | None = None) -> State:
     from the shuffled part). ``solo``, if given, is the deck as it is now (``s`` is not
     copied for it: the rival's turn copies the state once it places its die)."""
     solo = _solo(s) if solo is None else solo
-    solo = solo.but(row=(*solo.row, solo.top), top=-1, known=False)
+    # no top card after the deck ran out (castle.solo.deck_runs_out): nothing to flip
+    row = (*solo.row, solo.top) if solo.top >= 0 else solo.row
+    solo = solo.but(row=row, top=-1, known=False)
     if solo.hidden:
         return s.but(solo=solo, phase=Phase.SOLO_DRAW)
     if solo.bottom:

@@ -92,9 +92,17 @@ def after_roll(s: State) -> State:
     """Once every bridge is rolled: the solo deck's top card, then the first turn."""
     if any(not any(b) for b in s.bridges):
         return s if s.phase is Phase.ROLL else s.but(phase=Phase.ROLL)
-    if s.solo is not None and s.solo.top < 0:
+    if s.solo is not None and s.solo.top < 0 and s.solo.hidden:
+        # after the deck ran out the rival's turn turns the old bottom (rival.flip)
         return s.but(phase=Phase.SOLO_DRAW)
-    return begin_turn(s, s.order[0])
+    return first_turn(s)
+
+
+def first_turn(s: State, **changes: Any) -> State:
+    """The round's first turn; a rival that plays it out at once (its deck run out, no
+    draw to wait for) leaves its actions to :func:`settle`, as at any later turn."""
+    s = begin_turn(s, s.order[0], **changes)
+    return settle(s) if s.phase is Phase.RESOLVE else s
 
 
 def begin_turn(s: State, seat: int, **changes: Any) -> State:

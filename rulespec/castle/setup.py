@@ -14,7 +14,7 @@ from typing import Any
 from rulespec.castle import rival as rivals
 from rulespec.castle.actions import Deal, Pile, Roll, rolls
 from rulespec.castle.components import COLOURS, Colour
-from rulespec.castle.rounds import after_roll, begin_turn, settle
+from rulespec.castle.rounds import after_roll, first_turn, settle
 from rulespec.castle.state import Phase, Stage, State
 from rulespec.castle.tables import ROOMS
 from rulespec.castle.turn import give_pair
@@ -168,8 +168,9 @@ def deal(s: State, action: Deal) -> State:
         solo = solo.but(top=item, hidden=tuple(c for c in solo.hidden if c != item))
         if solo.row:  # the rival is revealing: look for its die, or flip on
             s = rivals.check(s, solo)
+            # a card without its die flips the next one: another draw, not the turn's end
             return s if s.phase is Phase.SOLO_DRAW else settle(s)
-        return begin_turn(s, s.order[0], solo=solo)
+        return first_turn(s, solo=solo)
     if pile in (Pile.LEVEL1, Pile.LEVEL2):
         s = _room(s, item)
     elif pile is Pile.LEVEL3:

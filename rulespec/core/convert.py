@@ -680,8 +680,10 @@ def _record(conv: Converter, cls: type) -> Plan:
         values = _record_fields(conv, cls, raw, reader, {}, ("type",) if kind else ())
         if kind is not None and raw.get("type") != kind:
             reader.at("type").bad(f"expected {kind!r}, got {_short(raw.get('type'))}")
-        if len(reader.problems) > before:
-            return None  # a placeholder: the caller reports the problems and builds nothing
+        if len(reader.problems) > before or len(reader.problems) > MAX_PROBLEMS:
+            # a placeholder: the caller reports the problems and builds nothing (past the
+            # cap the list no longer grows, so a record read then may hide a problem)
+            return None
         return cls(**values)
 
     def schema(ctx: Any) -> dict[str, Any]:

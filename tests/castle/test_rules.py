@@ -32,6 +32,7 @@ from rulespec.castle import (
     rules,
     scoring,
     setup,
+    turn,
 )
 from rulespec.castle.actions import End, Pile, TakeDie, rolls
 from rulespec.castle.components import Colour, Effect, Symbol
@@ -69,9 +70,16 @@ def first_turn(players: int = 2, seed: int = 0, **kw: Any) -> State:
 
 
 def with_tasks(s: State, *tasks: tuple[Effect, ...], **family: Any) -> State:
-    """``s`` at the acting seat's agenda holding ``tasks`` (one frame), family changed."""
+    """``s`` at the acting seat's agenda holding ``tasks`` (one frame), family changed;
+    at a turn's start its die is taken first (the white right one), so turns still count
+    the dice taken."""
+    if s.phase is Phase.TAKE:
+        s = turn.take(s, Colour.WHITE, False).but(held=(0, 0, 0))
     fam = s.family(s.actor).but(**family)
-    return s.with_family(s.actor, fam).but(phase=Phase.RESOLVE, agenda=(tuple(tasks),))
+    # the die taken lies on its field by now: nothing is held while an agenda is resolved
+    return s.with_family(s.actor, fam).but(
+        phase=Phase.RESOLVE, agenda=(tuple(tasks),), held=(0, 0, 0)
+    )
 
 
 def fx(symbol: Symbol, amount: int = 1, *options: Symbol) -> Effect:
