@@ -14,7 +14,7 @@ from rulespec.castle import rules
 from rulespec.castle.agenda import FREE, Cost, Option, gain_resources, move_marker, push, update
 from rulespec.castle.components import Colour, Effect, Figure, Symbol
 from rulespec.castle.fields import family_frames, lantern_frame, well_frame
-from rulespec.castle.state import Family, State, Task
+from rulespec.castle.state import Family, State, Task, filled
 from rulespec.castle.variant import FamilyRow, RefillTiming
 from rulespec.core import trace
 from rulespec.core.trace import decided
@@ -115,11 +115,11 @@ def _audience(s: State, seat: int, e: Effect) -> list[Option]:
     return [(Cost(coins=rules.AUDIENCE_COINS), go)]
 
 
-def ascent_moves(s: State, court: Sequence[int]) -> list[tuple[int, int, int]]:
+def ascent_moves(s: State, court: Sequence[int]) -> list[tuple[int, int, int | None]]:
     """(from level, steps, room) for every ascent a family with ``court`` could make; room
-    -1 for the Daimyo's hall (castle.actions.no_past_level3)."""
+    None for the Daimyo's hall (castle.actions.no_past_level3)."""
     t = s.game.tables
-    out: list[tuple[int, int, int]] = []
+    out: list[tuple[int, int, int | None]] = []
     for level in range(3):
         if not court[level]:
             continue
@@ -128,13 +128,13 @@ def ascent_moves(s: State, court: Sequence[int]) -> list[tuple[int, int, int]]:
             if to > 3:
                 decided("castle.actions.no_past_level3")
                 continue
-            rooms = t.rooms_of_level(to) if to < 3 else (-1,)
+            rooms: tuple[int | None, ...] = t.rooms_of_level(to) if to < 3 else (None,)
             out.extend((level, steps, room) for room in rooms)
     return out
 
 
 def _ascent(s: State, seat: int, e: Effect) -> list[Option]:
-    def make(level: int, steps: int, room: int) -> Callable[[State, int], State]:
+    def make(level: int, steps: int, room: int | None) -> Callable[[State, int], State]:
         return lambda st, p: ascend(st, p, level, steps, room)
 
     return [
@@ -143,7 +143,7 @@ def _ascent(s: State, seat: int, e: Effect) -> list[Option]:
     ]
 
 
-def ascend(s: State, seat: int, level: int, steps: int, room: int) -> State:
+def ascend(s: State, seat: int, level: int, steps: int, room: int | None) -> State:
     """Move a courtier of ``seat`` up (paid); on level 1 or 2 take the room's card."""
     to = level + steps
 
@@ -157,18 +157,18 @@ def ascend(s: State, seat: int, level: int, steps: int, room: int) -> State:
     if to == 3:
         decided("castle.actions.level3")
         return push(s, ((Effect(Symbol.LANTERN), Effect(Symbol.DAIMYO)),))
-    card = s.rooms[room]
+    card = filled(s.rooms[filled(room)])
     deck = s.deck1 if s.game.tables.level_of[card] == 1 else s.deck2
     decided("castle.actions.card_swap")
     if deck:
         fam = s.family(seat)
         t = s.game.tables
         lantern = fam.lantern
-        if fam.card >= 0:
+        if fam.card is not None:
             lantern = (*lantern, _lantern_source_of_row_card(s, fam.card))
         s = s.with_family(seat, fam.but(card=len(s.game.data.actions) + card, lantern=lantern))
         rooms = list(s.rooms)
-        rooms[room] = -1
+        rooms[filled(room)] = None
         s = s.but(rooms=tuple(rooms), refill=room)
         decided("castle.actions.refill_timing")
         del t
@@ -200,8 +200,8 @@ def _section(s: State, seat: int, e: Effect) -> list[Option]:
 
 
 def _daimyo(s: State, seat: int, e: Effect) -> list[Option]:
-    spaces = s.game.data.level3[s.level3].spaces
-    free = [i for i, owner in enumerate(s.daimyo) if owner < 0]
+    spaces = s.game.data.level3[filled(s.level3)].spaces
+    free = [i for i, owner in enumerate(s.daimyo) if owner is None]
 
     def make(i: int) -> Callable[[State, int], State]:
         def go(st: State, p: int) -> State:
@@ -240,7 +240,7 @@ def _training(s: State, seat: int, e: Effect) -> list[Option]:
             st = update(st, p, fn)
             tasks = []
             for slot in t.training_slots(g):
-                tile = data.training[st.training[slot]]
+                tile = data.training[filled(st.training[slot])]
                 tasks.append(tile.beige if t.side_of_slot[slot] else tile.blue)
             return push(st, tuple(x for x in tasks if x))
 
@@ -264,12 +264,12 @@ def _garden(s: State, seat: int, e: Effect) -> list[Option]:
                 return f.but(left=left, gardens=tuple(sorted((*f.gardens, slot))))
 
             st = update(st, p, fn)
-            return push(st, (data.gardens[st.gardens[slot]].action,))
+            return push(st, (data.gardens[filled(st.gardens[slot])].action,))
 
         return go
 
     return [
-        (Cost(food=data.gardens[g].cost), make(slot))
+        (Cost(food=data.gardens[filled(g)].cost), make(slot))
         for slot, g in enumerate(s.gardens)
         if slot not in fam.gardens
     ]
@@ -302,7 +302,7 @@ def _light(s: State, seat: int, e: Effect) -> list[Option]:
     decided("castle.symbols.in_castle")
     out: list[Option] = []
     for card in s.rooms:
-        if card < 0:
+        if card is None:
             continue
         for k in t.light_sections(card):
             effects = t.cards[card].sections[k].effects
@@ -316,7 +316,7 @@ def _tile(colour: Colour | None) -> Callable[[State, int, Effect], list[Option]]
         decided("castle.symbols.in_castle")
         out: list[Option] = []
         for room, card in enumerate(s.rooms):
-            if card < 0:
+            if card is None:
                 continue
             for k, c in enumerate(s.room_tiles(room)):
                 if colour is None or c is colour:

@@ -5,7 +5,7 @@ the lantern area for a die taken from the left end."""
 from __future__ import annotations
 
 from rulespec.castle.components import ROW_COLOUR, Colour, Effect, Figure, Symbol
-from rulespec.castle.state import Frame, State
+from rulespec.castle.state import Frame, State, filled
 from rulespec.castle.tables import BOARD_FIELDS, FIELD_FAMILY, FIELD_OUTSIDE, FIELD_WELL
 from rulespec.core.trace import decided
 
@@ -32,7 +32,7 @@ def field_frames(s: State, field: int, colour: Colour) -> tuple[Frame, ...]:
     """The frames a die placed on ``field`` starts (castle.turn.field_actions)."""
     t, data, seat = s.game.tables, s.game.data, s.actor
     if field < FIELD_OUTSIDE:
-        card = t.cards[s.rooms[field]]
+        card = t.cards[filled(s.rooms[field])]
         tiles = s.room_tiles(field)
         decided("castle.fields.rooms")
         return (tuple(card.sections[k].effects for k, c in enumerate(tiles) if c is colour),)
@@ -50,7 +50,7 @@ def well_frame(s: State) -> Frame:
     """One seal and the two well tiles' backs (castle.fields.well)."""
     data = s.game.data
     decided("castle.fields.well")
-    backs = tuple(data.die_tiles[t].back for t in s.tiles[10:12] if t >= 0)
+    backs = tuple(data.die_tiles[t].back for t in s.tiles[10:12] if t is not None)
     return ((Effect(Symbol.SEALS, data.board.well.seals),), *backs)
 
 
@@ -58,7 +58,7 @@ def family_frames(s: State, seat: int, row: int) -> tuple[Frame, ...]:
     """The row's uncovered rewards on top of its card action (castle.fields.family)."""
     fam = s.family(seat)
     rewards = s.game.data.board.family[row].rewards[: 5 - fam.left[row]]
-    action = s.game.tables.rows_of_card[fam.card][row] if fam.card >= 0 else ()
+    action = s.game.tables.rows_of_card[fam.card][row] if fam.card is not None else ()
     return (((action,) if action else ()), tuple(r for r in rewards if r))
 
 

@@ -81,7 +81,7 @@ def legal_exchanges(s: State) -> tuple[Action, ...]:
 
 def legal_picks(s: State) -> tuple[Action, ...]:
     """Every pair still laid out (castle.setup.pairs)."""
-    return tuple(PICKS[i] for i, (r, _) in enumerate(s.display) if r >= 0)
+    return tuple(PICKS[i] for i, (r, _) in enumerate(s.display) if r is not None)
 
 
 def legal_rival(s: State) -> tuple[Action, ...]:
@@ -161,7 +161,7 @@ def check_exchange(s: State, a: Exchange) -> Problem:
 
 
 def check_pick(s: State, a: Pick) -> Problem:
-    if not 0 <= a.pair < len(s.display) or s.display[a.pair][0] < 0:
+    if not 0 <= a.pair < len(s.display) or s.display[a.pair][0] is None:
         return rule_of("castle.setup.pairs"), f"pair {a.pair} is not laid out"
     return None
 

@@ -35,7 +35,7 @@ def svg(view: State | CastleObservation) -> str:
         y += 36
     y += 10
     for r, card in enumerate(view.rooms):
-        name = t.cards[card].id if card >= 0 else "-"
+        name = t.cards[card].id if card is not None else "-"
         die = view.fields[r] or "-"
         parts.append(
             text(16, y + 14, f"room {r + 1} (level {t.room_level[r]}): {name}, die {die}", size=12)

@@ -20,8 +20,8 @@ def render(state: State) -> str:
         dice = " ".join(str(v) if v else "." for v in state.bridges[c]) or "-"
         lines.append(f"  {c.label} bridge: {dice}")
     for r, card in enumerate(state.rooms):
-        name = t.cards[card].id if card >= 0 else "-"
-        tiles = "/".join(c.label for c in state.room_tiles(r)) if card >= 0 else ""
+        name = t.cards[card].id if card is not None else "-"
+        tiles = "/".join(c.label for c in state.room_tiles(r)) if card is not None else ""
         top = state.fields[r] if r < len(state.fields) else 0
         lines.append(
             f"  room {r + 1} (level {t.room_level[r]}): card {name} tiles {tiles} die {top or '-'}"

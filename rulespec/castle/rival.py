@@ -15,7 +15,7 @@ from typing import Any
 from rulespec.castle import rules
 from rulespec.castle.components import RIVAL, Area, Effect, Figure, Slot, Symbol
 from rulespec.castle.fields import covered
-from rulespec.castle.state import Family, Phase, Solo, State
+from rulespec.castle.state import Family, Phase, Solo, State, filled
 from rulespec.castle.tables import FIELD_OUTSIDE, FIELD_WELL
 from rulespec.castle.variant import RivalActionOrder, RivalAscent, RivalChoices
 from rulespec.core.trace import decided
@@ -38,8 +38,8 @@ def flip(s: State, solo: Solo | None = None) -> State:
     copied for it: the rival's turn copies the state once it places its die)."""
     solo = _solo(s) if solo is None else solo
     # no top card after the deck ran out (castle.solo.deck_runs_out): nothing to flip
-    row = (*solo.row, solo.top) if solo.top >= 0 else solo.row
-    solo = solo.but(row=row, top=-1, known=False)
+    row = (*solo.row, solo.top) if solo.top is not None else solo.row
+    solo = solo.but(row=row, top=None, known=False)
     if solo.hidden:
         return s.but(solo=solo, phase=Phase.SOLO_DRAW)
     if solo.bottom:
@@ -48,21 +48,21 @@ def flip(s: State, solo: Solo | None = None) -> State:
     return fallback(s, solo)
 
 
-def die_at(s: State, colour: int, slot: Slot) -> int:
-    """The index of the die at ``slot`` of bridge ``colour``, or -1."""
+def die_at(s: State, colour: int, slot: Slot) -> int | None:
+    """The index of the die at ``slot`` of bridge ``colour``, or None."""
     bridge = s.bridges[colour]
     n = len(bridge)
     i = 0 if slot is Slot.LEFT else n // 2 if slot is Slot.MIDDLE else n - 1
-    return i if bridge[i] else -1
+    return i if bridge[i] else None
 
 
 def check(s: State, solo: Solo | None = None) -> State:
     """The top card is known: its die, if there, is the rival's; else flip again
     (``solo`` as for :func:`flip`)."""
     solo = _solo(s) if solo is None else solo
-    card = s.game.data.solo[solo.top]
+    card = s.game.data.solo[filled(solo.top)]
     i = die_at(s, card.colour, card.slot)
-    if i < 0:
+    if i is None:
         return flip(s, solo)
     target = card.target
     field = {Area.ROOM: 0, Area.OUTSIDE: FIELD_OUTSIDE, Area.WELL: FIELD_WELL}.get(
@@ -112,15 +112,15 @@ def place(s: State, colour: int, i: int, field: int, solo: Solo | None = None) -
     else:
         tasks = tuple(e for a in cards for e in a)
     solo = solo.but(bottom=(*solo.bottom, *solo.row), row=(), tasks=tasks)
-    if solo.top < 0:  # the deck ran out (castle.solo.deck_runs_out): the row is the deck
+    if solo.top is None:  # the deck ran out (castle.solo.deck_runs_out): the row is the deck
         solo = solo.but(top=solo.bottom[0], bottom=solo.bottom[1:], known=True)
     rival = rival.but(coins=rival.coins + gain)
     return s.with_family(s.actor, rival, solo=solo, phase=Phase.RESOLVE, **changes)
 
 
-def candidates(s: State, effect: Effect) -> tuple[int, ...]:
+def candidates(s: State, effect: Effect) -> tuple[int | None, ...]:
     """The equal choices the rival has for ``effect``: garden slots or rooms; empty if
-    the action cannot be done, (-1,) if it needs no choice."""
+    the action cannot be done, (None,) if it needs no choice."""
     rival = s.family(s.actor)
     data = s.game.data
     if effect.symbol is Symbol.GARDEN:
@@ -131,33 +131,34 @@ def candidates(s: State, effect: Effect) -> tuple[int, ...]:
         slots = [
             g
             for g in range(len(s.gardens))
-            if g % 2 in kinds and g not in rival.gardens and s.gardens[g] >= 0
+            if g % 2 in kinds and g not in rival.gardens and s.gardens[g] is not None
         ]
         if not slots:
             return ()
-        low = min(data.gardens[s.gardens[g]].points for g in slots)
-        return tuple(g for g in slots if data.gardens[s.gardens[g]].points == low)
+        points = {g: data.gardens[card].points for g in slots if (card := s.gardens[g]) is not None}
+        low = min(points.values())
+        return tuple(g for g in slots if points[g] == low)
     if effect.symbol is Symbol.ASCEND:
         level = lowest(rival.court)
-        if level < 0:
+        if level is None:
             return ()
         decided("castle.solo.ascent_cap")
         if level + effect.amount > 3 and s.game.options.rival_ascent is RivalAscent.UNDONE:
             return ()
         to = min(3, level + effect.amount)
         if to == 3:
-            return (-1,)
+            return (None,)
         rooms = s.game.tables.rooms_of_level(to)
-        return tuple(r for r in rooms if s.rooms[r] >= 0) or (-1,)
-    return (-1,)
+        return tuple(r for r in rooms if s.rooms[r] is not None) or (None,)
+    return (None,)
 
 
-def lowest(court: tuple[int, int, int, int]) -> int:
-    """The lowest level (gate 0) with a rival courtier below level 3, or -1."""
+def lowest(court: tuple[int, int, int, int]) -> int | None:
+    """The lowest level (gate 0) with a rival courtier below level 3, or None."""
     for level in range(3):
         if court[level]:
             return level
-    return -1
+    return None
 
 
 def proceed(s: State) -> State:
@@ -170,9 +171,10 @@ def proceed(s: State) -> State:
         found = candidates(s, effect)
         if len(found) > 1 and s.game.options.rival_choices is RivalChoices.PLAYER:
             decided("castle.solo.free_choices")
-            return s.but(solo=solo.but(choices=found), phase=Phase.RIVAL)
-        s = act(s, effect, found[0] if found else None)
-        if s.refill >= 0:
+            choices = tuple(c for c in found if c is not None)  # rooms or gardens, all given
+            return s.but(solo=solo.but(choices=choices), phase=Phase.RIVAL)
+        s = act(s, effect, found[0] if found else None, possible=bool(found))
+        if s.refill is not None:
             return s if s.phase is Phase.RESOLVE else s.but(phase=Phase.RESOLVE)
 
 
@@ -183,8 +185,9 @@ def choose(s: State, i: int) -> State:
     return act(s, solo.tasks[0], solo.choices[i])
 
 
-def act(s: State, effect: Effect, choice: int | None) -> State:
-    """Do one rival action (castle.solo.symbols); undone: points = the round number."""
+def act(s: State, effect: Effect, choice: int | None, possible: bool = True) -> State:
+    """Do one rival action (castle.solo.symbols) with ``choice`` among its candidates
+    (None: it needs none); undone, or not ``possible``: points = the round number."""
     decided("castle.solo.symbols")
     solo = _solo(s)
     solo = solo.but(tasks=solo.tasks[1:])
@@ -225,7 +228,7 @@ def act(s: State, effect: Effect, choice: int | None) -> State:
         else:
             done = False
     elif sym is Symbol.GARDEN:
-        if choice is None:
+        if not possible or choice is None:
             done = False
         else:
             left = rival.left
@@ -234,7 +237,7 @@ def act(s: State, effect: Effect, choice: int | None) -> State:
                 gardens=tuple(sorted((*rival.gardens, choice))),
             )
     elif sym is Symbol.ASCEND:
-        if choice is None:
+        if not possible:
             done = False
         else:
             s, rival = _ascend(s, rival, effect.amount, choice)
@@ -246,8 +249,9 @@ def act(s: State, effect: Effect, choice: int | None) -> State:
     return s.with_family(seat, rival, solo=solo)
 
 
-def _ascend(s: State, rival: Family, steps: int, room: int) -> tuple[State, Family]:
+def _ascend(s: State, rival: Family, steps: int, room: int | None) -> tuple[State, Family]:
     level = lowest(rival.court)
+    assert level is not None  # candidates found a courtier to move
     to = min(3, level + steps)
     court = list(rival.court)
     court[level] -= 1
@@ -255,7 +259,7 @@ def _ascend(s: State, rival: Family, steps: int, room: int) -> tuple[State, Fami
     rival = rival.but(court=tuple(court))
     if to == 3:
         decided("castle.solo.no_daimyo_reward")
-        free = [i for i, o in enumerate(s.daimyo) if o < 0]
+        free = [i for i, o in enumerate(s.daimyo) if o is None]
         if free:
             daimyo = list(s.daimyo)
             daimyo[free[0]] = s.actor
@@ -264,12 +268,11 @@ def _ascend(s: State, rival: Family, steps: int, room: int) -> tuple[State, Fami
             beside = list(s.beside)
             beside[s.actor] += 1
             s = s.but(beside=tuple(beside))
-    elif room >= 0:
-        card = s.rooms[room]
+    elif room is not None and (card := s.rooms[room]) is not None:
         deck = s.deck1 if s.game.tables.level_of[card] == 1 else s.deck2
         if deck:
             rooms = list(s.rooms)
-            rooms[room] = -1
+            rooms[room] = None
             s = s.but(rooms=tuple(rooms), refill=room)
         else:
             decided("castle.solo.empty_deck")
@@ -297,4 +300,4 @@ def reshuffle(s: State) -> State:
     """All solo cards form a new shuffled deck (castle.solo.reshuffle)."""
     decided("castle.solo.reshuffle")
     every = tuple(range(len(s.game.data.solo)))
-    return s.but(solo=Solo(every, (), -1, (), (), ()))
+    return s.but(solo=Solo(every, (), None, (), (), ()))

@@ -14,7 +14,7 @@ from rulespec.castle import rival as rivals
 from rulespec.castle import rules
 from rulespec.castle.agenda import push, tidy
 from rulespec.castle.components import RIVAL, Symbol
-from rulespec.castle.state import Phase, Stage, State
+from rulespec.castle.state import Phase, Stage, State, filled
 from rulespec.castle.tables import BOARD_FIELDS
 from rulespec.core.trace import decided
 
@@ -23,7 +23,7 @@ def refill_due(s: State) -> bool:
     """Whether the room waiting for a card is dealt now: at once, or once the light
     section taken with its card is done (castle.actions.refill_timing), or before an
     ascent that section leads to is offered (one room waits at a time)."""
-    if s.refill < 0:
+    if s.refill is None:
         return False
     if s.refill_wait == 0 or len(s.agenda) < s.refill_wait:
         return True
@@ -38,11 +38,11 @@ def settle(s: State) -> State:
     if s.phase is not Phase.RESOLVE:
         s = s.but(phase=Phase.RESOLVE)
     while True:
-        if s.refill >= 0 and refill_due(s):
+        if s.refill is not None and refill_due(s):
             deck = s.deck1 if s.game.tables.room_level[s.refill] == 1 else s.deck2
             if deck:
                 return s.but(phase=Phase.REFILL, refill_wait=0)
-            s = s.but(refill=-1, refill_wait=0)
+            s = s.but(refill=None, refill_wait=0)
         if s.stage is Stage.OVER:
             return s.but(phase=Phase.GAME_OVER)
         fam = s.rival if s.actor == RIVAL and s.rival is not None else s.families[s.actor]
@@ -50,7 +50,7 @@ def settle(s: State) -> State:
             decided("castle.seals.cap")
             return s.but(phase=Phase.EXCHANGE)
         s = tidy(s)
-        if s.refill >= 0 and refill_due(s):
+        if s.refill is not None and refill_due(s):
             continue  # the light section is done: its room is refilled first
         if s.agenda:
             return s
@@ -92,7 +92,7 @@ def after_roll(s: State) -> State:
     """Once every bridge is rolled: the solo deck's top card, then the first turn."""
     if any(not any(b) for b in s.bridges):
         return s if s.phase is Phase.ROLL else s.but(phase=Phase.ROLL)
-    if s.solo is not None and s.solo.top < 0 and s.solo.hidden:
+    if s.solo is not None and s.solo.top is None and s.solo.hidden:
         # after the deck ran out the rival's turn turns the old bottom (rival.flip)
         return s.but(phase=Phase.SOLO_DRAW)
     return first_turn(s)
@@ -155,7 +155,7 @@ def next_gardeners(s: State) -> tuple[State, bool]:
         if s.is_rival(seat):
             s = rivals.gardeners(s, len(active))
             continue
-        frame = tuple(data.gardens[s.gardens[g]].action for g in active)
+        frame = tuple(data.gardens[filled(s.gardens[g])].action for g in active)
         s = tidy(push(s, frame))
         if s.agenda:
             return s, True

@@ -16,6 +16,13 @@ if TYPE_CHECKING:
     from rulespec.castle.state import Family, State
 
 
+def filled(value: int | None) -> int:
+    """A garden slot's card at the end (:func:`rulespec.castle.state.filled`; the state
+    module imports this one)."""
+    assert value is not None
+    return value
+
+
 def track_points(s: State, space: int) -> int:
     """Points for a marker on ``space`` (:func:`rules.track_points`)."""
     track = s.game.data.board.track
@@ -30,7 +37,7 @@ def figure_points(s: State, fam: Family) -> tuple[int, int, int]:
     courtiers = rules.courtier_points(fam.court, data.board.court.points)
     ground_points = [g.points for g in data.board.grounds]
     warriors = rules.warrior_points(fam.grounds, ground_points, sum(fam.court[1:]))
-    gardeners = sum(data.gardens[s.gardens[g]].points for g in fam.gardens)
+    gardeners = sum(data.gardens[filled(s.gardens[g])].points for g in fam.gardens)
     return courtiers, warriors, gardeners
 
 

@@ -15,7 +15,7 @@ from rulespec.castle import rival as rivals
 from rulespec.castle.actions import Deal, Pile, Roll, rolls
 from rulespec.castle.components import COLOURS, Colour
 from rulespec.castle.rounds import after_roll, first_turn, settle
-from rulespec.castle.state import Phase, Stage, State
+from rulespec.castle.state import Phase, Stage, State, filled
 from rulespec.castle.tables import ROOMS
 from rulespec.castle.turn import give_pair
 from rulespec.core import trace
@@ -28,15 +28,15 @@ def next_pile(s: State) -> Pile | None:
     """The pile the next setup deal comes from, or None when setup is dealt."""
     t = s.game.tables
     for room, card in enumerate(s.rooms):
-        if card < 0:
+        if card is None:
             return Pile.LEVEL1 if t.room_level[room] == 1 else Pile.LEVEL2
-    if s.level3 < 0:
+    if s.level3 is None:
         return Pile.LEVEL3
-    if -1 in s.tiles or len(s.diamond) < 3:
+    if None in s.tiles or len(s.diamond) < 3:
         return Pile.TILE
-    if -1 in s.gardens:
+    if None in s.gardens:
         return Pile.GARDEN
-    if -1 in s.training:
+    if None in s.training:
         return Pile.TRAINING
     variant = s.game.variant
     if not variant.solo:
@@ -44,13 +44,13 @@ def next_pile(s: State) -> Pile | None:
             return Pile.SEAT
         if len(s.display) < variant.pairs:
             return Pile.RESOURCE
-        if any(a < 0 for _, a in s.display):
+        if any(a is None for _, a in s.display):
             return Pile.ACTION
         return None
     fam = s.families[0]
     if not fam.lantern:
         return Pile.RESOURCE
-    if fam.card < 0:
+    if fam.card is None:
         return Pile.ACTION
     return None
 
@@ -73,7 +73,7 @@ def pool(s: State, pile: Pile) -> tuple[int, ...]:
             )
         return tuple(i for i in range(len(data.die_tiles)) if i not in used)
     if pile is Pile.GARDEN:
-        slot = s.gardens.index(-1)
+        slot = s.gardens.index(None)
         kind = slot % 2
         return tuple(
             i for i, g in enumerate(data.gardens) if int(g.kind) == kind and i not in s.gardens
@@ -147,7 +147,7 @@ def current_pile(s: State) -> Pile | None:
     if s.phase is Phase.SETUP:
         return next_pile(s)
     if s.phase is Phase.REFILL:
-        return Pile.LEVEL1 if s.game.tables.room_level[s.refill] == 1 else Pile.LEVEL2
+        return Pile.LEVEL1 if s.game.tables.room_level[filled(s.refill)] == 1 else Pile.LEVEL2
     if s.phase is Phase.SOLO_DRAW:
         return Pile.SOLO
     return None
@@ -176,18 +176,18 @@ def deal(s: State, action: Deal) -> State:
     elif pile is Pile.LEVEL3:
         decided("castle.setup.level3")
         spaces = len(s.game.data.level3[item].spaces)
-        s = s.but(level3=item, daimyo=(-1,) * spaces)
+        s = s.but(level3=item, daimyo=(None,) * spaces)
     elif pile is Pile.TILE:
         s = _tile(s, item)
     elif pile is Pile.GARDEN:
         decided("castle.setup.gardens")
         gardens = list(s.gardens)
-        gardens[gardens.index(-1)] = item
+        gardens[gardens.index(None)] = item
         s = s.but(gardens=tuple(gardens))
     elif pile is Pile.TRAINING:
         decided("castle.setup.training")
         training = list(s.training)
-        training[training.index(-1)] = item
+        training[training.index(None)] = item
         s = s.but(training=tuple(training))
     elif pile is Pile.SEAT:
         decided("castle.setup.influence")
@@ -200,13 +200,13 @@ def deal(s: State, action: Deal) -> State:
         if s.game.variant.solo:
             s = s.with_family(0, s.families[0].but(lantern=(item,)))
         else:
-            s = s.but(display=(*s.display, (item, -1)))
+            s = s.but(display=(*s.display, (item, None)))
     elif pile is Pile.ACTION:
         if s.game.variant.solo:
             s = s.with_family(0, s.families[0].but(card=item))
         else:
             display = list(s.display)
-            k = next(i for i, (_, a) in enumerate(display) if a < 0)
+            k = next(i for i, (_, a) in enumerate(display) if a is None)
             display[k] = (display[k][0], item)
             s = s.but(display=tuple(display))
     return after_setup_deal(s)
@@ -222,7 +222,7 @@ def after_setup_deal(s: State) -> State:
         fam = s.families[0]
         res = fam.lantern[0]
         s = s.with_family(0, fam.but(lantern=()))
-        s = give_pair(s, 0, res, fam.card)
+        s = give_pair(s, 0, res, filled(fam.card))
         return settle(s.but(phase=Phase.RESOLVE))
     order = s.order
     return settle(s.but(stage=Stage.PICKS, picking=tuple(reversed(order)), phase=Phase.RESOLVE))
@@ -234,32 +234,33 @@ def _room(s: State, card: int) -> State:
     t = s.game.tables
     level = t.level_of[card]
     rooms = list(s.rooms)
-    rooms[rooms.index(-1)] = card
+    rooms[rooms.index(None)] = card
     if level == 1:
         s = s.but(deck1=tuple(c for c in s.deck1 if c != card), rooms=tuple(rooms))
     else:
         s = s.but(deck2=tuple(c for c in s.deck2 if c != card), rooms=tuple(rooms))
-    if -1 not in rooms:
+    if None not in rooms:
         decided("castle.setup.redraw_price")
-        first = t.dark_action[rooms[0]]
-        if all(t.dark_action[c] == first for c in rooms):
+        cards = [filled(c) for c in rooms]
+        first = t.dark_action[cards[0]]
+        if all(t.dark_action[c] == first for c in cards):
             decided("castle.setup.redraw")
-            back1 = tuple(sorted((*s.deck1, *(c for c in rooms if t.level_of[c] == 1))))
-            back2 = tuple(sorted((*s.deck2, *(c for c in rooms if t.level_of[c] == 2))))
-            s = s.but(rooms=(-1,) * ROOMS, deck1=back1, deck2=back2)
+            back1 = tuple(sorted((*s.deck1, *(c for c in cards if t.level_of[c] == 1))))
+            back2 = tuple(sorted((*s.deck2, *(c for c in cards if t.level_of[c] == 2))))
+            s = s.but(rooms=(None,) * ROOMS, deck1=back1, deck2=back2)
     return s
 
 
 def _refill(s: State, card: int) -> State:
     """The emptied room gets the dealt card (castle.actions.card_swap)."""
-    room = s.refill
+    room = filled(s.refill)
     rooms = list(s.rooms)
     rooms[room] = card
     if s.game.tables.level_of[card] == 1:
         deck = {"deck1": tuple(c for c in s.deck1 if c != card)}
     else:
         deck = {"deck2": tuple(c for c in s.deck2 if c != card)}
-    return s.but(rooms=tuple(rooms), refill=-1, phase=Phase.RESOLVE, **deck)
+    return s.but(rooms=tuple(rooms), refill=None, phase=Phase.RESOLVE, **deck)
 
 
 def _tile(s: State, tile: int) -> State:
@@ -270,14 +271,14 @@ def _tile(s: State, tile: int) -> State:
     if len(s.diamond) < 3:
         decided("castle.setup.diamond_tiles")
         return s.but(diamond=(*s.diamond, tile))
-    slot = s.tiles.index(-1)
+    slot = s.tiles.index(None)
     colour = game.data.die_tiles[tile].colour
     tiles = list(s.tiles)
     if _monochrome(s, slot, colour):
         others = [i for i in pool(s, Pile.TILE) if i != tile]
         if any(game.data.die_tiles[i].colour is not colour for i in others):
             for later in range(slot + 1, len(tiles)):
-                if tiles[later] < 0 and not _monochrome(s, later, colour):
+                if tiles[later] is None and not _monochrome(s, later, colour):
                     decided("castle.setup.tile_swap_edge")
                     tiles[later] = tile
                     return s.but(tiles=tuple(tiles))
@@ -300,10 +301,10 @@ def _monochrome(s: State, slot: int, colour: Colour) -> bool:
             if n == 0:
                 assert d is not None
                 colours.append(d)
-            elif s.tiles[n - 1] < 0:
+            elif s.tiles[n - 1] is None:
                 return False  # not the room's last tile
             else:
-                colours.append(s.game.data.die_tiles[s.tiles[n - 1]].colour)
+                colours.append(s.game.data.die_tiles[filled(s.tiles[n - 1])].colour)
         return all(c is colour for c in colours)
     return False
 

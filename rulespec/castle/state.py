@@ -1,7 +1,7 @@
 """The White Castle state: the frozen record of a position.
 
 Components are small integers into the game's :class:`~rulespec.castle.tables.Tables`
-(castle cards, row cards, lantern sources, die tiles ...), -1 where a place is empty.
+(castle cards, row cards, lantern sources, die tiles ...), None where a place is empty.
 What happens in each phase is in :mod:`rulespec.castle.turn` (a turn's decisions),
 :mod:`rulespec.castle.effects` (what each symbol does), :mod:`rulespec.castle.rounds`
 (what comes next, round ends), :mod:`rulespec.castle.setup` (the deals) and
@@ -16,7 +16,7 @@ frame; resolving may push a new frame (the castle action, a garden, the lantern 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any, Self
+from typing import TYPE_CHECKING, Annotated, Any, Self, TypeVar
 
 import attrs
 
@@ -34,8 +34,11 @@ from rulespec.errors import GameNotOver
 if TYPE_CHECKING:
     from rulespec.castle.game import CastleGame
 
-Index = Annotated[int, Range(-1, 10_000)]
-"""A component's index in the game's tables, or -1 for none."""
+Index = Annotated[int, Range(0, 10_000)]
+"""A component's index in the game's tables (``Index | None`` where a place may be empty;
+positions written before issue 21 wrote -1 there, and still load)."""
+Seat = Annotated[int, Range(0, 4)]
+"""A seat, the solo rival's included."""
 Count = Annotated[int, Range(0, 10_000)]
 """A whole number from 0 (coins, points, track spaces)."""
 Small = Annotated[int, Range(0, 7)]
@@ -44,8 +47,21 @@ Figures = Annotated[int, Range(0, 5)]
 """A number of figures of one kind, 0 to 5."""
 
 
-_ROOM_COLOURS: dict[int, tuple[Any, dict[tuple[int, ...], tuple[tuple[Colour, ...], ...]]]] = {}
+_ROOM_COLOURS: dict[
+    int, tuple[Any, dict[tuple[int | None, ...], tuple[tuple[Colour, ...], ...]]]
+] = {}
 """Per game (by identity, the game kept alive with its entry): room colours per tile layout."""
+
+
+T = TypeVar("T")
+
+
+def filled(value: T | None) -> T:
+    """``value`` at a place the rules have filled by now (a room's card after setup, the
+    level 3 card, a garden slot ...): None there is a bug in the caller, never a position
+    (the loader refuses such positions)."""
+    assert value is not None, "an empty place where the rules put a component"
+    return value
 
 
 class Phase(PhaseEnum):
@@ -134,8 +150,8 @@ class Family(Record):
     """Garden slots (``2 * bridge + kind``) holding this family's gardener, sorted."""
     grounds: Annotated[tuple[Figures, ...], Slots(lambda game: len(game.data.board.grounds))]
     """Warriors on each training ground."""
-    card: Index
-    """The row card beside the family rows (``tables.rows_of_card``), -1 for none."""
+    card: Index | None
+    """The row card beside the family rows (``tables.rows_of_card``), None for none."""
     lantern: Annotated[tuple[Count, ...], Slots(lambda game: 24)]
     """Lantern sources in the lantern area, in the order they came."""
     track: Count
@@ -151,7 +167,19 @@ class Family(Record):
     def start(cls, grounds: int) -> Family:
         """A family at setup (castle.setup.family)."""
         return cls(
-            0, 0, (0, 0, 0), 0, (5, 5, 5), (0, 0, 0, 0), (), (0,) * grounds, -1, (), 0, 0, (0, 0, 0)
+            0,
+            0,
+            (0, 0, 0),
+            0,
+            (5, 5, 5),
+            (0, 0, 0, 0),
+            (),
+            (0,) * grounds,
+            None,
+            (),
+            0,
+            0,
+            (0, 0, 0),
         )
 
 
@@ -163,8 +191,8 @@ class Solo(Record):
     """Cards of the shuffled part of the deck (unordered, sorted)."""
     bottom: tuple[int, ...]
     """Cards put under the deck this round, top first (known order)."""
-    top: Index
-    """The top card (its bridge side is public; -1 while none is drawn)."""
+    top: Index | None
+    """The top card (its bridge side is public; None while none is drawn)."""
     row: tuple[int, ...]
     """Cards revealed this rival turn, left to right."""
     tasks: tuple[Effect, ...]
@@ -196,26 +224,27 @@ class State(Kernel[Action], Record):
     picking: tuple[int, ...]
     """Seats still to pick a pair, in picking order; at round end, seats still to
     activate gardeners."""
-    rooms: tuple[Index, ...]
+    rooms: tuple[Index | None, ...]
     """The castle card in each room."""
     deck1: tuple[int, ...]
     deck2: tuple[int, ...]
     """Castle cards left in the level 1 and level 2 decks (unordered, sorted)."""
-    level3: Index
-    daimyo: tuple[Index, ...]
-    """Per Daimyo space: -1 free, else the seat of the courtier on it."""
+    level3: Index | None
+    daimyo: tuple[Seat | None, ...]
+    """Per Daimyo space: None while free, else the seat of the courtier on it."""
     beside: tuple[int, ...]
     """Courtiers lying beside a full Daimyo card, per seat (the rival last)."""
     diamond: tuple[int, ...]
     """The die tiles on the ♦ slots, red, black, white (castle.setup.die_tiles)."""
-    tiles: tuple[Index, ...]
-    """The die tile on each numbered slot 1..12 (11, 12 at the well), -1 before setup."""
-    gardens: tuple[Index, ...]
+    tiles: tuple[Index | None, ...]
+    """The die tile on each numbered slot 1..12 (11, 12 at the well), None before setup."""
+    gardens: tuple[Index | None, ...]
     """The garden card on each garden slot (``2 * bridge + kind``)."""
-    training: tuple[Index, ...]
+    training: tuple[Index | None, ...]
     """The training tile on each training-tile slot."""
-    display: tuple[tuple[Index, Index], ...]
-    """Starting pairs laid out: (resource card, action card), -1 once taken."""
+    display: tuple[tuple[Index | None, Index | None], ...]
+    """Starting pairs laid out: (resource card, action card), None once taken (and the
+    action card while it is still to be dealt)."""
     bridges: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
     """Die values per bridge slot, left (lantern) to right; 0 for an empty slot."""
     fields: tuple[int, ...]
@@ -229,8 +258,8 @@ class State(Kernel[Action], Record):
     families: Annotated[tuple[Family, ...], PER_SEAT]
     rival: Family | None
     solo: Solo | None
-    refill: Index
-    """A room waiting for a new card (-1: none)."""
+    refill: Index | None
+    """A room waiting for a new card (None: none)."""
     stamp: Count
     """Arrivals on the seasons track so far (orders markers on one space)."""
     refill_wait: Annotated[int, Range(0, 64)] = 0
@@ -268,7 +297,7 @@ class State(Kernel[Action], Record):
             families = (families[0].but(height=fams[0]),)
             rival = rival.but(height=fams[1])
             stamp = 2
-            solo = Solo(tuple(range(len(data.solo))), (), -1, (), (), ())
+            solo = Solo(tuple(range(len(data.solo))), (), None, (), (), ())
         return cls(
             game=game,
             phase=Phase.SETUP,
@@ -278,16 +307,16 @@ class State(Kernel[Action], Record):
             turns=0,
             order=order,
             picking=(),
-            rooms=(-1,) * ROOMS,
+            rooms=(None,) * ROOMS,
             deck1=deck1,
             deck2=deck2,
-            level3=-1,
+            level3=None,
             daimyo=(),
             beside=(0,) * (players + (1 if variant.solo else 0)),
             diamond=(),
-            tiles=(-1,) * TILE_SLOTS,
-            gardens=(-1,) * GARDENS,
-            training=(-1,) * len(t.ground_of_slot),
+            tiles=(None,) * TILE_SLOTS,
+            gardens=(None,) * GARDENS,
+            training=(None,) * len(t.ground_of_slot),
             display=(),
             bridges=((), (), ()),
             fields=(0,) * BOARD_FIELDS,
@@ -297,7 +326,7 @@ class State(Kernel[Action], Record):
             families=families,
             rival=rival,
             solo=solo,
-            refill=-1,
+            refill=None,
             stamp=stamp,
         )
 
@@ -356,7 +385,8 @@ class State(Kernel[Action], Record):
                 out.append(diamond)
             else:
                 tile = self.tiles[number - 1]
-                out.append(self.game.data.die_tiles[tile].colour if tile >= 0 else Colour.RED)
+                tiles = self.game.data.die_tiles
+                out.append(Colour.RED if tile is None else tiles[tile].colour)
         return tuple(out)
 
     def scores(self) -> tuple[int, ...]:

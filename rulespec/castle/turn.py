@@ -16,7 +16,7 @@ from rulespec.castle.components import COLOURS, Colour, Figure, Symbol
 from rulespec.castle.effects import options
 from rulespec.castle.fields import ROW_COLOURS, covered, field_frames, lantern_frame
 from rulespec.castle.rounds import settle
-from rulespec.castle.state import Phase, Stage, State, Task
+from rulespec.castle.state import Phase, Stage, State, Task, filled
 from rulespec.castle.tables import BOARD_FIELDS, FIELD_FAMILY, FIELD_OUTSIDE
 from rulespec.castle.variant import Exchange as ExchangeWindow
 from rulespec.core import trace
@@ -185,9 +185,9 @@ def pick(s: State, pair: int) -> State:
     decided("castle.setup.pairs")
     res, act = s.display[pair]
     display = list(s.display)
-    display[pair] = (-1, -1)
+    display[pair] = (None, None)
     s = s.but(display=tuple(display), picking=s.picking[1:])
-    return settle(give_pair(s, s.actor, res, act))
+    return settle(give_pair(s, s.actor, filled(res), filled(act)))
 
 
 def give_pair(s: State, seat: int, res: int, act: int) -> State:

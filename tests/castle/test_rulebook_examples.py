@@ -119,7 +119,7 @@ def position(
         tiles=[ids(data.die_tiles).index(x) for x in tiles],
         gardens=[ids(data.gardens).index(x) for x in gardens],
         training=[ids(data.training).index(x) for x in training],
-        display=[[-1, -1]] * len(base["display"]),
+        display=[[None, None]] * len(base["display"]),
         bridges=[list(b) for b in bridges],
         agenda=[],
         held=[0, 0, 0],
@@ -451,7 +451,7 @@ def test_l401_anna_requests_an_audience_and_ascends_to_level_2() -> None:
     s = resolve_head(
         s,
         Symbol.ASCENT,
-        lambda t: t.family(ANNA).court == (2, 0, 1, 0) and t.rooms[room] < 0,
+        lambda t: t.family(ANNA).court == (2, 0, 1, 0) and t.rooms[room] is None,
     )
     fam = s.family(ANNA)
     assert fam.resources == (0, 0, 0)
@@ -460,7 +460,7 @@ def test_l401_anna_requests_an_audience_and_ascends_to_level_2() -> None:
     assert g.tables.lantern[fam.lantern[-1]] == g.data.actions[0].lantern
     # castle.de:387-388: one light section of the card taken, then the room's new card
     assert heads(s) == (Symbol.SECTION,)
-    assert s.rooms[room] < 0
+    assert s.rooms[room] is None
     s = resolve_head(s, Symbol.SECTION)  # l2-08 has one light section: 3 resources
     s = resolve_head(s, Symbol.ANY_RESOURCE, lambda t: t.family(ANNA).resources == (1, 1, 1))
     assert s.family(ANNA).resources == (1, 1, 1)
@@ -513,7 +513,7 @@ def test_l405_max_ascends_from_level_1_to_the_daimyo() -> None:
     s = resolve_head(s, Symbol.DAIMYO, lambda t: t.daimyo[2] == MAX)
     s = resolve_head(s, Symbol.SEALS)
     assert s.family(MAX).seals == 2
-    assert s.daimyo == (LARA, -1, MAX)
+    assert s.daimyo == (LARA, None, MAX)
 
 
 # --- castle.de:459: gardeners at the end of a round ----------------------------------
@@ -579,7 +579,7 @@ def test_l503_anna_scores_76() -> None:
         actor=LARA,
         order=(TIM, MAX, ANNA, LARA),
         bridges=((3, 0, 0, 0, 0), (2, 0, 0, 0, 5), (4, 0, 0, 0, 0)),
-        daimyo=(ANNA, ANNA, -1),
+        daimyo=(ANNA, ANNA, None),
         families={
             ANNA: {
                 "points": 8,

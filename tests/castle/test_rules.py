@@ -151,7 +151,7 @@ def test_five_equal_dark_actions_deal_the_rooms_again() -> None:
     rng = random.Random(0)
     for _ in range(4):
         s = s.apply(s.sample_chance(rng))
-    assert s.rooms.count(-1) == 1
+    assert s.rooms.count(None) == 1
     after = s.apply(s.sample_chance(rng))
     assert after == same.initial_state()  # a restart: the deal is drawn again from scratch
     assert sorted(after.deck1 + after.deck2) == sorted(
@@ -185,7 +185,7 @@ def test_five_castle_actions_redraw_though_level1_asks_a_seal() -> None:
     s = g.initial_state()
     for pile, card in [*deals[:4], (Pile.LEVEL2, "l2-01")]:
         s = s.apply(setup.deal_of(pile, ids[card]))
-    assert -1 not in s.rooms
+    assert None not in s.rooms
 
 
 @pytest.mark.rule("castle.setup.level3", "castle.setup.gardens", "castle.setup.training")
@@ -197,7 +197,7 @@ def test_level3_gardens_and_training_tiles_are_dealt() -> None:
     kinds = [int(d.gardens[g].kind) for g in s.gardens]
     assert kinds == [0, 1, 0, 1, 0, 1]
     assert len(set(s.training)) == 4
-    assert -1 not in s.training
+    assert None not in s.training
 
 
 @pytest.mark.rule(
@@ -241,7 +241,7 @@ def test_pairs_are_picked_in_reverse_order() -> None:
     assert s.actor == s.order[-1]
     assert len(s.legal_actions()) == 4
     after = s.apply(Pick(1))
-    assert after.display[1] == (-1, -1)
+    assert after.display[1] == (None, None)
     assert after.family(s.actor).card == s.display[1][1]
     with pytest.raises(IllegalAction):
         advance(after, random.Random(0), Phase.PICK).apply(Pick(1))
@@ -540,7 +540,7 @@ def test_by_default_the_room_is_refilled_after_the_light_section() -> None:
     assert s.game.options.refill_timing.value == "after_section"
     after = s.apply(Resolve(0, 0))
     assert after.phase is Phase.RESOLVE
-    assert after.rooms[0] < 0
+    assert after.rooms[0] is None
     assert after.refill == 0
     assert after.agenda[-1][0][0].symbol is Symbol.SECTION
     # a light symbol now offers the light sections of the four other rooms only
@@ -557,7 +557,7 @@ def test_by_default_the_room_is_refilled_after_the_light_section() -> None:
     assert done.phase is Phase.REFILL
     refilled = done.apply(done.legal_actions()[0])
     assert refilled.rooms[0] >= 0
-    assert refilled.refill == -1
+    assert refilled.refill is None
 
 
 @pytest.mark.rule("castle.actions.empty_deck", "castle.actions.empty_deck_flip")
@@ -579,7 +579,7 @@ def test_the_daimyos_hall_gives_the_lantern_then_a_space() -> None:
         first_turn(), (fx(Symbol.ASCENT),), court=(0, 0, 1, 0), left=(4, 5, 5), resources=(0, 0, 7)
     )
     moves = effects.ascent_moves(s, s.family(s.actor).court)
-    assert moves == [(2, 1, -1)]
+    assert moves == [(2, 1, None)]
     after = s.apply(Resolve(0, 0))
     assert [e.symbol for e in after.agenda[-1][0]] == [Symbol.LANTERN, Symbol.DAIMYO]
     assert after.family(s.actor).court == (0, 0, 0, 1)
@@ -596,7 +596,9 @@ def test_a_courtier_on_level3_always_takes_a_space() -> None:
     )
     seat = s.actor
     s = s.apply(Resolve(0, 0)).apply(Skip(0))  # no audience
-    hall = [a for a in options(s) if effects.ascent_moves(s, s.family(seat).court)[a.option][2] < 0]
+    hall = [
+        a for a in options(s) if effects.ascent_moves(s, s.family(seat).court)[a.option][2] is None
+    ]
     s = s.apply(hall[0]).apply(Skip(0))  # into the hall; no lantern bonus
     assert [t[0].symbol for t in s.agenda[-1]] == [Symbol.DAIMYO]
     assert Skip(0) not in s.legal_actions()
@@ -604,10 +606,10 @@ def test_a_courtier_on_level3_always_takes_a_space() -> None:
         s.apply(Skip(0))
     assert err.value.rule is not None
     assert err.value.rule.id == "castle.actions.level3"
-    free = s.daimyo.count(-1)
+    free = s.daimyo.count(None)
     s = s.apply(options(s)[0])
     assert s.daimyo.count(seat) == 1
-    assert s.daimyo.count(-1) == free - 1
+    assert s.daimyo.count(None) == free - 1
     assert Skip(0) in s.legal_actions()  # the space's reward may be skipped
     s = s.apply(Skip(0))
     assert s.family(seat).court == (0, 0, 0, 1)
@@ -788,7 +790,7 @@ def test_solo_setup_by_difficulty(difficulty: str, points: int, first: int, trac
     assert s.solo is not None
     assert s.families[0].card >= 0
     assert s.families[0].lantern
-    assert s.solo.top >= 0
+    assert s.solo.top is not None
     assert s.solo.top not in s.solo.hidden
     with pytest.raises(UnknownVariant):
         rulespec.game("castle", players=2, difficulty="hard")
@@ -823,7 +825,7 @@ def test_rival_actions_and_undone_points() -> None:
     s = s.with_family(1, rv)
     s = rival.act(s, fx(Symbol.GATE), None)
     assert s.family(1).points == 1  # round 1: no courtier left
-    s = rival.act(s, fx(Symbol.ASCEND, 2), -1)  # two levels from level 2: the hall
+    s = rival.act(s, fx(Symbol.ASCEND, 2), None)  # two levels from level 2: the hall
     assert s.family(1).court == (0, 0, 4, 1)
     assert s.daimyo[0] == 1
     before = s.family(1).track
@@ -839,9 +841,9 @@ def test_a_rival_two_level_ascent_from_level_2(reading: str) -> None:
     s = s.with_family(1, s.family(1).but(left=(4, 5, 5), court=(0, 0, 1, 0), points=0))
     two = fx(Symbol.ASCEND, 2)
     found = rival.candidates(s, two)
-    after = rival.act(s, two, found[0] if found else None)
+    after = rival.act(s, two, found[0] if found else None, possible=bool(found))
     if reading == "stop_at_hall":
-        assert found == (-1,)
+        assert found == (None,)  # possible, with no room to choose
         assert after.family(1).court == (0, 0, 0, 1)
         assert after.family(1).points == 0
     else:
@@ -850,7 +852,7 @@ def test_a_rival_two_level_ascent_from_level_2(reading: str) -> None:
         assert after.family(1).points == 2  # round 2
     # one level from level 2 reaches the hall either way
     one = rival.candidates(s, fx(Symbol.ASCEND, 1))
-    assert one == (-1,)
+    assert one == (None,)
 
 
 @pytest.mark.rule("castle.solo.empty_deck")
@@ -861,9 +863,9 @@ def test_a_rival_courtier_in_a_room_with_an_empty_deck_leaves_the_card() -> None
     empty = rival.act(s.but(deck1=()), fx(Symbol.ASCEND, 1), room)
     assert empty.family(1).court == (0, 1, 0, 0)
     assert empty.rooms == s.rooms
-    assert empty.refill == -1
+    assert empty.refill is None
     dealt = rival.act(s, fx(Symbol.ASCEND, 1), room)
-    assert dealt.rooms[room] == -1
+    assert dealt.rooms[room] is None
     assert dealt.refill == room
 
 
