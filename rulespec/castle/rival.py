@@ -118,10 +118,11 @@ def place(s: State, colour: int, i: int, field: int, solo: Solo | None = None) -
     return s.with_family(s.actor, rival, solo=solo, phase=Phase.RESOLVE, **changes)
 
 
-def candidates(s: State, effect: Effect) -> tuple[int | None, ...]:
-    """The equal choices the rival has for ``effect``: garden slots or rooms; empty if
-    the action cannot be done, (None,) if it needs no choice."""
-    rival = s.family(s.actor)
+def candidates(s: State, effect: Effect, rival: Family | None = None) -> tuple[int | None, ...]:
+    """The equal choices the rival (``rival``, else its family in ``s``) has for
+    ``effect``: garden slots or rooms; empty if the action cannot be done, (None,) if it
+    needs no choice."""
+    rival = s.family(s.actor) if rival is None else rival
     data = s.game.data
     if effect.symbol is Symbol.GARDEN:
         if not rival.left[Figure.GARDENER]:
@@ -162,20 +163,26 @@ def lowest(court: tuple[int, int, int, int]) -> int | None:
 
 
 def proceed(s: State) -> State:
-    """Do the rival's actions in order until one needs seat 0's choice."""
-    while True:
-        solo = _solo(s)
-        if not solo.tasks:
-            return s if s.phase is Phase.RESOLVE else s.but(phase=Phase.RESOLVE)
-        effect = solo.tasks[0]
-        found = candidates(s, effect)
+    """Do the rival's actions in order until one needs seat 0's choice, or a room waits
+    for its card (the state is copied once, at the end: its family and deck are carried)."""
+    solo = _solo(s)
+    rival = s.family(s.actor)
+    tasks = solo.tasks
+    k = 0
+    while k < len(tasks):
+        effect = tasks[k]
+        found = candidates(s, effect, rival)
         if len(found) > 1 and s.game.options.rival_choices is RivalChoices.PLAYER:
             decided("castle.solo.free_choices")
             choices = tuple(c for c in found if c is not None)  # rooms or gardens, all given
-            return s.but(solo=solo.but(choices=choices), phase=Phase.RIVAL)
-        s = act(s, effect, found[0] if found else None, possible=bool(found))
+            solo = solo.but(tasks=tasks[k:], choices=choices)
+            return s.with_family(s.actor, rival, solo=solo, phase=Phase.RIVAL)
+        s, rival = _act(s, rival, effect, found[0] if found else None, bool(found))
+        k += 1
         if s.refill is not None:
-            return s if s.phase is Phase.RESOLVE else s.but(phase=Phase.RESOLVE)
+            break
+    solo = solo.but(tasks=tasks[k:])
+    return s.with_family(s.actor, rival, solo=solo, phase=Phase.RESOLVE)
 
 
 def choose(s: State, i: int) -> State:
@@ -188,11 +195,16 @@ def choose(s: State, i: int) -> State:
 def act(s: State, effect: Effect, choice: int | None, possible: bool = True) -> State:
     """Do one rival action (castle.solo.symbols) with ``choice`` among its candidates
     (None: it needs none); undone, or not ``possible``: points = the round number."""
-    decided("castle.solo.symbols")
     solo = _solo(s)
-    solo = solo.but(tasks=solo.tasks[1:])
-    seat = s.actor
-    rival = s.family(seat)
+    s, rival = _act(s, s.family(s.actor), effect, choice, possible)
+    return s.with_family(s.actor, rival, solo=solo.but(tasks=solo.tasks[1:]))
+
+
+def _act(
+    s: State, rival: Family, effect: Effect, choice: int | None, possible: bool
+) -> tuple[State, Family]:
+    """:func:`act` on the rival's family ``rival``, which ``s`` does not hold yet."""
+    decided("castle.solo.symbols")
     sym = effect.symbol
     done = True
     if sym is Symbol.VP:
@@ -246,7 +258,7 @@ def act(s: State, effect: Effect, choice: int | None, possible: bool = True) -> 
     if not done:
         decided("castle.solo.undone")
         rival = rival.but(points=rival.points + s.round)
-    return s.with_family(seat, rival, solo=solo)
+    return s, rival
 
 
 def _ascend(s: State, rival: Family, steps: int, room: int | None) -> tuple[State, Family]:

@@ -106,6 +106,10 @@ Frame = tuple[Task, ...]
 """Tasks the seat may take in any order."""
 
 
+_new = object.__new__
+_set = object.__setattr__
+
+
 class Record(Evolve):
     """A frozen attrs record kept in an instance dict (``slots=False``), with a cheap
     :meth:`but`: copying the dict is one C call, where a slotted copy stores each field
@@ -122,8 +126,8 @@ class Record(Evolve):
         if len(fields) != len(old):  # a name that is no field added an entry
             unknown = sorted(changes.keys() - old.keys())
             raise TypeError(f"{type(self).__name__} has no fields {unknown}")
-        new = object.__new__(type(self))
-        object.__setattr__(new, "__dict__", fields)
+        new = _new(type(self))
+        _set(new, "__dict__", fields)
         return new
 
     def __getstate__(self) -> dict[str, Any]:
