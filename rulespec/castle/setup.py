@@ -108,22 +108,25 @@ def deal_of(pile: Pile, item: int) -> Deal:
 
 
 def outcomes(s: State) -> Sequence[tuple[Deal, int]]:
-    """The chance outcomes of a deal phase: every item of its pile, weight 1 (the same
-    pile and items give the same tuple, kept: a game deals from few distinct pools)."""
+    """The chance outcomes of a deal phase: every item of its pile, weight 1 (each item's
+    outcome is built once per pile and kept)."""
     if trace.TRACING:
         decided("castle.info.decks")
     pile, items = dealing(s)
     assert pile is not None
-    key = (id(pile), items)
-    found = _OUTCOMES.get(key)
-    if found is None:
-        if len(_OUTCOMES) > 4096:
-            _OUTCOMES.clear()
-        found = _OUTCOMES[key] = tuple((deal_of(pile, i), 1) for i in items)
-    return found
+    table = _OUTCOMES.get(id(pile))
+    if table is None:
+        table = _OUTCOMES[id(pile)] = {}
+    try:
+        return tuple(map(table.__getitem__, items))
+    except KeyError:  # an item not dealt from this pile before
+        for i in items:
+            table.setdefault(i, (deal_of(pile, i), 1))
+        return tuple(map(table.__getitem__, items))
 
 
-_OUTCOMES: dict[tuple[int, tuple[int, ...]], tuple[tuple[Deal, int], ...]] = {}
+_OUTCOMES: dict[int, dict[int, tuple[Deal, int]]] = {}
+"""Each pile's outcomes by item, the pile by identity (as :data:`_DEALS`)."""
 
 
 def dealing(s: State) -> tuple[Pile | None, tuple[int, ...]]:
