@@ -63,14 +63,12 @@ def settle(s: State) -> State:
             return s if waiting else reroll(s)
         if s.stage is not Stage.TURN:
             return s
-        if s.is_rival(s.actor):
-            solo = s.solo
-            assert solo is not None
-            if solo.tasks:
-                s = rivals.proceed(s)
-                if s.phase is not Phase.RESOLVE:
-                    return s
-                continue
+        solo = s.solo
+        if solo is not None and s.actor == RIVAL and solo.tasks:  # the rival's actions
+            s = rivals.proceed(s)
+            if s.phase is not Phase.RESOLVE:
+                return s
+            continue
         s = end_turn(s)
         if s.phase is not Phase.RESOLVE:
             return s

@@ -105,7 +105,7 @@ def place_refusal(s: State, field: int) -> str | None:
     if not 0 <= field < FIELD_FAMILY + 3:
         return "no_field"
     if field < BOARD_FIELDS and s.stacked[field] >= s.game.variant.stack:
-        if s.game.variant.stack == 1:
+        if trace.TRACING and s.game.variant.stack == 1:
             decided("castle.turn.solo_two_banner")
         return "stacked"
     if field < FIELD_OUTSIDE and colour not in s.room_tiles(field):
@@ -117,7 +117,8 @@ def place_refusal(s: State, field: int) -> str | None:
         if s.family(s.actor).dice[row]:
             return "row_used"
     if not rules.can_cover(s.family(s.actor).coins, s.held[1], covered(s, field, s.actor)):
-        decided("castle.turn.coins_short")
+        if trace.TRACING:
+            decided("castle.turn.coins_short")
         return "coins"
     return None
 
