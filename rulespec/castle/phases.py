@@ -28,7 +28,6 @@ from rulespec.castle.actions import (
 from rulespec.castle.agenda import affords
 from rulespec.castle.components import COLOURS
 from rulespec.castle.state import Phase, Stage, State
-from rulespec.castle.tables import FIELDS
 from rulespec.core.kernel import Move, PhaseTable, Problem, Step
 from rulespec.core.rules import rule_of
 from rulespec.core.trace import decided
@@ -64,7 +63,7 @@ def legal_takes(s: State) -> tuple[Action, ...]:
 
 def legal_places(s: State) -> tuple[Action, ...]:
     """Every field the held die may go on (castle.turn.place)."""
-    out: list[Action] = [PLACES[f] for f in range(FIELDS) if turn.place_refusal(s, f) is None]
+    out: list[Action] = [PLACES[f] for f in turn.placeable(s)]
     out.extend(turn.exchange_actions(s, EXCHANGES))
     return tuple(out)
 

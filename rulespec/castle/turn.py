@@ -123,6 +123,34 @@ def place_refusal(s: State, field: int) -> str | None:
     return None
 
 
+def placeable(s: State) -> list[int]:
+    """Every field :func:`place_refusal` lets the held die go on, in field order: the same
+    checks with what they share looked up once (the legal moves ask every turn)."""
+    colour, value = COLOURS[s.held[0]], s.held[1]
+    stack = s.game.variant.stack
+    fam = s.family(s.actor)
+    stacked = s.stacked
+    out = []
+    for field in range(FIELD_FAMILY + 3):
+        if field < BOARD_FIELDS:
+            if stacked[field] >= stack:
+                if trace.TRACING and stack == 1:
+                    decided("castle.turn.solo_two_banner")
+                continue
+            if field < FIELD_OUTSIDE and colour not in s.room_tiles(field):
+                continue
+        elif field >= FIELD_FAMILY:
+            row = field - FIELD_FAMILY
+            if ROW_COLOURS[row] is not colour or fam.dice[row]:
+                continue
+        if not rules.can_cover(fam.coins, value, covered(s, field, s.actor)):
+            if trace.TRACING:
+                decided("castle.turn.coins_short")
+            continue
+        out.append(field)
+    return out
+
+
 def place_problem(s: State, field: int) -> str | None:
     """Why the held die may not go on ``field``, or None."""
     why = place_refusal(s, field)

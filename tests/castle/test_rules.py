@@ -1036,3 +1036,22 @@ def test_options_are_the_same_asked_again_or_while_traced() -> None:
     assert counts["castle.symbols.meanings"] == 1
     assert first == traced == [cost for cost, _ in effects.options(s, s.actor, head)]
     assert len(first) == len(rules.resource_splits(2))
+
+
+@pytest.mark.rule("castle.turn.place")
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_the_fields_offered_are_those_no_rule_refuses(players: int) -> None:
+    """The legal placements (found in one pass for speed) are exactly the fields
+    ``place_refusal`` lets the die go on, at every placement of seeded games."""
+    g = game(players)
+    seen = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        s = g.new_game(seed)
+        while not s.is_terminal:
+            if s.phase is Phase.PLACE:
+                seen += 1
+                every = [f for f in range(11) if turn.place_refusal(s, f) is None]
+                assert turn.placeable(s) == every
+            s = s.apply(s.sample_chance(rng) if s.is_chance else rng.choice(s.legal_actions()))
+    assert seen > 20
