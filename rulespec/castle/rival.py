@@ -26,22 +26,26 @@ def _solo(s: State) -> Solo:
     return s.solo
 
 
-def start(s: State) -> State:
-    """The rival's turn begins: flip the top card and look for a die (castle.solo.reveal)."""
+def start(s: State, **changes: Any) -> State:
+    """The rival's turn begins: flip the top card and look for a die (castle.solo.reveal);
+    ``changes`` are made to ``s`` in the same copy (the turn's actor and stage)."""
     decided("castle.solo.reveal")
-    return flip(s)
+    return flip(s, changes.pop("solo", None), **changes)
 
 
-def flip(s: State, solo: Solo | None = None) -> State:
+def flip(s: State, solo: Solo | None = None, **changes: Any) -> State:
     """Flip the top card into the row; the next card becomes the top (chance if it comes
     from the shuffled part). ``solo``, if given, is the deck as it is now (``s`` is not
-    copied for it: the rival's turn copies the state once it places its die)."""
+    copied for it: the rival's turn copies the state once it places its die); ``changes``
+    as for :func:`start`."""
     solo = _solo(s) if solo is None else solo
     # no top card after the deck ran out (castle.solo.deck_runs_out): nothing to flip
     row = (*solo.row, solo.top) if solo.top is not None else solo.row
     solo = solo.but(row=row, top=None, known=False)
     if solo.hidden:
-        return s.but(solo=solo, phase=Phase.SOLO_DRAW)
+        return s.but(solo=solo, phase=Phase.SOLO_DRAW, **changes)
+    if changes:
+        s = s.but(**changes)
     if solo.bottom:
         return check(s, solo.but(top=solo.bottom[0], bottom=solo.bottom[1:], known=True))
     decided("castle.solo.deck_runs_out")

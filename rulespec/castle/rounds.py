@@ -107,7 +107,7 @@ def begin_turn(s: State, seat: int, **changes: Any) -> State:
     """``seat`` takes its turn (the rival's is played out by :mod:`rulespec.castle.rival`)."""
     decided("castle.turn.rounds")
     if s.is_rival(seat):
-        return rivals.start(s.but(actor=seat, stage=Stage.TURN, **changes))
+        return rivals.start(s, actor=seat, stage=Stage.TURN, **changes)
     return s.but(actor=seat, stage=Stage.TURN, phase=Phase.TAKE, **changes)
 
 
