@@ -21,8 +21,7 @@ from rulespec.castle.components import (
     CastleData,
     Colour,
 )
-from rulespec.castle.setup import TILE_SLOTS
-from rulespec.castle.tables import Tables
+from rulespec.castle.tables import TILE_SLOTS, Tables
 from rulespec.castle.variant import TYPED
 
 from .harness import Built, Claim, Expect
@@ -45,12 +44,13 @@ def seats(players: int) -> int:
 
 
 def capped(r: Z, gain: Z) -> Z:
-    """A resource track after a gain (castle.resources.cap; engine.gain_resources)."""
+    """A resource track after a gain: :func:`rulespec.castle.rules.capped_gain`."""
     return z3.If(r + gain > MAX_RESOURCE, MAX_RESOURCE, r + gain)
 
 
 def coins_after(coins: Z, die: Z, covered: Z) -> Z:
-    """Coins after placing ``die`` on a field showing ``covered`` (engine.place)."""
+    """Coins after placing ``die`` on a field showing ``covered``:
+    :func:`rulespec.castle.rules.placement_coins`."""
     return coins + die - covered
 
 
@@ -82,7 +82,7 @@ def _just_in_time() -> Built:
 
 def _bridge_sorted() -> Built:
     """Taking the left die of a full sorted bridge of 5 and moving the nearest middle die
-    to the left end keeps the dice sorted."""
+    to the left end (:func:`rulespec.castle.rules.take_die`) keeps the dice sorted."""
     v = [z3.Int(f"v{i}") for i in range(5)]
     sorted_ = [z3.And(DIE[0] <= x, x <= DIE[1]) for x in v] + [v[i] <= v[i + 1] for i in range(4)]
     after = [v[1], v[2], v[3], v[4]]  # the left slot now holds v1; v2, v3, v4 stay
@@ -97,7 +97,7 @@ def _score_bound() -> Built:
     garden = z3.Int("garden_points")
     facts = [c >= 0 for c in court] + [z3.Sum(court) <= FIGURES, warriors >= 0, warriors <= 10]
     facts += [garden >= 0, garden <= 50]
-    points = court[0] + 3 * court[1] + 6 * court[2] + 10 * court[3]
+    points = court[0] + 3 * court[1] + 6 * court[2] + 10 * court[3]  # rules.courtier_points
     inside = court[1] + court[2] + court[3]
     return facts, points + warriors * inside + garden <= 150
 

@@ -223,7 +223,7 @@ def _castle_hidden(data: dict[str, Any], seat: int, rng: random.Random) -> bool:
     """Solo: the solo deck's top card swapped with a card of the shuffled part showing the
     same bridge side (only the side is public)."""
     solo = data.get("solo")
-    if not solo or solo["top"] < 0 or solo["known"] or not solo["hidden"]:
+    if not solo or solo["top"] is None or solo["known"] or not solo["hidden"]:
         return False
     cards = castle_data.default().solo
     side = lambda c: (cards[c].colour, cards[c].slot, cards[c].target)  # noqa: E731

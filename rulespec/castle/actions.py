@@ -1,7 +1,7 @@
 """The White Castle's actions: six kinds of decision and two kinds of chance outcome.
 
 Decisions: :class:`TakeDie`, :class:`PlaceDie`, :class:`Resolve` (the head of a task on
-the agenda, with an option number from ``engine.options``), :class:`Skip`,
+the agenda, with an option number from ``effects.options``), :class:`Skip`,
 :class:`Exchange` (seals) and :class:`Pick` (a starting pair). Chance: :class:`Deal`
 (one card, tile or seat from a pile) and :class:`Roll` (the dice of one colour, sorted).
 """

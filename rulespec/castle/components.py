@@ -32,6 +32,11 @@ import attrs
 
 from rulespec.core.convert import LabelledEnum
 
+RIVAL = 1
+"""The solo rival's seat (castle.solo.*): the one player is seat 0 and the Tokugawa clan
+seat 1, in the turn order, the families, the Daimyo spaces and the outcome. It never
+decides: its free choices are seat 0's (ruling castle.solo.free_choices)."""
+
 
 class Source(enum.Enum):
     """Where a component's content comes from, strongest first."""

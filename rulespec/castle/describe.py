@@ -1,7 +1,7 @@
 """The White Castle's actions in a player's words, given the state they are meant for.
 
 ``Resolve(task, option)`` means nothing without the state: which effect heads the task
-and what its option number picks (``engine.options`` lists them in a fixed order). This
+and what its option number picks (``effects.options`` lists them in a fixed order). This
 module mirrors that order in words: ``2.1`` reads "take 1 iron and 1 food", ``0.3`` reads
 "move a courtier from the gate to level 1, room 2 (l1-03) (pay 2 pearls)". Rooms are
 numbered 0-4 as in the notation (``@2``). Used by ``state.describe(action)``, the
@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rulespec.castle import engine
+import attrs
+
 from rulespec.castle.actions import (
     Action,
     Deal,
@@ -24,7 +25,12 @@ from rulespec.castle.actions import (
     Skip,
     TakeDie,
 )
+from rulespec.castle.agenda import Cost
 from rulespec.castle.components import COLOURS, Colour, Effect, GardenKind, Symbol
+from rulespec.castle.effects import ascent_moves, influence_stops
+from rulespec.castle.effects import options as effect_options
+from rulespec.castle.fields import covered
+from rulespec.castle.rules import resource_splits
 from rulespec.castle.state import Phase, State
 from rulespec.castle.tables import FIELD_FAMILY, FIELD_OUTSIDE, FIELD_WELL
 
@@ -39,9 +45,10 @@ def _n(amount: int, noun: str) -> str:
     return f"{amount} {plural}"
 
 
-def cost_words(cost: Sequence[int]) -> str:
+def cost_words(cost: Cost) -> str:
     """``2 coins, 1 pearl``; empty for a free option."""
-    return ", ".join(_n(k, name) for k, name in zip(cost, COST_NAMES, strict=True) if k)
+    amounts = attrs.astuple(cost)
+    return ", ".join(_n(k, name) for k, name in zip(amounts, COST_NAMES, strict=True) if k)
 
 
 _GAINS = {
@@ -101,8 +108,8 @@ def effects_words(effects: Sequence[Effect]) -> str:
 
 def room_words(s: State, room: int) -> str:
     """``room 2 (l1-03)``: the notation's number and the card lying there."""
-    card = s.rooms[room] if 0 <= room < len(s.rooms) else -1
-    return f"room {room} ({s.game.tables.cards[card].id})" if card >= 0 else f"room {room}"
+    card = s.rooms[room] if 0 <= room < len(s.rooms) else None
+    return f"room {room} ({s.game.tables.cards[card].id})" if card is not None else f"room {room}"
 
 
 def field_words(s: State, field: int) -> str:
@@ -123,19 +130,19 @@ def field_words(s: State, field: int) -> str:
 def _garden_slot(s: State, slot: int) -> str:
     bridge = COLOURS[slot // 2].label
     kind = GardenKind(slot % 2).label
-    g = s.gardens[slot] if 0 <= slot < len(s.gardens) else -1
-    if g < 0:
+    g = s.gardens[slot] if 0 <= slot < len(s.gardens) else None
+    if g is None:
         return f"the {kind} garden of the {bridge} bridge"
     garden = s.game.data.gardens[g]
     return f"the {kind} garden {garden.id} of the {bridge} bridge ({effects_words(garden.action)})"
 
 
 def _sections(s: State, colour: Colour | None, light: bool) -> list[str]:
-    """In ``engine.options`` order: the sections a LIGHT or tile symbol may activate."""
+    """In ``effects.options`` order: the sections a LIGHT or tile symbol may activate."""
     t = s.game.tables
     out = []
     for room, card in enumerate(s.rooms):
-        if card < 0:
+        if card is None:
             continue
         if light:
             ks: Sequence[int] = t.light_sections(card)
@@ -152,7 +159,7 @@ def option_words(s: State, seat: int, head: Effect, option: int) -> str:
     sym = head.symbol
     t, data = s.game.tables, s.game.data
     if sym is Symbol.ANY_RESOURCE:
-        splits = engine.SPLITS[min(head.amount, 7)]
+        splits = resource_splits(min(head.amount, 7))
         if 0 <= option < len(splits):
             parts = [
                 _n(k, n)
@@ -169,11 +176,11 @@ def option_words(s: State, seat: int, head: Effect, option: int) -> str:
     elif sym is Symbol.AUDIENCE:
         return "send a courtier to the castle gate"
     elif sym is Symbol.ASCENT:
-        moves = engine.ascent_moves(s, s.family(seat).court)
+        moves = ascent_moves(s, s.family(seat).court)
         if 0 <= option < len(moves):
             level, steps, room = moves[option]
-            to = level + steps
-            where = "level 3 (the Daimyo)" if to == 3 else f"level {to}, {room_words(s, room)}"
+            to = level + steps  # room None: the Daimyo's hall on level 3
+            where = "level 3 (the Daimyo)" if room is None else f"level {to}, {room_words(s, room)}"
             return f"move a courtier from {LEVEL_NAMES[level]} to {where}"
     elif sym is Symbol.SECTION:
         card = t.cards[head.amount]
@@ -182,10 +189,10 @@ def option_words(s: State, seat: int, head: Effect, option: int) -> str:
             effects = card.sections[ks[option]].effects
             return f"take section {ks[option]} of {card.id}: {effects_words(effects)}"
     elif sym is Symbol.DAIMYO:
-        free = [i for i, owner in enumerate(s.daimyo) if owner < 0]
+        free = [i for i, owner in enumerate(s.daimyo) if owner is None]
         if not free:
             return "lay the courtier beside the full Daimyo card"
-        if 0 <= option < len(free) and s.level3 >= 0:
+        if 0 <= option < len(free) and s.level3 is not None:
             space = data.level3[s.level3].spaces[free[option]]
             return f"take Daimyo space {free[option]}: {effects_words(space)}"
     elif sym is Symbol.TRAINING:
@@ -210,7 +217,7 @@ def option_words(s: State, seat: int, head: Effect, option: int) -> str:
         if 0 <= option < len(found):
             return "activate " + found[option]
     elif sym is Symbol.INFLUENCE:
-        stops = engine.influence_stops(s, seat, head.amount)
+        stops = influence_stops(s, seat, head.amount)
         if 0 <= option < len(stops):
             to, _ = stops[option]
             stop = " (stopping before a tree)" if option < len(stops) - 1 else ""
@@ -233,7 +240,7 @@ def _resolve(s: State, a: Resolve) -> str:
         rest = effects_words(task[1:])
         words = f"{words} to {rest}" if task[1:] else words
     else:
-        found = engine.options(s, s.actor, head)
+        found = effect_options(s, s.actor, head)
         if 0 <= a.option < len(found):
             cost = cost_words(found[a.option][0])
             if cost:
@@ -279,7 +286,7 @@ def _place(s: State, a: PlaceDie) -> str:
     colour, value = COLOURS[s.held[0]], s.held[1]
     if not value or not 0 <= a.field < FIELD_FAMILY + 3:
         return f"place the die on {where}"
-    delta = value - engine.covered(s, a.field, s.actor)
+    delta = value - covered(s, a.field, s.actor)
     money = ""
     if delta > 0:
         money = f" (take {_n(delta, 'coin')})"
@@ -299,9 +306,9 @@ def _take(s: State, a: TakeDie) -> str:
 
 
 def _pick(s: State, a: Pick) -> str:
-    if not 0 <= a.pair < len(s.display) or s.display[a.pair][0] < 0:
+    res, act = s.display[a.pair] if 0 <= a.pair < len(s.display) else (None, None)
+    if res is None or act is None:  # no such pair, or taken
         return str(a)
-    res, act = s.display[a.pair]
     data = s.game.data
     card = data.resources[res]
     return (

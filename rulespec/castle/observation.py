@@ -27,8 +27,10 @@ MAX_TASKS = 24
 MAX_EFFECTS = 8
 
 
-Idx = Annotated[int, Range(-1, 10_000)]
-"""A component's index, or -1 for none."""
+Idx = Annotated[int, Range(0, 10_000)]
+"""A component's index (``Idx | None`` where a place may be empty)."""
+OptIdx = Idx | None
+"""A component's index, or None for an empty place."""
 TENSOR_EFFECTS = 2
 TENSOR_TASKS = 8
 ViewTask = Annotated[tuple[Effect, ...], Top(TENSOR_EFFECTS, MAX_EFFECTS)]
@@ -56,8 +58,8 @@ class SoloView:
     unseen: Annotated[tuple[Idx, ...], Slots(lambda game: 9)]
     """Cards of the shuffled part, the top card among them if it came from there."""
     bottom: Annotated[tuple[Idx, ...], Slots(lambda game: 9)]
-    top: Idx
-    """The top card if the player knows it (it came from under the deck), else -1."""
+    top: OptIdx
+    """The top card if the player knows it (it came from under the deck), else None."""
     top_side: tuple[Colour, Slot, Place] | None
     """The top card's bridge side, or None while there is no top card."""
     row: Annotated[tuple[Idx, ...], Slots(lambda game: 9)]
@@ -81,17 +83,17 @@ class CastleObservation(ObservationParts):
     turns: Annotated[int, Range(0, 20)]
     order: Annotated[tuple[Annotated[int, Range(0, 4)], ...], Slots(lambda game: 5)]
     picking: Annotated[tuple[Annotated[int, Range(0, 4)], ...], Slots(lambda game: 5)]
-    rooms: Annotated[tuple[Idx, ...], Slots(lambda game: 5)]
+    rooms: Annotated[tuple[OptIdx, ...], Slots(lambda game: 5)]
     deck1: Annotated[tuple[Idx, ...], Slots(lambda game: 40)]
     deck2: Annotated[tuple[Idx, ...], Slots(lambda game: 40)]
-    level3: Idx
-    daimyo: Annotated[tuple[Idx, ...], Slots(lambda game: 6)]
+    level3: OptIdx
+    daimyo: Annotated[tuple[Annotated[int, Range(0, 4)] | None, ...], Slots(lambda game: 6)]
     beside: Annotated[tuple[Annotated[int, Range(0, 20)], ...], Slots(lambda game: 5)]
     diamond: Annotated[tuple[Idx, ...], Slots(lambda game: 3)]
-    tiles: Annotated[tuple[Idx, ...], Slots(lambda game: 12)]
-    gardens: Annotated[tuple[Idx, ...], Slots(lambda game: 6)]
-    training: Annotated[tuple[Idx, ...], Slots(lambda game: 8)]
-    display: Annotated[tuple[tuple[Idx, Idx], ...], Slots(lambda game: 5)]
+    tiles: Annotated[tuple[OptIdx, ...], Slots(lambda game: 12)]
+    gardens: Annotated[tuple[OptIdx, ...], Slots(lambda game: 6)]
+    training: Annotated[tuple[OptIdx, ...], Slots(lambda game: 8)]
+    display: Annotated[tuple[tuple[OptIdx, OptIdx], ...], Slots(lambda game: 5)]
     bridges: tuple[Bridge, Bridge, Bridge]
     fields: Annotated[tuple[Annotated[int, Range(0, 6)], ...], Slots(lambda game: 7)]
     stacked: Annotated[tuple[Annotated[int, Range(0, 2)], ...], Slots(lambda game: 7)]
@@ -102,7 +104,7 @@ class CastleObservation(ObservationParts):
     families: Annotated[tuple[Family, ...], PER_SEAT]
     rival: Family | None
     solo: SoloView | None
-    refill: Idx
+    refill: OptIdx
     stamp: Annotated[int, Range(0, 10_000)]
 
     def to_json(self) -> JSON:
@@ -119,16 +121,17 @@ def solo_view(state: State) -> SoloView | None:
     solo = state.solo
     if solo is None:
         return None
-    known = solo.top >= 0 and solo.top not in solo.hidden and solo.known
-    unseen = solo.hidden if known or solo.top < 0 else tuple(sorted((*solo.hidden, solo.top)))
+    top = solo.top
+    known = top is not None and top not in solo.hidden and solo.known
+    unseen = solo.hidden if known or top is None else tuple(sorted((*solo.hidden, top)))
     side = None
-    if solo.top >= 0:
-        card = state.game.data.solo[solo.top]
+    if top is not None:
+        card = state.game.data.solo[top]
         side = (card.colour, card.slot, card.target)
     return SoloView(
         unseen=unseen,
         bottom=solo.bottom,
-        top=solo.top if known else -1,
+        top=top if known else None,
         top_side=side,
         row=solo.row,
         tasks=solo.tasks,

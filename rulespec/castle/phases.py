@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from rulespec.castle import engine, rival, setup
+from rulespec.castle import effects, rival, rounds, setup, turn
 from rulespec.castle.actions import (
     EXCHANGES,
     PICKS,
@@ -25,9 +25,9 @@ from rulespec.castle.actions import (
     Skip,
     TakeDie,
 )
+from rulespec.castle.agenda import affords
 from rulespec.castle.components import COLOURS
 from rulespec.castle.state import Phase, Stage, State
-from rulespec.castle.tables import FIELDS
 from rulespec.core.kernel import Move, PhaseTable, Problem, Step
 from rulespec.core.rules import rule_of
 from rulespec.core.trace import decided
@@ -57,30 +57,30 @@ def legal_takes(s: State) -> tuple[Action, ...]:
             out.append(TAKES[(c, End.RIGHT)])
             if not bridge[0]:
                 decided("castle.turn.lone_die_right")
-    out.extend(engine.exchange_actions(s, EXCHANGES))
+    out.extend(turn.exchange_actions(s, EXCHANGES))
     return tuple(out)
 
 
 def legal_places(s: State) -> tuple[Action, ...]:
     """Every field the held die may go on (castle.turn.place)."""
-    out: list[Action] = [PLACES[f] for f in range(FIELDS) if engine.place_problem(s, f) is None]
-    out.extend(engine.exchange_actions(s, EXCHANGES))
+    out: list[Action] = [PLACES[f] for f in turn.placeable(s)]
+    out.extend(turn.exchange_actions(s, EXCHANGES))
     return tuple(out)
 
 
 def legal_resolves(s: State) -> tuple[Action, ...]:
     """Every affordable option of every task's head, every skip, allowed exchanges."""
-    return engine.legal_agenda(s, RESOLVES, SKIPS, EXCHANGES)
+    return turn.legal_agenda(s, RESOLVES, SKIPS, EXCHANGES)
 
 
 def legal_exchanges(s: State) -> tuple[Action, ...]:
     """The forced exchange of seals beyond five (castle.seals.cap)."""
-    return tuple(engine.exchange_actions(s, EXCHANGES))
+    return tuple(turn.exchange_actions(s, EXCHANGES))
 
 
 def legal_picks(s: State) -> tuple[Action, ...]:
     """Every pair still laid out (castle.setup.pairs)."""
-    return tuple(PICKS[i] for i, (r, _) in enumerate(s.display) if r >= 0)
+    return tuple(PICKS[i] for i, (r, _) in enumerate(s.display) if r is not None)
 
 
 def legal_rival(s: State) -> tuple[Action, ...]:
@@ -103,19 +103,10 @@ def check_take(s: State, a: TakeDie) -> Problem:
 
 
 def check_place(s: State, a: PlaceDie) -> Problem:
-    why = engine.place_problem(s, a.field)
+    why = turn.place_refusal(s, a.field)
     if why is None:
         return None
-    rule = "castle.turn.place"
-    if "tile" in why:
-        rule = "castle.fields.rooms"
-    elif "already" in why:
-        rule = "castle.turn.stacking"
-    elif "row" in why:
-        rule = "castle.fields.family"
-    elif "costs" in why:
-        rule = "castle.turn.coins_short"
-    return rule_of(rule), why
+    return rule_of(turn.PLACE_RULES[why]), turn.refusal_text(s, a.field, why)
 
 
 def check_resolve(s: State, a: Resolve) -> Problem:
@@ -123,7 +114,7 @@ def check_resolve(s: State, a: Resolve) -> Problem:
     if not 0 <= a.task < len(frame):
         return rule_of("castle.turn.field_actions"), f"there is no task {a.task} pending"
     head = frame[a.task][0]
-    found = engine.options(s, s.actor, head)
+    found = effects.options(s, s.actor, head)
     if not 0 <= a.option < len(found):
         if not found:
             return rule_of("castle.actions.no_figure"), (
@@ -133,24 +124,18 @@ def check_resolve(s: State, a: Resolve) -> Problem:
             f"{head.symbol.label} has options 0-{len(found) - 1}, not {a.option}"
         )
     cost = found[a.option][0]
-    if not engine.affords(s.family(s.actor), cost):
+    if not affords(s.family(s.actor), cost):
         return rule_of("castle.coins.costs"), (
-            f"option {a.option} of {head.symbol.label} costs {_cost(cost)}, more than seat "
-            f"{s.actor} has"
+            f"option {a.option} of {head.symbol.label} costs {cost}, more than seat {s.actor} has"
         )
     return None
-
-
-def _cost(cost: Sequence[int]) -> str:
-    names = ("coins", "seals", "iron", "food", "pearl")
-    return ", ".join(f"{n} {k}" for n, k in zip(cost, names, strict=True) if n) or "nothing"
 
 
 def check_skip(s: State, a: Skip) -> Problem:
     frame = s.agenda[-1] if s.agenda else ()
     if not 0 <= a.task < len(frame):
         return rule_of("castle.turn.optional_actions"), f"there is no task {a.task} pending"
-    if not engine.skippable(s, frame[a.task]):
+    if not turn.skippable(s, frame[a.task]):
         if s.stage is Stage.PICKS:
             return rule_of("castle.setup.pairs"), (
                 "the goods of the starting resource card are all taken; none may be skipped"
@@ -163,7 +148,7 @@ def check_skip(s: State, a: Skip) -> Problem:
 
 
 def check_exchange(s: State, a: Exchange) -> Problem:
-    if a not in engine.exchange_actions(s, EXCHANGES):
+    if a not in turn.exchange_actions(s, EXCHANGES):
         if not 0 <= a.into < 4:
             return rule_of("castle.seals.exchange"), f"there is no exchange {a.into}"
         return rule_of("castle.seals.window"), (
@@ -175,7 +160,7 @@ def check_exchange(s: State, a: Exchange) -> Problem:
 
 
 def check_pick(s: State, a: Pick) -> Problem:
-    if not 0 <= a.pair < len(s.display) or s.display[a.pair][0] < 0:
+    if not 0 <= a.pair < len(s.display) or s.display[a.pair][0] is None:
         return rule_of("castle.setup.pairs"), f"pair {a.pair} is not laid out"
     return None
 
@@ -191,8 +176,8 @@ def check_rival(s: State, a: Resolve) -> Problem:
 
 
 def check_deal(s: State, a: Deal) -> Problem:
-    pile = setup.current_pile(s)
-    if pile is not a.pile or a.item not in setup.pool(s, a.pile):
+    pile, items = setup.dealing(s)
+    if pile is not a.pile or a.item not in items:
         return rule_of("castle.info.decks"), f"{a} is not a possible deal now"
     return None
 
@@ -213,31 +198,31 @@ def check_roll(s: State, a: Roll) -> Problem:
 
 
 def do_take(s: State, a: TakeDie) -> State:
-    return engine.take(s, a.colour, a.end is End.LEFT)
+    return turn.take(s, a.colour, a.end is End.LEFT)
 
 
 def do_place(s: State, a: PlaceDie) -> State:
-    return engine.place(s, a.field)
+    return turn.place(s, a.field)
 
 
 def do_resolve(s: State, a: Resolve) -> State:
-    return engine.resolve(s, a.task, a.option)
+    return turn.resolve(s, a.task, a.option)
 
 
 def do_skip(s: State, a: Skip) -> State:
-    return engine.skip(s, a.task)
+    return turn.skip(s, a.task)
 
 
 def do_exchange(s: State, a: Exchange) -> State:
-    return engine.exchange(s, a.into)
+    return turn.exchange(s, a.into)
 
 
 def do_pick(s: State, a: Pick) -> State:
-    return engine.pick(s, a.pair)
+    return turn.pick(s, a.pair)
 
 
 def do_rival(s: State, a: Resolve) -> State:
-    return rival.choose(s, a.option)
+    return rounds.settle(rival.choose(s, a.option))
 
 
 def _expects(what: str) -> Any:

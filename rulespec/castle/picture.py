@@ -18,7 +18,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rulespec.castle.components import COLOURS, Area, Colour, Effect, GardenKind, Place, Symbol
+from rulespec.castle.components import (
+    COLOURS,
+    RIVAL,
+    Area,
+    Colour,
+    Effect,
+    GardenKind,
+    Place,
+    Symbol,
+)
 from rulespec.castle.observation import CastleObservation
 from rulespec.castle.state import Family, State
 from rulespec.castle.tables import FIELD_FAMILY, FIELD_OUTSIDE, FIELD_WELL
@@ -122,8 +131,13 @@ def _heading(view: State | CastleObservation) -> str:
     )
 
 
+def _is_rival(view: State | CastleObservation, seat: int) -> bool:
+    """Whether ``seat`` is the solo rival's named seat (components.RIVAL)."""
+    return seat == RIVAL and view.rival is not None
+
+
 def _name(view: State | CastleObservation, seat: int) -> str:
-    return "rival" if seat >= len(view.families) else f"seat {seat}"
+    return "rival" if _is_rival(view, seat) else f"seat {seat}"
 
 
 def _disc(x: float, y: float, colour: str, r: float = 6) -> str:
@@ -132,7 +146,7 @@ def _disc(x: float, y: float, colour: str, r: float = 6) -> str:
 
 def _colour(view: State | CastleObservation, seat: int) -> str:
     """A seat's colour; the solo rival's is grey."""
-    return SEAT_FILL[4] if seat >= len(view.families) else SEAT_FILL[seat % 4]
+    return SEAT_FILL[4] if _is_rival(view, seat) else SEAT_FILL[seat % 4]
 
 
 def _die(x: float, y: float, colour: Colour | None, value: int, size: float = 28) -> list[str]:
@@ -173,8 +187,8 @@ def _room_colours(view: State | CastleObservation, room: int) -> tuple[Colour | 
         if number == 0:
             out.append(diamond)
         else:
-            tile = view.tiles[number - 1] if number - 1 < len(view.tiles) else -1
-            out.append(view.game.data.die_tiles[tile].colour if tile >= 0 else None)
+            tile = view.tiles[number - 1] if number - 1 < len(view.tiles) else None
+            out.append(view.game.data.die_tiles[tile].colour if tile is not None else None)
     return tuple(out)
 
 
@@ -196,7 +210,7 @@ def _castle(view: State | CastleObservation) -> list[str]:
 def _daimyo(view: State | CastleObservation, x: float, y: float) -> list[str]:
     w, h = 340.0, 74.0
     parts = [element("rect", x=x, y=y, width=w, height=h, rx=6, fill=CARD, stroke=INK)]
-    if view.level3 < 0:
+    if view.level3 is None:
         parts.append(text(x + 10, y + 20, "level 3: no Daimyo card yet", size=12))
         return parts
     card = view.game.data.level3[view.level3]
@@ -205,7 +219,7 @@ def _daimyo(view: State | CastleObservation, x: float, y: float) -> list[str]:
     sw = (w - 20) / max(n, 1)
     for i, space in enumerate(card.spaces):
         sx = x + 10 + i * sw
-        owner = view.daimyo[i] if i < len(view.daimyo) else -1
+        owner = view.daimyo[i] if i < len(view.daimyo) else None
         parts.append(
             element(
                 "rect", x=sx, y=y + 26, width=sw - 6, height=40, rx=4, fill="#fff", stroke=MUTED
@@ -213,7 +227,7 @@ def _daimyo(view: State | CastleObservation, x: float, y: float) -> list[str]:
         )
         parts.append(text(sx + 6, y + 42, f"space {i}", size=10, fill=MUTED))
         parts.append(text(sx + 6, y + 58, shorts(space), size=11))
-        if owner >= 0:
+        if owner is not None:
             parts.append(_disc(sx + sw - 18, y + 38, _colour(view, owner), 7))
     beside = [f"{_name(view, p)} {k}" for p, k in enumerate(view.beside) if k]
     if beside:
@@ -224,14 +238,14 @@ def _daimyo(view: State | CastleObservation, x: float, y: float) -> list[str]:
 def _room(view: State | CastleObservation, room: int, x: float, y: float, h: float) -> list[str]:
     t = view.game.tables
     level = t.room_level[room]
-    card_i = view.rooms[room] if room < len(view.rooms) else -1
+    card_i = view.rooms[room] if room < len(view.rooms) else None
     parts = [element("rect", x=x, y=y, width=ROOM_W, height=h, rx=6, fill=CARD, stroke=INK)]
     head = f"room {room} · level {level}"
-    if card_i >= 0:
+    if card_i is not None:
         head += f" · {t.cards[card_i].id}"
     parts.append(text(x + 8, y + 16, head, size=11, weight="bold"))
     colours = _room_colours(view, room)
-    if card_i < 0:
+    if card_i is None:
         parts.append(text(x + 8, y + 40, "no card (waiting for a refill)", size=11, fill=MUTED))
     else:
         card = t.cards[card_i]
@@ -288,11 +302,11 @@ def _bridges(view: State | CastleObservation) -> list[str]:
         for kind in GardenKind:
             slot = 2 * int(c) + int(kind)
             gx = 300 + int(kind) * 180
-            g = view.gardens[slot] if slot < len(view.gardens) else -1
+            g = view.gardens[slot] if slot < len(view.gardens) else None
             parts.append(
                 element("rect", x=gx, y=y - 2, width=172, height=34, rx=4, fill=GARDEN_FILL[kind])
             )
-            if g >= 0:
+            if g is not None:
                 garden = gardens[g]
                 parts.append(
                     text(
@@ -332,9 +346,9 @@ def _fields(view: State | CastleObservation) -> list[str]:
     parts.append(
         text(x + 14, y + 16, f"the well @{FIELD_WELL}: {board.well.seals} seal +", size=11)
     )
-    backs = [shorts(view.game.data.die_tiles[t].back) for t in view.tiles[10:12] if t >= 0] or [
-        "no tiles"
-    ]
+    backs = [
+        shorts(view.game.data.die_tiles[t].back) for t in view.tiles[10:12] if t is not None
+    ] or ["no tiles"]
     parts.append(text(x + 14, y + 34, ", ".join(backs), size=10))
     return parts
 
@@ -359,8 +373,8 @@ def _grounds(view: State | CastleObservation) -> list[str]:
         )
         faces = []
         for slot in t.training_slots(g):
-            tile = view.training[slot] if slot < len(view.training) else -1
-            if tile >= 0:
+            tile = view.training[slot] if slot < len(view.training) else None
+            if tile is not None:
                 tt = data.training[tile]
                 faces.append(shorts(tt.beige if t.side_of_slot[slot] else tt.blue))
         parts.append(text(x + 6, y + 30, " | ".join(faces) or "no tiles", size=10))
@@ -430,7 +444,7 @@ def _pending(view: State | CastleObservation, y: float) -> list[str]:
     if solo is not None:
         # the bridge side of the top card is public; an observation holds only that
         side = getattr(solo, "top_side", None)
-        if side is None and solo.top >= 0:
+        if side is None and solo.top is not None:
             card = view.game.data.solo[solo.top]
             side = (card.colour, card.slot, card.target)
         if side is not None:
@@ -539,7 +553,7 @@ def _family(
     grounds = "/".join(map(str, f.grounds)) or "0"
     lantern = len(f.lantern)
     row_card = "none"
-    if f.card >= 0:
+    if f.card is not None:
         actions = view.game.data.actions
         cards = view.game.tables.cards
         row_card = actions[f.card].id if f.card < len(actions) else cards[f.card - len(actions)].id

@@ -19,9 +19,8 @@ import attrs
 from rulespec.castle import rival as rivals
 from rulespec.castle.codec import CODEC
 from rulespec.castle.components import COLOURS, Effect, Symbol
-from rulespec.castle.setup import TILE_SLOTS
 from rulespec.castle.state import Phase, Solo, Stage, State
-from rulespec.castle.tables import BOARD_FIELDS, GARDENS
+from rulespec.castle.tables import BOARD_FIELDS, GARDENS, TILE_SLOTS
 from rulespec.core.convert import Reader
 from rulespec.core.positions import check_header
 from rulespec.errors import MalformedPosition, bounded
@@ -39,7 +38,7 @@ def load(game: CastleGame, data: Mapping[str, Any]) -> State:
         raise MalformedPosition([f"a position must be a JSON object, got {type(data).__name__}"])
     reader = Reader(game)
     check_header(reader, data, game)
-    values = CODEC.fields(State, data, reader, extra=("game", "settings"))
+    values = CODEC.fields(State, old_empty_places(data), reader, extra=("game", "settings"))
     if reader.problems:
         raise MalformedPosition(reader.problems)
     state = State(game=game, **values)
@@ -49,6 +48,42 @@ def load(game: CastleGame, data: Mapping[str, Any]) -> State:
     if problems:
         raise MalformedPosition(list(problems))
     return state
+
+
+def _old(value: Any) -> Any:
+    return None if type(value) is int and value == -1 else value
+
+
+def _old_list(value: Any) -> Any:
+    return [_old(v) for v in value] if isinstance(value, list) else value
+
+
+def old_empty_places(data: Mapping[str, Any]) -> Mapping[str, Any]:
+    """``data`` with the -1 that positions written before issue 21 put in an empty place
+    read as null, the empty place now: the rooms, level 3 card, Daimyo spaces, die tile,
+    garden and training slots, starting pairs, the room to refill, a family's row card and
+    the solo deck's top card. Anywhere else a -1 stays, and is refused as out of range."""
+    out = dict(data)
+    for key in ("rooms", "daimyo", "tiles", "gardens", "training"):
+        out[key] = _old_list(out.get(key))
+    for key in ("level3", "refill"):
+        if key in out:
+            out[key] = _old(out[key])
+    if isinstance(out.get("display"), list):
+        out["display"] = [_old_list(pair) for pair in out["display"]]
+    if isinstance(out.get("families"), list):
+        out["families"] = [_old_card(f) for f in out["families"]]
+    out["rival"] = _old_card(out.get("rival"))
+    solo = out.get("solo")
+    if isinstance(solo, Mapping) and "top" in solo:
+        out["solo"] = {**solo, "top": _old(solo["top"])}
+    return {k: v for k, v in out.items() if k in data}
+
+
+def _old_card(family: Any) -> Any:
+    if isinstance(family, Mapping) and "card" in family:
+        return {**family, "card": _old(family["card"])}
+    return family
 
 
 def invariant_problems(state: State) -> list[str]:
@@ -72,11 +107,13 @@ def _rule_problems(state: State) -> list[str]:
     seats = n + (1 if game.variant.solo else 0)
     cards = len(t.cards)
     for i, c in enumerate(state.rooms):
-        if not -1 <= c < cards:
+        if c is None:
+            continue
+        if not 0 <= c < cards:
             out.append(f"rooms[{i}]: no castle card {c}")
-        elif c >= 0 and t.level_of[c] != t.room_level[i]:
+        elif t.level_of[c] != t.room_level[i]:
             out.append(f"rooms[{i}]: card {c} is not of level {t.room_level[i]}")
-    placed = [c for c in state.rooms if c >= 0]
+    placed = [c for c in state.rooms if c is not None]
     for name, deck, level in (("deck1", state.deck1, 1), ("deck2", state.deck2, 2)):
         if list(deck) != sorted(set(deck)):
             out.append(f"{name}: card indices sorted, each once")
@@ -122,15 +159,15 @@ def _rule_problems(state: State) -> list[str]:
             out.append(f"{where}.gardens: distinct garden slots (castle.actions.garden)")
         if not 0 <= fam.track <= data.board.track.last:
             out.append(f"{where}.track: a space of the seasons track")
-        if not -1 <= fam.card < len(t.rows_of_card):
+        if fam.card is not None and not 0 <= fam.card < len(t.rows_of_card):
             out.append(f"{where}.card: no row card {fam.card}")
         if any(not 0 <= s < len(t.lantern) for s in fam.lantern):
             out.append(f"{where}.lantern: no lantern source")
-    if state.level3 >= len(data.level3):
+    if state.level3 is not None and state.level3 >= len(data.level3):
         out.append("level3: no such card")
     for i, owner in enumerate(state.daimyo):
-        if not -1 <= owner < seats:
-            out.append(f"daimyo[{i}]: a seat or -1")
+        if owner is not None and not 0 <= owner < seats:
+            out.append(f"daimyo[{i}]: a seat or null")
     if len(state.beside) != seats:
         out.append(f"beside: one count per seat ({seats})")
     out.extend(dice_taken_problems(state))
@@ -145,13 +182,14 @@ def _seats(state: State) -> int:
     return state.players + (1 if state.game.variant.solo else 0)
 
 
-def _indices(out: list[str], where: str, values: Sequence[int], size: int, empty: bool) -> None:
-    """Each of ``values`` indexes a list of ``size`` (or is -1 if ``empty``), none twice."""
-    low = -1 if empty else 0
-    bad = [v for v in values if not low <= v < size]
+def _indices(
+    out: list[str], where: str, values: Sequence[int | None], size: int, empty: bool
+) -> None:
+    """Each of ``values`` indexes a list of ``size`` (or is None if ``empty``), none twice."""
+    bad = [v for v in values if (v is None and not empty) or (v is not None and not 0 <= v < size)]
     if bad:
-        out.append(f"{where}: {bounded(bad)} out of range {low} to {size - 1}")
-    placed = [v for v in values if v >= 0]
+        out.append(f"{where}: {bounded(bad)} out of range 0 to {size - 1}")
+    placed = [v for v in values if v is not None]
     if len(set(placed)) != len(placed):
         out.append(f"{where}: a component lies in two places")
 
@@ -227,11 +265,14 @@ def shape_problems(state: State) -> list[str]:
         out.append("held: a die is held exactly while it is to be placed (castle.turn.take)")
     if any(not 0 <= b <= FIGURES for b in state.beside):
         out.append(f"beside: 0 to {FIGURES} courtiers per seat")
-    spaces = len(data.level3[state.level3].spaces) if 0 <= state.level3 < len(data.level3) else 0
+    level3 = state.level3
+    spaces = (
+        len(data.level3[level3].spaces) if level3 is not None and level3 < len(data.level3) else 0
+    )
     if len(state.daimyo) != spaces:
         out.append(f"daimyo: one entry per space of the level 3 card ({spaces})")
-    if state.refill >= len(t.room_level):
-        out.append(f"refill: a room 0 to {len(t.room_level) - 1}, or -1")
+    if state.refill is not None and state.refill >= len(t.room_level):
+        out.append(f"refill: a room 0 to {len(t.room_level) - 1}, or null")
     for p, fam in enumerate((*state.families, *(() if state.rival is None else (state.rival,)))):
         where = f"families[{p}]" if p < state.players else "rival"
         if list(fam.gardens) != sorted(set(fam.gardens)):
@@ -246,16 +287,17 @@ def _solo_shape(state: State, solo: Solo) -> list[str]:
     cards = len(state.game.data.solo)
     if list(solo.hidden) != sorted(set(solo.hidden)):
         out.append("solo.hidden: card indices sorted, each once (one canonical form)")
-    places = (*solo.hidden, *solo.bottom, *solo.row, *((solo.top,) if solo.top >= 0 else ()))
+    top = solo.top
+    places = (*solo.hidden, *solo.bottom, *solo.row, *((top,) if top is not None else ()))
     _indices(out, "solo", places, cards, False)
     if not out and len(places) != cards:
         out.append(
             f"solo: {len(places)} cards in the deck, its top, the row and under it; "
             f"the solo deck has {cards} (castle.solo.deck)"
         )
-    if solo.top >= cards:
-        out.append(f"solo.top: a solo card 0 to {cards - 1}, or -1")
-    if solo.known and solo.top < 0:
+    if top is not None and top >= cards:
+        out.append(f"solo.top: a solo card 0 to {cards - 1}, or null")
+    if solo.known and top is None:
         out.append("solo.known: only a drawn top card can be known")
     rival = {e for c in state.game.data.solo for e in c.actions}
     if any(e not in rival for e in solo.tasks):
@@ -277,20 +319,20 @@ def component_problems(state: State) -> list[str]:
     if set(state.diamond) & set(state.tiles):
         out.append("tiles: a die tile also lies on a ♦ slot")
     for slot, garden in enumerate(state.gardens):
-        if garden >= 0 and int(data.gardens[garden].kind) != slot % 2:
+        if garden is not None and int(data.gardens[garden].kind) != slot % 2:
             out.append(
                 f"gardens[{slot}]: garden {garden} is of the other kind "
                 "(slot 2 * bridge + kind; castle.setup.gardens)"
             )
     if state.phase is not Phase.SETUP:
-        missing = [i for i, c in enumerate(state.rooms) if c < 0]
-        if missing and missing != ([state.refill] if state.refill >= 0 else []):
+        missing = [i for i, c in enumerate(state.rooms) if c is None]
+        if missing and missing != ([state.refill] if state.refill is not None else []):
             out.append("rooms: after setup only the room waiting for a refill is empty")
-        if -1 in state.tiles or len(state.diamond) < len(COLOURS):
+        if None in state.tiles or len(state.diamond) < len(COLOURS):
             out.append("tiles: every die tile slot is filled after setup")
-        if -1 in state.gardens or -1 in state.training or state.level3 < 0:
+        if None in state.gardens or None in state.training or state.level3 is None:
             out.append("gardens, training, level3: laid out after setup")
-    if state.refill >= 0 and state.rooms[state.refill] >= 0:
+    if state.refill is not None and state.rooms[state.refill] is not None:
         out.append(f"refill: room {state.refill} still holds a card")
     if state.phase is Phase.ROLL:
         rolled = [len(b) == state.game.variant.dice_per_colour and all(b) for b in state.bridges]
@@ -360,7 +402,7 @@ def chance_problems(state: State) -> list[str]:
     if phase is Phase.ROLL and all(any(b) for b in state.bridges):
         return ["phase roll: every bridge is already rolled (castle.setup.dice)"]
     if phase is Phase.REFILL:
-        if state.refill < 0:
+        if state.refill is None:
             return ["phase refill: no room waits for a card (castle.actions.card_swap)"]
         level = state.game.tables.room_level[state.refill]
         if not (state.deck1 if level == 1 else state.deck2):
@@ -448,7 +490,7 @@ def refill_wait_problems(state: State) -> list[str]:
     if state.refill_wait == 0:
         return []
     after = state.game.options.refill_timing.value == "after_section"
-    if state.refill < 0 or not after or len(state.agenda) < state.refill_wait:
+    if state.refill is None or not after or len(state.agenda) < state.refill_wait:
         return [
             f"refill_wait: {state.refill_wait} with refill {state.refill} and "
             f"{len(state.agenda)} frames: a refill waits only for the section taken with its "
@@ -532,20 +574,21 @@ def dice_taken_problems(state: State) -> list[str]:
     return []
 
 
-NONE_FIELDS = frozenset({"rooms", "level3", "daimyo", "tiles", "gardens", "training"})
-"""State fields whose -1 means an empty place (besides ``display``, ``refill``, a
-family's ``card`` and the solo ``top``, which are checked by name below)."""
+NONE_FIELDS = frozenset(
+    {"rooms", "level3", "daimyo", "tiles", "gardens", "training", "display", "refill"}
+)
+"""State fields where None means an empty place (besides a family's ``card`` and the solo
+``top``, which are checked by name below)."""
 
 
 def stray_none_problems(state: State) -> list[str]:
-    """-1 stands for "none" only where a field says so; anywhere else (a solo card in the
-    row, a lantern source, a garden slot ...) Python would read it as the last item."""
+    """None stands for an empty place only where a field says so; anywhere else (a solo
+    card in the row, a lantern source, a garden slot ...) it is a value missing. The old
+    sentinel -1 is refused everywhere: Python would read it as the last item."""
     out: list[str] = []
-    allowed = NONE_FIELDS | {"display", "refill"}
     for f in attrs.fields(State):
-        if f.name in ("game", "families", "rival", "solo") or f.name in allowed:
-            continue
-        _stray(getattr(state, f.name), f.name, out)
+        if f.name not in ("game", "families", "rival", "solo"):
+            _stray(getattr(state, f.name), f.name, out, f.name in NONE_FIELDS)
     for p, fam in enumerate(state.families):
         _stray_fields(fam, f"families[{p}]", {"card"}, out)
     if state.rival is not None:
@@ -554,9 +597,10 @@ def stray_none_problems(state: State) -> list[str]:
     if solo is not None:
         _stray_fields(solo, "solo", {"top"}, out)
         drawing = state.phase.value in ("setup", "roll", "solo_draw")
-        if solo.top < 0 and not drawing and state.stage.value == "turn":
+        # after the deck ran out (hidden empty) the round may go on without a top card
+        if solo.top is None and solo.hidden and not drawing and state.stage.value == "turn":
             out.append("solo.top: the deck shows a top card during the round (castle.solo.reveal)")
-        elif solo.top < 0 and not solo.hidden and state.phase.value != "setup":
+        elif solo.top is None and not solo.hidden and state.phase.value != "setup":
             out.append(
                 "solo.top: nothing is hidden, so the deck's top card is the first of its bottom "
                 "(castle.solo.deck_runs_out)"
@@ -566,18 +610,20 @@ def stray_none_problems(state: State) -> list[str]:
 
 def _stray_fields(record: Any, where: str, allowed: set[str], out: list[str]) -> None:
     for f in attrs.fields(type(record)):
-        if f.name not in allowed:
-            _stray(getattr(record, f.name), f"{where}.{f.name}", out)
+        _stray(getattr(record, f.name), f"{where}.{f.name}", out, f.name in allowed)
 
 
-def _stray(value: Any, where: str, out: list[str]) -> None:
-    if isinstance(value, bool):
+def _stray(value: Any, where: str, out: list[str], empty_ok: bool = False) -> None:
+    if value is None:
+        if not empty_ok:
+            out.append(f"{where}: null where no empty place is meant")
+    elif isinstance(value, bool):
         return
-    if isinstance(value, int):
+    elif isinstance(value, int):
         if value == -1:
-            out.append(f"{where}: -1 where no empty place is meant")
+            out.append(f"{where}: -1, the old empty place (now null), or a value missing")
     elif isinstance(value, tuple):
         for i, v in enumerate(value):
-            _stray(v, f"{where}[{i}]", out)
+            _stray(v, f"{where}[{i}]", out, empty_ok)
     elif attrs.has(type(value)):
         _stray_fields(value, where, set(), out)

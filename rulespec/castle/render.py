@@ -25,18 +25,18 @@ def render(state: State) -> str:
         dice = " ".join(str(v) if v else "." for v in state.bridges[c]) or "-"
         lines.append(f"  {c.label} bridge: {dice}")
     for r, card in enumerate(state.rooms):
-        name = t.cards[card].id if card >= 0 else "-"
-        tiles = "/".join(c.label for c in state.room_tiles(r)) if card >= 0 else ""
+        name = t.cards[card].id if card is not None else "-"
+        tiles = "/".join(c.label for c in state.room_tiles(r)) if card is not None else ""
         top = state.fields[r] if r < len(state.fields) else 0
         lines.append(
             f"  room {r} (level {t.room_level[r]}): card {name} tiles {tiles} die {top or '-'}"
         )
-    order = " ".join("rival" if p >= state.players else f"seat {p}" for p in state.order)
+    order = " ".join("rival" if state.is_rival(p) else f"seat {p}" for p in state.order)
     lines.append(f"  order: {order or '-'}")
     final = final_scores(state)
     for p in range(state.players + (1 if state.rival is not None else 0)):
         f = state.family(p)
-        name = "rival" if p >= state.players else f"seat {p}"
+        name = "rival" if state.is_rival(p) else f"seat {p}"
         points = f"final score {final[p]}" if final is not None else f"{f.points} points"
         lines.append(
             f"  {name}: {points}, {f.coins} coins, {f.seals} seals, "

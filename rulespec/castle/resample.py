@@ -36,7 +36,7 @@ def plan(state: State, player: int, root: State, actions: Sequence[Any]) -> core
     """The proposer: the deal of the current top card, if hidden, is redrawn."""
     solo = state.solo
     hidden: dict[int, core.Replacement] = {}
-    if solo is not None and solo.top >= 0 and not solo.known:
+    if solo is not None and solo.top is not None and not solo.known:
         for i in range(len(actions) - 1, -1, -1):
             a = actions[i]
             if type(a) is Deal and a.pile is Pile.SOLO:

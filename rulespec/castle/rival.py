@@ -1,16 +1,21 @@
 """The solo rival, the Tokugawa clan (castle.solo.*).
 
-The rival is seat ``players`` (1): it has a :class:`~rulespec.castle.state.Family` for
-coins, points, figures and its marker, and never a decision of its own. Its turn reveals
-solo cards until the top card names a die that exists, places that die, and does the
-actions of the last two revealed cards. Its free choices (a garden among the cheapest, the
-room a courtier reaches) are seat 0's decisions by default (ruling castle.solo.free_choices).
+The rival is seat :data:`~rulespec.castle.components.RIVAL` (1): it has a
+:class:`~rulespec.castle.state.Family` for coins, points, figures and its marker, and never
+a decision of its own. Its turn reveals solo cards until the top card names a die that
+exists, places that die, and does the actions of the last two revealed cards. Its free
+choices (a garden among the cheapest, the room a courtier reaches) are seat 0's decisions
+by default (ruling castle.solo.free_choices).
 """
 
 from __future__ import annotations
 
-from rulespec.castle.components import Area, Effect, Figure, Slot, Symbol
-from rulespec.castle.state import Family, Phase, Solo, State
+from typing import Any
+
+from rulespec.castle import rules
+from rulespec.castle.components import RIVAL, Area, Effect, Figure, Slot, Symbol
+from rulespec.castle.fields import covered
+from rulespec.castle.state import Family, Phase, Solo, State, filled
 from rulespec.castle.tables import FIELD_OUTSIDE, FIELD_WELL
 from rulespec.castle.variant import RivalActionOrder, RivalAscent, RivalChoices
 from rulespec.core.trace import decided
@@ -21,95 +26,87 @@ def _solo(s: State) -> Solo:
     return s.solo
 
 
-def start(s: State) -> State:
-    """The rival's turn begins: flip the top card and look for a die (castle.solo.reveal)."""
+def start(s: State, **changes: Any) -> State:
+    """The rival's turn begins: flip the top card and look for a die (castle.solo.reveal);
+    ``changes`` are made to ``s`` in the same copy (the turn's actor and stage)."""
     decided("castle.solo.reveal")
-    return flip(s)
+    return flip(s, changes.pop("solo", None), **changes)
 
 
-def flip(s: State) -> State:
+def flip(s: State, solo: Solo | None = None, **changes: Any) -> State:
     """Flip the top card into the row; the next card becomes the top (chance if it comes
-    from the shuffled part)."""
-    solo = _solo(s)
+    from the shuffled part). ``solo``, if given, is the deck as it is now (``s`` is not
+    copied for it: the rival's turn copies the state once it places its die); ``changes``
+    as for :func:`start`."""
+    solo = _solo(s) if solo is None else solo
     # no top card after the deck ran out (castle.solo.deck_runs_out): nothing to flip
-    row = (*solo.row, solo.top) if solo.top >= 0 else solo.row
-    solo = solo.but(row=row, top=-1, known=False)
-    s = s.but(solo=solo)
+    row = (*solo.row, solo.top) if solo.top is not None else solo.row
+    solo = solo.but(row=row, top=None, known=False)
     if solo.hidden:
-        return s.but(phase=Phase.SOLO_DRAW)
+        return s.but(solo=solo, phase=Phase.SOLO_DRAW, **changes)
+    if changes:
+        s = s.but(**changes)
     if solo.bottom:
-        s = s.but(solo=solo.but(top=solo.bottom[0], bottom=solo.bottom[1:], known=True))
-        return check(s)
+        return check(s, solo.but(top=solo.bottom[0], bottom=solo.bottom[1:], known=True))
     decided("castle.solo.deck_runs_out")
-    return fallback(s)
+    return fallback(s, solo)
 
 
-def die_at(s: State, colour: int, slot: Slot) -> int:
-    """The index of the die at ``slot`` of bridge ``colour``, or -1."""
+def die_at(s: State, colour: int, slot: Slot) -> int | None:
+    """The index of the die at ``slot`` of bridge ``colour``, or None."""
     bridge = s.bridges[colour]
     n = len(bridge)
-    i = {Slot.LEFT: 0, Slot.MIDDLE: n // 2, Slot.RIGHT: n - 1}[slot]
-    return i if bridge[i] else -1
+    i = 0 if slot is Slot.LEFT else n // 2 if slot is Slot.MIDDLE else n - 1
+    return i if bridge[i] else None
 
 
-def check(s: State) -> State:
-    """The top card is known: its die, if there, is the rival's; else flip again."""
-    solo = _solo(s)
-    card = s.game.data.solo[solo.top]
+def check(s: State, solo: Solo | None = None) -> State:
+    """The top card is known: its die, if there, is the rival's; else flip again
+    (``solo`` as for :func:`flip`)."""
+    solo = _solo(s) if solo is None else solo
+    card = s.game.data.solo[filled(solo.top)]
     i = die_at(s, card.colour, card.slot)
-    if i < 0:
-        return flip(s)
+    if i is None:
+        return flip(s, solo)
     target = card.target
     field = {Area.ROOM: 0, Area.OUTSIDE: FIELD_OUTSIDE, Area.WELL: FIELD_WELL}.get(
         target.area, FIELD_WELL
     )
     if target.area in (Area.ROOM, Area.OUTSIDE):
         field += target.index
-    return place(s, int(card.colour), i, field)
+    return place(s, int(card.colour), i, field, solo)
 
 
-def fallback(s: State) -> State:
+def fallback(s: State, solo: Solo | None = None) -> State:
     """Every card revealed without a die: the left die of the first bridge with one, to
     the well (ruling castle.solo.deck_runs_out)."""
     for colour, bridge in enumerate(s.bridges):
         for i, v in enumerate(bridge):
             if v:
-                return place(s, colour, i, FIELD_WELL)
+                return place(s, colour, i, FIELD_WELL, solo)
     raise AssertionError("the rival plays only while dice are left")
 
 
-def place(s: State, colour: int, i: int, field: int) -> State:
+def place(s: State, colour: int, i: int, field: int, solo: Solo | None = None) -> State:
     """Take die ``i`` of bridge ``colour`` (the middle closes up as for a player) and put
     it on ``field``, or on the well if that is taken (castle.solo.place)."""
-    from rulespec.castle import engine  # noqa: PLC0415 (engine calls the rival)
-
     decided("castle.solo.place")
-    bridge = list(s.bridges[colour])
-    value = bridge[i]
-    n = len(bridge)
-    bridge[i] = 0
-    if i in (0, n - 1):
-        middle = range(1, n - 1) if i == 0 else range(n - 2, 0, -1)
-        for j in middle:
-            if bridge[j]:
-                bridge[i], bridge[j] = bridge[j], 0
-                break
+    value, after = rules.take_die(s.bridges[colour], i)
     bridges = list(s.bridges)
-    bridges[colour] = tuple(bridge)
-    s = s.but(bridges=(bridges[0], bridges[1], bridges[2]))
+    bridges[colour] = after
+    changes: dict[str, Any] = {"bridges": (bridges[0], bridges[1], bridges[2])}
     if field < FIELD_WELL and s.stacked[field]:
         field = FIELD_WELL
-    gain = max(0, value - engine.covered(s, field, s.actor))
+    gain = max(0, rules.placement_coins(value, covered(s, field, s.actor)))
     decided("castle.solo.basics")
     rival = s.family(s.actor)
-    s = s.with_family(s.actor, rival.but(coins=rival.coins + gain))
     if field < FIELD_WELL:
         fields = list(s.fields)
         fields[field] = value
         stacked = list(s.stacked)
         stacked[field] += 1
-        s = s.but(fields=tuple(fields), stacked=tuple(stacked))
-    solo = _solo(s)
+        changes.update(fields=tuple(fields), stacked=tuple(stacked))
+    solo = _solo(s) if solo is None else solo
     decided("castle.solo.actions")
     decided("castle.solo.action_order")
     cards = [s.game.data.solo[c].actions for c in solo.row[-2:]]
@@ -119,15 +116,17 @@ def place(s: State, colour: int, i: int, field: int) -> State:
     else:
         tasks = tuple(e for a in cards for e in a)
     solo = solo.but(bottom=(*solo.bottom, *solo.row), row=(), tasks=tasks)
-    if solo.top < 0:  # the deck ran out (castle.solo.deck_runs_out): the row is the deck
+    if solo.top is None:  # the deck ran out (castle.solo.deck_runs_out): the row is the deck
         solo = solo.but(top=solo.bottom[0], bottom=solo.bottom[1:], known=True)
-    return s.but(solo=solo, phase=Phase.RESOLVE)
+    rival = rival.but(coins=rival.coins + gain)
+    return s.with_family(s.actor, rival, solo=solo, phase=Phase.RESOLVE, **changes)
 
 
-def candidates(s: State, effect: Effect) -> tuple[int, ...]:
-    """The equal choices the rival has for ``effect``: garden slots or rooms; empty if
-    the action cannot be done, (-1,) if it needs no choice."""
-    rival = s.family(s.actor)
+def candidates(s: State, effect: Effect, rival: Family | None = None) -> tuple[int | None, ...]:
+    """The equal choices the rival (``rival``, else its family in ``s``) has for
+    ``effect``: garden slots or rooms; empty if the action cannot be done, (None,) if it
+    needs no choice."""
+    rival = s.family(s.actor) if rival is None else rival
     data = s.game.data
     if effect.symbol is Symbol.GARDEN:
         if not rival.left[Figure.GARDENER]:
@@ -137,68 +136,79 @@ def candidates(s: State, effect: Effect) -> tuple[int, ...]:
         slots = [
             g
             for g in range(len(s.gardens))
-            if g % 2 in kinds and g not in rival.gardens and s.gardens[g] >= 0
+            if g % 2 in kinds and g not in rival.gardens and s.gardens[g] is not None
         ]
         if not slots:
             return ()
-        low = min(data.gardens[s.gardens[g]].points for g in slots)
-        return tuple(g for g in slots if data.gardens[s.gardens[g]].points == low)
+        points = {g: data.gardens[card].points for g in slots if (card := s.gardens[g]) is not None}
+        low = min(points.values())
+        return tuple(g for g in slots if points[g] == low)
     if effect.symbol is Symbol.ASCEND:
         level = lowest(rival.court)
-        if level < 0:
+        if level is None:
             return ()
         decided("castle.solo.ascent_cap")
         if level + effect.amount > 3 and s.game.options.rival_ascent is RivalAscent.UNDONE:
             return ()
         to = min(3, level + effect.amount)
         if to == 3:
-            return (-1,)
+            return (None,)
         rooms = s.game.tables.rooms_of_level(to)
-        return tuple(r for r in rooms if s.rooms[r] >= 0) or (-1,)
-    return (-1,)
+        return tuple(r for r in rooms if s.rooms[r] is not None) or (None,)
+    return (None,)
 
 
-def lowest(court: tuple[int, int, int, int]) -> int:
-    """The lowest level (gate 0) with a rival courtier below level 3, or -1."""
+def lowest(court: tuple[int, int, int, int]) -> int | None:
+    """The lowest level (gate 0) with a rival courtier below level 3, or None."""
     for level in range(3):
         if court[level]:
             return level
-    return -1
+    return None
 
 
 def proceed(s: State) -> State:
-    """Do the rival's actions in order until one needs seat 0's choice."""
-    while True:
-        solo = _solo(s)
-        if not solo.tasks:
-            return s.but(phase=Phase.RESOLVE)
-        effect = solo.tasks[0]
-        found = candidates(s, effect)
+    """Do the rival's actions in order until one needs seat 0's choice, or a room waits
+    for its card (the state is copied once, at the end: its family and deck are carried)."""
+    solo = _solo(s)
+    rival = s.family(s.actor)
+    tasks = solo.tasks
+    k = 0
+    while k < len(tasks):
+        effect = tasks[k]
+        found = candidates(s, effect, rival)
         if len(found) > 1 and s.game.options.rival_choices is RivalChoices.PLAYER:
             decided("castle.solo.free_choices")
-            return s.but(solo=solo.but(choices=found), phase=Phase.RIVAL)
-        s = act(s, effect, found[0] if found else None)
-        if s.refill >= 0:
-            return s.but(phase=Phase.RESOLVE)
+            choices = tuple(c for c in found if c is not None)  # rooms or gardens, all given
+            solo = solo.but(tasks=tasks[k:], choices=choices)
+            return s.with_family(s.actor, rival, solo=solo, phase=Phase.RIVAL)
+        s, rival = _act(s, rival, effect, found[0] if found else None, bool(found))
+        k += 1
+        if s.refill is not None:
+            break
+    solo = solo.but(tasks=tasks[k:])
+    return s.with_family(s.actor, rival, solo=solo, phase=Phase.RESOLVE)
 
 
 def choose(s: State, i: int) -> State:
-    """Seat 0 chose candidate ``i`` for the rival."""
+    """Seat 0 chose candidate ``i`` for the rival (the phase table settles what follows)."""
     solo = _solo(s)
     s = s.but(solo=solo.but(choices=()), phase=Phase.RESOLVE)
-    s = act(s, solo.tasks[0], solo.choices[i])
-    from rulespec.castle import engine  # noqa: PLC0415 (engine calls the rival)
-
-    return engine.settle(s)
+    return act(s, solo.tasks[0], solo.choices[i])
 
 
-def act(s: State, effect: Effect, choice: int | None) -> State:
-    """Do one rival action (castle.solo.symbols); undone: points = the round number."""
-    decided("castle.solo.symbols")
+def act(s: State, effect: Effect, choice: int | None, possible: bool = True) -> State:
+    """Do one rival action (castle.solo.symbols) with ``choice`` among its candidates
+    (None: it needs none); undone, or not ``possible``: points = the round number."""
     solo = _solo(s)
-    s = s.but(solo=solo.but(tasks=solo.tasks[1:]))
-    seat = s.actor
-    rival = s.family(seat)
+    s, rival = _act(s, s.family(s.actor), effect, choice, possible)
+    return s.with_family(s.actor, rival, solo=solo.but(tasks=solo.tasks[1:]))
+
+
+def _act(
+    s: State, rival: Family, effect: Effect, choice: int | None, possible: bool
+) -> tuple[State, Family]:
+    """:func:`act` on the rival's family ``rival``, which ``s`` does not hold yet."""
+    decided("castle.solo.symbols")
     sym = effect.symbol
     done = True
     if sym is Symbol.VP:
@@ -234,7 +244,7 @@ def act(s: State, effect: Effect, choice: int | None) -> State:
         else:
             done = False
     elif sym is Symbol.GARDEN:
-        if choice is None:
+        if not possible or choice is None:
             done = False
         else:
             left = rival.left
@@ -243,7 +253,7 @@ def act(s: State, effect: Effect, choice: int | None) -> State:
                 gardens=tuple(sorted((*rival.gardens, choice))),
             )
     elif sym is Symbol.ASCEND:
-        if choice is None:
+        if not possible:
             done = False
         else:
             s, rival = _ascend(s, rival, effect.amount, choice)
@@ -252,11 +262,12 @@ def act(s: State, effect: Effect, choice: int | None) -> State:
     if not done:
         decided("castle.solo.undone")
         rival = rival.but(points=rival.points + s.round)
-    return s.with_family(seat, rival)
+    return s, rival
 
 
-def _ascend(s: State, rival: Family, steps: int, room: int) -> tuple[State, Family]:
+def _ascend(s: State, rival: Family, steps: int, room: int | None) -> tuple[State, Family]:
     level = lowest(rival.court)
+    assert level is not None  # candidates found a courtier to move
     to = min(3, level + steps)
     court = list(rival.court)
     court[level] -= 1
@@ -264,7 +275,7 @@ def _ascend(s: State, rival: Family, steps: int, room: int) -> tuple[State, Fami
     rival = rival.but(court=tuple(court))
     if to == 3:
         decided("castle.solo.no_daimyo_reward")
-        free = [i for i, o in enumerate(s.daimyo) if o < 0]
+        free = [i for i, o in enumerate(s.daimyo) if o is None]
         if free:
             daimyo = list(s.daimyo)
             daimyo[free[0]] = s.actor
@@ -273,12 +284,11 @@ def _ascend(s: State, rival: Family, steps: int, room: int) -> tuple[State, Fami
             beside = list(s.beside)
             beside[s.actor] += 1
             s = s.but(beside=tuple(beside))
-    elif room >= 0:
-        card = s.rooms[room]
+    elif room is not None and (card := s.rooms[room]) is not None:
         deck = s.deck1 if s.game.tables.level_of[card] == 1 else s.deck2
         if deck:
             rooms = list(s.rooms)
-            rooms[room] = -1
+            rooms[room] = None
             s = s.but(rooms=tuple(rooms), refill=room)
         else:
             decided("castle.solo.empty_deck")
@@ -289,24 +299,21 @@ def round_coins(s: State) -> State:
     """Right after the new order: the rival trades coins for points, groups of 3 if it
     plays before you, of 5 if after (castle.solo.round_end)."""
     decided("castle.solo.round_end")
-    seat = s.players
+    seat = RIVAL
     rival = s.family(seat)
-    group = 3 if s.order[0] == seat else 5
-    groups = rival.coins // group
-    return s.with_family(
-        seat, rival.but(coins=rival.coins - groups * group, points=rival.points + groups * s.round)
-    )
+    coins, points = rules.rival_round_coins(rival.coins, s.order[0] == seat, s.round)
+    return s.with_family(seat, rival.but(coins=coins, points=rival.points + points))
 
 
 def gardeners(s: State, active: int) -> State:
     """The rival's activated gardeners score the round number each (castle.solo.gardeners)."""
     decided("castle.solo.gardeners")
-    rival = s.family(s.players)
-    return s.with_family(s.players, rival.but(points=rival.points + active * s.round))
+    rival = s.family(RIVAL)
+    return s.with_family(RIVAL, rival.but(points=rival.points + active * s.round))
 
 
 def reshuffle(s: State) -> State:
     """All solo cards form a new shuffled deck (castle.solo.reshuffle)."""
     decided("castle.solo.reshuffle")
     every = tuple(range(len(s.game.data.solo)))
-    return s.but(solo=Solo(every, (), -1, (), (), ()))
+    return s.but(solo=Solo(every, (), None, (), (), ()))

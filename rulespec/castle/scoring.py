@@ -2,71 +2,69 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import attrs
 
-from rulespec.castle.state import Family, State
+from rulespec.castle import rules
+from rulespec.castle.components import RIVAL
 from rulespec.castle.variant import FinalExchange
 from rulespec.core.api import Outcome
 from rulespec.core.trace import decided
 
-
-def leftovers(coins: int, resources: tuple[int, ...]) -> int:
-    """A point per 5 coins; 1 per resource at 3-6, 2 at 7 (castle.score.leftovers)."""
-    return coins // 5 + sum(2 if r >= 7 else 1 if r >= 3 else 0 for r in resources)
+if TYPE_CHECKING:
+    from rulespec.castle.state import Family, State
 
 
-def best_exchange(fam: Family) -> int:
-    """The leftover points after the best exchange of the family's seals
-    (castle.score.final_exchange): some seals become resources (two each, capped at 7),
-    the rest coins."""
-    best = 0
-    s = fam.seals
-    r0, r1, r2 = fam.resources
-    for g in range(s // 2 + 1):
-        coins = fam.coins + s - 2 * g
-        for a in range(g + 1):
-            for b in range(g - a + 1):
-                c = g - a - b
-                value = leftovers(coins, (min(7, r0 + a), min(7, r1 + b), min(7, r2 + c)))
-                best = max(best, value)
-    return best
+def filled(value: int | None) -> int:
+    """A garden slot's card at the end (:func:`rulespec.castle.state.filled`; the state
+    module imports this one)."""
+    assert value is not None
+    return value
 
 
 def track_points(s: State, space: int) -> int:
-    """Points for a marker on ``space`` (castle.score.track)."""
+    """Points for a marker on ``space`` (:func:`rules.track_points`)."""
     track = s.game.data.board.track
-    trees = [t.after for t in track.trees]
-    if space <= trees[0]:
-        return 0
-    if space <= trees[1]:
-        return track.season_points[0]
-    if space <= trees[2]:
-        return track.season_points[1]
-    return track.final[min(space - trees[2] - 1, len(track.final) - 1)]
+    trees = tuple(t.after for t in track.trees)
+    return rules.track_points(space, trees, track.season_points, track.final)
+
+
+def figure_points(s: State, fam: Family) -> tuple[int, int, int]:
+    """Courtiers, warriors (times courtiers inside) and gardeners
+    (:func:`rules.courtier_points`, :func:`rules.warrior_points`, castle.score.gardeners)."""
+    data = s.game.data
+    courtiers = rules.courtier_points(fam.court, data.board.court.points)
+    ground_points = [g.points for g in data.board.grounds]
+    warriors = rules.warrior_points(fam.grounds, ground_points, sum(fam.court[1:]))
+    gardeners = sum(data.gardens[filled(s.gardens[g])].points for g in fam.gardens)
+    return courtiers, warriors, gardeners
 
 
 def figures(s: State, fam: Family) -> int:
-    """Courtiers, warriors (times courtiers inside) and gardeners
-    (castle.score.courtiers, castle.score.warriors, castle.score.gardeners)."""
-    data = s.game.data
-    court = data.board.court.points
-    courtiers = sum(n * p for n, p in zip(fam.court, court, strict=True))
-    inside = sum(fam.court[1:])
-    grounds = data.board.grounds
-    warriors = sum(n * g.points for n, g in zip(fam.grounds, grounds, strict=True)) * inside
-    gardeners = sum(data.gardens[s.gardens[g]].points for g in fam.gardens)
-    return courtiers + warriors + gardeners
+    """All the family's figures' points."""
+    return sum(figure_points(s, fam))
 
 
 def total(s: State, seat: int) -> int:
-    """The seat's final score (the rival: no leftovers, castle.solo.final)."""
+    """The seat's final score (:func:`rules.final_score`; the rival scores no leftovers,
+    castle.solo.final)."""
     fam = s.family(seat)
-    points = fam.points + track_points(s, fam.track) + figures(s, fam)
-    if seat >= s.players:
-        return points
-    if s.game.options.final_exchange is FinalExchange.OPTIMUM:
-        return points + best_exchange(fam)
-    return points + leftovers(fam.coins, fam.resources)
+    if s.is_rival(seat):
+        leftover = 0
+    elif s.game.options.final_exchange is FinalExchange.OPTIMUM:
+        leftover = rules.best_exchange(fam.coins, fam.seals, fam.resources)
+    else:
+        leftover = rules.leftovers(fam.coins, fam.resources)
+    courtiers, warriors, gardeners = figure_points(s, fam)
+    return rules.final_score(
+        fam.points,
+        leftover=leftover,
+        track=track_points(s, fam.track),
+        courtiers=courtiers,
+        warriors=warriors,
+        gardeners=gardeners,
+    )
 
 
 def totals(s: State) -> tuple[int, ...]:
@@ -110,7 +108,7 @@ def outcome(s: State) -> Outcome:
     if s.game.variant.solo:
         decided("castle.solo.final")
         decided("castle.solo.outcome")
-        rival = total(s, s.players)
+        rival = total(s, RIVAL)
         won = frozenset({0}) if scores[0] > rival else frozenset()
         return CastleOutcome(scores, tiebreaks, won, rival=rival)
     decided("castle.score.winner")

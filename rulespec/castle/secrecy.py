@@ -22,4 +22,4 @@ def reveals(before: State, after: State) -> bool:
     """Whether this step shows everyone what they could not see: when a top card is
     flipped (it then lies face up in the row)."""
     b, a = before.solo, after.solo
-    return b is not None and a is not None and b.top >= 0 and a.top != b.top
+    return b is not None and a is not None and b.top is not None and a.top != b.top

@@ -9,83 +9,17 @@ law is that of a shuffle (ruling castle.info.decks).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
-from rulespec.castle import engine
 from rulespec.castle import rival as rivals
 from rulespec.castle.actions import Deal, Pile, Roll, rolls
 from rulespec.castle.components import COLOURS, Colour
-from rulespec.castle.state import Family, Phase, Solo, Stage, State
-from rulespec.castle.tables import BOARD_FIELDS, GARDENS, ROOMS
+from rulespec.castle.rounds import after_roll, first_turn, settle
+from rulespec.castle.state import Phase, Stage, State, filled
+from rulespec.castle.tables import ROOMS
+from rulespec.castle.turn import give_pair
+from rulespec.core import trace
 from rulespec.core.trace import decided
-
-TILE_SLOTS = 12
-"""Numbered die-tile slots: 1-10 in the rooms, 11 and 12 at the well."""
-
-
-def initial(game: object) -> State:
-    """Before any chance: full decks, nothing dealt (castle.setup.*)."""
-    from rulespec.castle.game import CastleGame  # noqa: PLC0415 (the game builds states)
-
-    assert isinstance(game, CastleGame)
-    t, data, variant = game.tables, game.data, game.variant
-    grounds = len(data.board.grounds)
-    players = variant.players
-    keep = [i for i, c in enumerate(t.cards) if variant.diamond_cards or c.min_players <= 2]
-    if not variant.diamond_cards:
-        decided("castle.setup.two_player_cards")
-    deck1 = tuple(i for i in keep if t.level_of[i] == 1)
-    deck2 = tuple(i for i in keep if t.level_of[i] == 2)
-    rival = None
-    solo = None
-    order: tuple[int, ...] = ()
-    stamp = 0
-    families = tuple(Family.start(grounds) for _ in range(players))
-    if variant.solo:
-        decided("castle.solo.difficulty")
-        rival = Family.start(grounds).but(
-            points=variant.rival_points, track=variant.rival_influence
-        )
-        # the heron order (castle.solo.difficulty): position 1 plays first
-        order = (1, 0) if variant.rival_heron == 1 else (0, 1)
-        # on one space, the earlier seat in order lies on top
-        first, second = order
-        fams = {first: 2, second: 1}
-        families = (families[0].but(height=fams[0]),)
-        rival = rival.but(height=fams[1])
-        stamp = 2
-        solo = Solo(tuple(range(len(data.solo))), (), -1, (), (), ())
-    return State(
-        game=game,
-        phase=Phase.SETUP,
-        stage=Stage.SETUP,
-        round=1,
-        actor=0,
-        turns=0,
-        order=order,
-        picking=(),
-        rooms=(-1,) * ROOMS,
-        deck1=deck1,
-        deck2=deck2,
-        level3=-1,
-        daimyo=(),
-        beside=(0,) * (players + (1 if variant.solo else 0)),
-        diamond=(),
-        tiles=(-1,) * TILE_SLOTS,
-        gardens=(-1,) * GARDENS,
-        training=(-1,) * len(t.ground_of_slot),
-        display=(),
-        bridges=((), (), ()),
-        fields=(0,) * BOARD_FIELDS,
-        stacked=(0,) * BOARD_FIELDS,
-        held=(0, 0, 0),
-        agenda=(),
-        families=families,
-        rival=rival,
-        solo=solo,
-        refill=-1,
-        stamp=stamp,
-    )
-
 
 # --- what the next setup deal is -----------------------------------------------------
 
@@ -94,15 +28,15 @@ def next_pile(s: State) -> Pile | None:
     """The pile the next setup deal comes from, or None when setup is dealt."""
     t = s.game.tables
     for room, card in enumerate(s.rooms):
-        if card < 0:
+        if card is None:
             return Pile.LEVEL1 if t.room_level[room] == 1 else Pile.LEVEL2
-    if s.level3 < 0:
+    if s.level3 is None:
         return Pile.LEVEL3
-    if -1 in s.tiles or len(s.diamond) < 3:
+    if None in s.tiles or len(s.diamond) < 3:
         return Pile.TILE
-    if -1 in s.gardens:
+    if None in s.gardens:
         return Pile.GARDEN
-    if -1 in s.training:
+    if None in s.training:
         return Pile.TRAINING
     variant = s.game.variant
     if not variant.solo:
@@ -110,13 +44,13 @@ def next_pile(s: State) -> Pile | None:
             return Pile.SEAT
         if len(s.display) < variant.pairs:
             return Pile.RESOURCE
-        if any(a < 0 for _, a in s.display):
+        if any(a is None for _, a in s.display):
             return Pile.ACTION
         return None
     fam = s.families[0]
     if not fam.lantern:
         return Pile.RESOURCE
-    if fam.card < 0:
+    if fam.card is None:
         return Pile.ACTION
     return None
 
@@ -139,7 +73,7 @@ def pool(s: State, pile: Pile) -> tuple[int, ...]:
             )
         return tuple(i for i in range(len(data.die_tiles)) if i not in used)
     if pile is Pile.GARDEN:
-        slot = s.gardens.index(-1)
+        slot = s.gardens.index(None)
         kind = slot % 2
         return tuple(
             i for i, g in enumerate(data.gardens) if int(g.kind) == kind and i not in s.gardens
@@ -158,23 +92,57 @@ def pool(s: State, pile: Pile) -> tuple[int, ...]:
     return s.solo.hidden
 
 
-_DEALS: dict[tuple[Pile, int], Deal] = {}
+_DEALS: dict[int, dict[int, Deal]] = {}
+"""Interned deals by the pile's identity (an enum member hashes by name, in Python) and item."""
 
 
 def deal_of(pile: Pile, item: int) -> Deal:
     """The (interned) deal action."""
-    found = _DEALS.get((pile, item))
+    deals = _DEALS.get(id(pile))
+    if deals is None:
+        deals = _DEALS[id(pile)] = {}
+    found = deals.get(item)
     if found is None:
-        found = _DEALS[(pile, item)] = Deal(pile, item)
+        found = deals[item] = Deal(pile, item)
     return found
 
 
 def outcomes(s: State) -> Sequence[tuple[Deal, int]]:
-    """The chance outcomes of a deal phase: every item of its pile, weight 1."""
-    decided("castle.info.decks")
-    pile = current_pile(s)
+    """The chance outcomes of a deal phase: every item of its pile, weight 1 (each item's
+    outcome is built once per pile and kept)."""
+    if trace.TRACING:
+        decided("castle.info.decks")
+    pile, items = dealing(s)
     assert pile is not None
-    return tuple((deal_of(pile, i), 1) for i in pool(s, pile))
+    table = _OUTCOMES.get(id(pile))
+    if table is None:
+        table = _OUTCOMES[id(pile)] = {}
+    try:
+        return tuple(map(table.__getitem__, items))
+    except KeyError:  # an item not dealt from this pile before
+        for i in items:
+            table.setdefault(i, (deal_of(pile, i), 1))
+        return tuple(map(table.__getitem__, items))
+
+
+_OUTCOMES: dict[int, dict[int, tuple[Deal, int]]] = {}
+"""Each pile's outcomes by item, the pile by identity (as :data:`_DEALS`)."""
+
+
+def dealing(s: State) -> tuple[Pile | None, tuple[int, ...]]:
+    """The pile the current chance node deals from and its items, kept for the last state
+    asked about (the sample, the check and the deal all ask)."""
+    memo = _DEALING
+    if memo[0] is s:
+        found: tuple[Pile | None, tuple[int, ...]] = memo[1]
+        return found
+    pile = current_pile(s)
+    found = (pile, () if pile is None else pool(s, pile))
+    memo[:] = (s, found)
+    return found
+
+
+_DEALING: list[Any] = [None, (None, ())]
 
 
 def current_pile(s: State) -> Pile | None:
@@ -182,7 +150,7 @@ def current_pile(s: State) -> Pile | None:
     if s.phase is Phase.SETUP:
         return next_pile(s)
     if s.phase is Phase.REFILL:
-        return Pile.LEVEL1 if s.game.tables.room_level[s.refill] == 1 else Pile.LEVEL2
+        return Pile.LEVEL1 if s.game.tables.room_level[filled(s.refill)] == 1 else Pile.LEVEL2
     if s.phase is Phase.SOLO_DRAW:
         return Pile.SOLO
     return None
@@ -195,34 +163,34 @@ def deal(s: State, action: Deal) -> State:
     """Apply a deal (checked to be in the pile)."""
     pile, item = action.pile, action.item
     if s.phase is Phase.REFILL:
-        return engine.settle(_refill(s, item))
+        return settle(_refill(s, item))
     if s.phase is Phase.SOLO_DRAW:
         solo = s.solo
         assert solo is not None
         decided("castle.solo.deck")
-        s = s.but(solo=solo.but(top=item, hidden=tuple(c for c in solo.hidden if c != item)))
-        if solo.row:
-            s = rivals.check(s)
+        solo = solo.but(top=item, hidden=tuple(c for c in solo.hidden if c != item))
+        if solo.row:  # the rival is revealing: look for its die, or flip on
+            s = rivals.check(s, solo)
             # a card without its die flips the next one: another draw, not the turn's end
-            return s if s.phase is Phase.SOLO_DRAW else engine.settle(s)
-        return engine.first_turn(s)
+            return s if s.phase is Phase.SOLO_DRAW else settle(s)
+        return first_turn(s, solo=solo)
     if pile in (Pile.LEVEL1, Pile.LEVEL2):
         s = _room(s, item)
     elif pile is Pile.LEVEL3:
         decided("castle.setup.level3")
         spaces = len(s.game.data.level3[item].spaces)
-        s = s.but(level3=item, daimyo=(-1,) * spaces)
+        s = s.but(level3=item, daimyo=(None,) * spaces)
     elif pile is Pile.TILE:
         s = _tile(s, item)
     elif pile is Pile.GARDEN:
         decided("castle.setup.gardens")
         gardens = list(s.gardens)
-        gardens[gardens.index(-1)] = item
+        gardens[gardens.index(None)] = item
         s = s.but(gardens=tuple(gardens))
     elif pile is Pile.TRAINING:
         decided("castle.setup.training")
         training = list(s.training)
-        training[training.index(-1)] = item
+        training[training.index(None)] = item
         s = s.but(training=tuple(training))
     elif pile is Pile.SEAT:
         decided("castle.setup.influence")
@@ -235,13 +203,13 @@ def deal(s: State, action: Deal) -> State:
         if s.game.variant.solo:
             s = s.with_family(0, s.families[0].but(lantern=(item,)))
         else:
-            s = s.but(display=(*s.display, (item, -1)))
+            s = s.but(display=(*s.display, (item, None)))
     elif pile is Pile.ACTION:
         if s.game.variant.solo:
             s = s.with_family(0, s.families[0].but(card=item))
         else:
             display = list(s.display)
-            k = next(i for i, (_, a) in enumerate(display) if a < 0)
+            k = next(i for i, (_, a) in enumerate(display) if a is None)
             display[k] = (display[k][0], item)
             s = s.but(display=tuple(display))
     return after_setup_deal(s)
@@ -249,7 +217,7 @@ def deal(s: State, action: Deal) -> State:
 
 def after_setup_deal(s: State) -> State:
     """Deal on, or start the picks once everything is laid out."""
-    if next_pile(s) is not None:
+    if dealing(s)[0] is not None:  # the phase is SETUP: the next setup pile
         return s
     decided("castle.setup.family")
     if s.game.variant.solo:
@@ -257,12 +225,10 @@ def after_setup_deal(s: State) -> State:
         fam = s.families[0]
         res = fam.lantern[0]
         s = s.with_family(0, fam.but(lantern=()))
-        s = engine.give_pair(s, 0, res, fam.card)
-        return engine.settle(s.but(phase=Phase.RESOLVE))
+        s = give_pair(s, 0, res, filled(fam.card))
+        return settle(s.but(phase=Phase.RESOLVE))
     order = s.order
-    return engine.settle(
-        s.but(stage=Stage.PICKS, picking=tuple(reversed(order)), phase=Phase.RESOLVE)
-    )
+    return settle(s.but(stage=Stage.PICKS, picking=tuple(reversed(order)), phase=Phase.RESOLVE))
 
 
 def _room(s: State, card: int) -> State:
@@ -271,32 +237,33 @@ def _room(s: State, card: int) -> State:
     t = s.game.tables
     level = t.level_of[card]
     rooms = list(s.rooms)
-    rooms[rooms.index(-1)] = card
+    rooms[rooms.index(None)] = card
     if level == 1:
         s = s.but(deck1=tuple(c for c in s.deck1 if c != card), rooms=tuple(rooms))
     else:
         s = s.but(deck2=tuple(c for c in s.deck2 if c != card), rooms=tuple(rooms))
-    if -1 not in rooms:
+    if None not in rooms:
         decided("castle.setup.redraw_price")
-        first = t.dark_action[rooms[0]]
-        if all(t.dark_action[c] == first for c in rooms):
+        cards = [filled(c) for c in rooms]
+        first = t.dark_action[cards[0]]
+        if all(t.dark_action[c] == first for c in cards):
             decided("castle.setup.redraw")
-            back1 = tuple(sorted((*s.deck1, *(c for c in rooms if t.level_of[c] == 1))))
-            back2 = tuple(sorted((*s.deck2, *(c for c in rooms if t.level_of[c] == 2))))
-            s = s.but(rooms=(-1,) * ROOMS, deck1=back1, deck2=back2)
+            back1 = tuple(sorted((*s.deck1, *(c for c in cards if t.level_of[c] == 1))))
+            back2 = tuple(sorted((*s.deck2, *(c for c in cards if t.level_of[c] == 2))))
+            s = s.but(rooms=(None,) * ROOMS, deck1=back1, deck2=back2)
     return s
 
 
 def _refill(s: State, card: int) -> State:
     """The emptied room gets the dealt card (castle.actions.card_swap)."""
-    room = s.refill
+    room = filled(s.refill)
     rooms = list(s.rooms)
     rooms[room] = card
     if s.game.tables.level_of[card] == 1:
         deck = {"deck1": tuple(c for c in s.deck1 if c != card)}
     else:
         deck = {"deck2": tuple(c for c in s.deck2 if c != card)}
-    return s.but(rooms=tuple(rooms), refill=-1, phase=Phase.RESOLVE, **deck)
+    return s.but(rooms=tuple(rooms), refill=None, phase=Phase.RESOLVE, **deck)
 
 
 def _tile(s: State, tile: int) -> State:
@@ -307,14 +274,14 @@ def _tile(s: State, tile: int) -> State:
     if len(s.diamond) < 3:
         decided("castle.setup.diamond_tiles")
         return s.but(diamond=(*s.diamond, tile))
-    slot = s.tiles.index(-1)
+    slot = s.tiles.index(None)
     colour = game.data.die_tiles[tile].colour
     tiles = list(s.tiles)
     if _monochrome(s, slot, colour):
         others = [i for i in pool(s, Pile.TILE) if i != tile]
         if any(game.data.die_tiles[i].colour is not colour for i in others):
             for later in range(slot + 1, len(tiles)):
-                if tiles[later] < 0 and not _monochrome(s, later, colour):
+                if tiles[later] is None and not _monochrome(s, later, colour):
                     decided("castle.setup.tile_swap_edge")
                     tiles[later] = tile
                     return s.but(tiles=tuple(tiles))
@@ -337,10 +304,10 @@ def _monochrome(s: State, slot: int, colour: Colour) -> bool:
             if n == 0:
                 assert d is not None
                 colours.append(d)
-            elif s.tiles[n - 1] < 0:
+            elif s.tiles[n - 1] is None:
                 return False  # not the room's last tile
             else:
-                colours.append(s.game.data.die_tiles[s.tiles[n - 1]].colour)
+                colours.append(s.game.data.die_tiles[filled(s.tiles[n - 1])].colour)
         return all(c is colour for c in colours)
     return False
 
@@ -360,7 +327,7 @@ def roll(s: State, action: Roll) -> State:
     bridges = list(s.bridges)
     bridges[action.colour] = action.dice
     s = s.but(bridges=(bridges[0], bridges[1], bridges[2]))
-    return engine.after_roll(s)
+    return after_roll(s)
 
 
 def roll_table(k: int) -> dict[Colour, tuple[tuple[Roll, int], ...]]:

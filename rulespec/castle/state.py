@@ -1,9 +1,11 @@
 """The White Castle state: the frozen record of a position.
 
 Components are small integers into the game's :class:`~rulespec.castle.tables.Tables`
-(castle cards, row cards, lantern sources, die tiles ...), -1 where a place is empty.
-What happens in each phase is in :mod:`rulespec.castle.engine` (the agenda of a turn),
-:mod:`rulespec.castle.setup` (the deals), :mod:`rulespec.castle.rival` (the solo rival),
+(castle cards, row cards, lantern sources, die tiles ...), None where a place is empty.
+What happens in each phase is in :mod:`rulespec.castle.turn` (a turn's decisions),
+:mod:`rulespec.castle.effects` (what each symbol does), :mod:`rulespec.castle.rounds`
+(what comes next, round ends), :mod:`rulespec.castle.setup` (the deals) and
+:mod:`rulespec.castle.rival` (the solo rival),
 tied together by the phase table in :mod:`rulespec.castle.phases`.
 
 A turn is a chain of small decisions over an *agenda*: a stack of frames, each a tuple
@@ -14,23 +16,29 @@ frame; resolving may push a new frame (the castle action, a garden, the lantern 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, Self, TypeVar
 
 import attrs
 
+from rulespec.castle import scoring
 from rulespec.castle.actions import Action
-from rulespec.castle.components import Colour, Effect
+from rulespec.castle.components import RIVAL, Colour, Effect
+from rulespec.castle.tables import BOARD_FIELDS, GARDENS, ROOMS, TILE_SLOTS
 from rulespec.core.api import Outcome
 from rulespec.core.convert import PER_SEAT, Range
 from rulespec.core.kernel import Evolve, Kernel, PhaseEnum
 from rulespec.core.tensor import Slots
+from rulespec.core.trace import decided
 from rulespec.errors import GameNotOver
 
 if TYPE_CHECKING:
     from rulespec.castle.game import CastleGame
 
-Index = Annotated[int, Range(-1, 10_000)]
-"""A component's index in the game's tables, or -1 for none."""
+Index = Annotated[int, Range(0, 10_000)]
+"""A component's index in the game's tables (``Index | None`` where a place may be empty;
+positions written before issue 21 wrote -1 there, and still load)."""
+Seat = Annotated[int, Range(0, 4)]
+"""A seat, the solo rival's included."""
 Count = Annotated[int, Range(0, 10_000)]
 """A whole number from 0 (coins, points, track spaces)."""
 Small = Annotated[int, Range(0, 7)]
@@ -39,8 +47,21 @@ Figures = Annotated[int, Range(0, 5)]
 """A number of figures of one kind, 0 to 5."""
 
 
-_ROOM_COLOURS: dict[int, tuple[Any, dict[tuple[int, ...], tuple[tuple[Colour, ...], ...]]]] = {}
+_ROOM_COLOURS: dict[
+    int, tuple[Any, dict[tuple[int | None, ...], tuple[tuple[Colour, ...], ...]]]
+] = {}
 """Per game (by identity, the game kept alive with its entry): room colours per tile layout."""
+
+
+T = TypeVar("T")
+
+
+def filled(value: T | None) -> T:
+    """``value`` at a place the rules have filled by now (a room's card after setup, the
+    level 3 card, a garden slot ...): None there is a bug in the caller, never a position
+    (the loader refuses such positions)."""
+    assert value is not None, "an empty place where the rules put a component"
+    return value
 
 
 class Phase(PhaseEnum):
@@ -85,8 +106,39 @@ Frame = tuple[Task, ...]
 """Tasks the seat may take in any order."""
 
 
-@attrs.frozen
-class Family(Evolve):
+_new = object.__new__
+_set = object.__setattr__
+
+
+class Record(Evolve):
+    """A frozen attrs record kept in an instance dict (``slots=False``), with a cheap
+    :meth:`but`: copying the dict is one C call, where a slotted copy stores each field
+    through its descriptor, about three times slower for the 13 fields of a family and the
+    32 of a state, which a step copies several times (issue 21 §5)."""
+
+    __slots__ = ()
+
+    def but(self, **changes: Any) -> Self:
+        """A copy with some fields replaced (an unknown field name is a ``TypeError``)."""
+        old = self.__dict__  # exactly the fields: attrs' __init__ sets each, nothing else
+        fields = old.copy()
+        fields.update(changes)
+        if len(fields) != len(old):  # a name that is no field added an entry
+            unknown = sorted(changes.keys() - old.keys())
+            raise TypeError(f"{type(self).__name__} has no fields {unknown}")
+        new = _new(type(self))
+        _set(new, "__dict__", fields)
+        return new
+
+    def __getstate__(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+    def __setstate__(self, fields: dict[str, Any]) -> None:
+        self.__dict__.update(fields)
+
+
+@attrs.frozen(slots=False)
+class Family(Record):
     """One family (or the solo rival): supplies, figures, cards and track marker."""
 
     coins: Count
@@ -102,8 +154,8 @@ class Family(Evolve):
     """Garden slots (``2 * bridge + kind``) holding this family's gardener, sorted."""
     grounds: Annotated[tuple[Figures, ...], Slots(lambda game: len(game.data.board.grounds))]
     """Warriors on each training ground."""
-    card: Index
-    """The row card beside the family rows (``tables.rows_of_card``), -1 for none."""
+    card: Index | None
+    """The row card beside the family rows (``tables.rows_of_card``), None for none."""
     lantern: Annotated[tuple[Count, ...], Slots(lambda game: 24)]
     """Lantern sources in the lantern area, in the order they came."""
     track: Count
@@ -119,20 +171,32 @@ class Family(Evolve):
     def start(cls, grounds: int) -> Family:
         """A family at setup (castle.setup.family)."""
         return cls(
-            0, 0, (0, 0, 0), 0, (5, 5, 5), (0, 0, 0, 0), (), (0,) * grounds, -1, (), 0, 0, (0, 0, 0)
+            0,
+            0,
+            (0, 0, 0),
+            0,
+            (5, 5, 5),
+            (0, 0, 0, 0),
+            (),
+            (0,) * grounds,
+            None,
+            (),
+            0,
+            0,
+            (0, 0, 0),
         )
 
 
-@attrs.frozen
-class Solo(Evolve):
+@attrs.frozen(slots=False)
+class Solo(Record):
     """The solo deck and the rival's turn in progress (castle.solo.*)."""
 
     hidden: tuple[int, ...]
     """Cards of the shuffled part of the deck (unordered, sorted)."""
     bottom: tuple[int, ...]
     """Cards put under the deck this round, top first (known order)."""
-    top: Index
-    """The top card (its bridge side is public; -1 while none is drawn)."""
+    top: Index | None
+    """The top card (its bridge side is public; None while none is drawn)."""
     row: tuple[int, ...]
     """Cards revealed this rival turn, left to right."""
     tasks: tuple[Effect, ...]
@@ -143,43 +207,48 @@ class Solo(Evolve):
     """Whether the top card came from under the deck (so the player knows it)."""
 
 
-@attrs.frozen(repr=False)
-class State(Kernel[Action], Evolve):
-    """A White Castle position. Build one with ``rulespec.game("castle", players=n)``."""
+@attrs.frozen(repr=False, slots=False)
+class State(Kernel[Action], Record):
+    """A White Castle position. Build one with ``rulespec.game("castle", players=n)``.
+
+    A :class:`Record`: the history and step stay in the kernel's slots, outside the
+    instance dict, so a copy never carries them.
+    """
 
     game: CastleGame = attrs.field(repr=False, metadata={"json": None})
     phase: Phase
     stage: Stage
     round: Annotated[int, Range(1, 3)]
     actor: Annotated[int, Range(0, 4)]
-    """The seat acting (the rival is seat ``players`` in solo play)."""
+    """The seat acting (:data:`~rulespec.castle.components.RIVAL` in the rival's turn)."""
     turns: Annotated[int, Range(0, 20)]
     """Turns finished in this round."""
     order: tuple[int, ...]
-    """Turn order, first to last (the solo rival is ``players``)."""
+    """Turn order, first to last (the solo rival is :data:`~rulespec.castle.components.RIVAL`)."""
     picking: tuple[int, ...]
     """Seats still to pick a pair, in picking order; at round end, seats still to
     activate gardeners."""
-    rooms: tuple[Index, ...]
+    rooms: tuple[Index | None, ...]
     """The castle card in each room."""
     deck1: tuple[int, ...]
     deck2: tuple[int, ...]
     """Castle cards left in the level 1 and level 2 decks (unordered, sorted)."""
-    level3: Index
-    daimyo: tuple[Index, ...]
-    """Per Daimyo space: -1 free, else the seat of the courtier on it."""
+    level3: Index | None
+    daimyo: tuple[Seat | None, ...]
+    """Per Daimyo space: None while free, else the seat of the courtier on it."""
     beside: tuple[int, ...]
     """Courtiers lying beside a full Daimyo card, per seat (the rival last)."""
     diamond: tuple[int, ...]
     """The die tiles on the ♦ slots, red, black, white (castle.setup.die_tiles)."""
-    tiles: tuple[Index, ...]
-    """The die tile on each numbered slot 1..12 (11, 12 at the well), -1 before setup."""
-    gardens: tuple[Index, ...]
+    tiles: tuple[Index | None, ...]
+    """The die tile on each numbered slot 1..12 (11, 12 at the well), None before setup."""
+    gardens: tuple[Index | None, ...]
     """The garden card on each garden slot (``2 * bridge + kind``)."""
-    training: tuple[Index, ...]
+    training: tuple[Index | None, ...]
     """The training tile on each training-tile slot."""
-    display: tuple[tuple[Index, Index], ...]
-    """Starting pairs laid out: (resource card, action card), -1 once taken."""
+    display: tuple[tuple[Index | None, Index | None], ...]
+    """Starting pairs laid out: (resource card, action card), None once taken (and the
+    action card while it is still to be dealt)."""
     bridges: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
     """Die values per bridge slot, left (lantern) to right; 0 for an empty slot."""
     fields: tuple[int, ...]
@@ -193,8 +262,8 @@ class State(Kernel[Action], Evolve):
     families: Annotated[tuple[Family, ...], PER_SEAT]
     rival: Family | None
     solo: Solo | None
-    refill: Index
-    """A room waiting for a new card (-1: none)."""
+    refill: Index | None
+    """A room waiting for a new card (None: none)."""
     stamp: Count
     """Arrivals on the seasons track so far (orders markers on one space)."""
     refill_wait: Annotated[int, Range(0, 64)] = 0
@@ -204,27 +273,90 @@ class State(Kernel[Action], Evolve):
 
     @classmethod
     def initial(cls, game: CastleGame) -> State:
-        """Before any chance: the decks full, nothing dealt."""
-        from rulespec.castle import setup  # noqa: PLC0415 (setup builds states)
-
-        return setup.initial(game)
+        """Before any chance: full decks, nothing dealt (castle.setup.*); the deals that
+        follow are in :mod:`rulespec.castle.setup`."""
+        t, data, variant = game.tables, game.data, game.variant
+        grounds = len(data.board.grounds)
+        players = variant.players
+        keep = [i for i, c in enumerate(t.cards) if variant.diamond_cards or c.min_players <= 2]
+        if not variant.diamond_cards:
+            decided("castle.setup.two_player_cards")
+        deck1 = tuple(i for i in keep if t.level_of[i] == 1)
+        deck2 = tuple(i for i in keep if t.level_of[i] == 2)
+        rival = None
+        solo = None
+        order: tuple[int, ...] = ()
+        stamp = 0
+        families = tuple(Family.start(grounds) for _ in range(players))
+        if variant.solo:
+            decided("castle.solo.difficulty")
+            rival = Family.start(grounds).but(
+                points=variant.rival_points, track=variant.rival_influence
+            )
+            # the heron order (castle.solo.difficulty): position 1 plays first
+            order = (1, 0) if variant.rival_heron == 1 else (0, 1)
+            # on one space, the earlier seat in order lies on top
+            first, second = order
+            fams = {first: 2, second: 1}
+            families = (families[0].but(height=fams[0]),)
+            rival = rival.but(height=fams[1])
+            stamp = 2
+            solo = Solo(tuple(range(len(data.solo))), (), None, (), (), ())
+        return cls(
+            game=game,
+            phase=Phase.SETUP,
+            stage=Stage.SETUP,
+            round=1,
+            actor=0,
+            turns=0,
+            order=order,
+            picking=(),
+            rooms=(None,) * ROOMS,
+            deck1=deck1,
+            deck2=deck2,
+            level3=None,
+            daimyo=(),
+            beside=(0,) * (players + (1 if variant.solo else 0)),
+            diamond=(),
+            tiles=(None,) * TILE_SLOTS,
+            gardens=(None,) * GARDENS,
+            training=(None,) * len(t.ground_of_slot),
+            display=(),
+            bridges=((), (), ()),
+            fields=(0,) * BOARD_FIELDS,
+            stacked=(0,) * BOARD_FIELDS,
+            held=(0, 0, 0),
+            agenda=(),
+            families=families,
+            rival=rival,
+            solo=solo,
+            refill=None,
+            stamp=stamp,
+        )
 
     # --- queries ---------------------------------------------------------------------
 
     def family(self, seat: int) -> Family:
-        """The family of ``seat`` (the rival for seat ``players``)."""
-        if seat < len(self.families):
-            return self.families[seat]
-        assert self.rival is not None
-        return self.rival
+        """The family of ``seat`` (the rival's for
+        :data:`~rulespec.castle.components.RIVAL` in solo play)."""
+        if seat == RIVAL and self.rival is not None:
+            return self.rival
+        return self.families[seat]
 
-    def with_family(self, seat: int, fam: Family) -> State:
-        """This state with ``seat``'s family replaced."""
-        if seat < len(self.families):
+    def is_rival(self, seat: int) -> bool:
+        """Whether ``seat`` is the solo rival's."""
+        return seat == RIVAL and self.rival is not None
+
+    def with_family(self, seat: int, fam: Family, **changes: Any) -> State:
+        """This state with ``seat``'s family replaced, and ``changes`` made (one copy)."""
+        if seat == RIVAL and self.rival is not None:
+            if fam is not self.rival:
+                changes["rival"] = fam
+        elif fam is not self.families[seat]:
             fams = list(self.families)
             fams[seat] = fam
-            return self.but(families=tuple(fams))
-        return self.but(rival=fam)
+            changes["families"] = tuple(fams)
+        return self.but(**changes) if changes else self
 
     def dice_left(self) -> int:
         """Dice still on the bridges."""
@@ -257,13 +389,12 @@ class State(Kernel[Action], Evolve):
                 out.append(diamond)
             else:
                 tile = self.tiles[number - 1]
-                out.append(self.game.data.die_tiles[tile].colour if tile >= 0 else Colour.RED)
+                tiles = self.game.data.die_tiles
+                out.append(Colour.RED if tile is None else tiles[tile].colour)
         return tuple(out)
 
     def scores(self) -> tuple[int, ...]:
         """Each seat's final score as if the game ended now (castle.score.*)."""
-        from rulespec.castle import scoring  # noqa: PLC0415 (scoring reads states)
-
         return scoring.totals(self)
 
     def outcome(self) -> Outcome:
@@ -273,6 +404,4 @@ class State(Kernel[Action], Evolve):
                 f"the game is not over (phase {self.phase.value}); "
                 "[castle.score.winner] decides only at the end"
             )
-        from rulespec.castle import scoring  # noqa: PLC0415 (scoring reads states)
-
         return scoring.outcome(self)

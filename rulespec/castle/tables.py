@@ -35,6 +35,8 @@ BOARD_FIELDS = ROOMS + OUTSIDE
 """Fields whose dice stay until the round ends (the well's value is always 1)."""
 GARDENS = 6
 """One plant and one stone garden per bridge: slot ``2 * bridge + kind``."""
+TILE_SLOTS = 12
+"""Numbered die-tile slots: 1-10 in the rooms, 11 and 12 at the well."""
 
 
 @attrs.frozen

@@ -8,8 +8,11 @@ sampling uses integer weights so no rounding ever enters.
 
 from __future__ import annotations
 
+import bisect
 import hashlib
+import itertools
 import math
+import operator
 import random
 from collections.abc import Sequence
 from fractions import Fraction
@@ -31,13 +34,19 @@ def weighted(items: Sequence[tuple[T, int]]) -> tuple[tuple[T, Fraction], ...]:
 
 
 def pick_weighted(items: Sequence[tuple[T, int]], rng: random.Random) -> T:
-    """Draw one item with probability proportional to its integer weight."""
-    r = rng.randrange(sum(w for _, w in items))
-    for item, w in items:
-        r -= w
-        if r < 0:
-            return item
-    raise AssertionError("unreachable: weights exhausted")
+    """Draw one item with probability proportional to its integer weight: the first item
+    whose running total of weights passes one uniform draw below the total (the running
+    totals and the search run in C: a roll of five dice has 252 outcomes).
+
+    >>> pick_weighted([("a", 0), ("b", 2), ("c", 1)], random.Random(1))
+    'b'
+    """
+    totals = list(itertools.accumulate(map(_WEIGHT, items)))
+    r = rng.randrange(totals[-1] if totals else 0)  # no weight: ValueError, as randrange
+    return items[bisect.bisect_right(totals, r)][0]
+
+
+_WEIGHT = operator.itemgetter(1)
 
 
 def sample(outcomes: Sequence[tuple[T, Fraction]], rng: random.Random) -> T:

@@ -214,30 +214,30 @@ def test_a_card_without_its_die_draws_the_next_one_in_the_rivals_turn() -> None:
         for seed in range(4):
             for s in walk(g, seed):
                 assert s.solo is not None
-                assert -1 not in s.solo.row, (difficulty, seed, s.solo)
+                assert None not in s.solo.row, (difficulty, seed, s.solo)
 
 
 @pytest.mark.rule("castle.solo.deck")
 def test_every_solo_card_lies_somewhere() -> None:
     g = game(players=1, difficulty="easy")
     doc = first(g, "take")
-    assert doc["solo"]["top"] >= 0
-    doc["solo"]["top"] = -1  # the top card gone, not drawn
+    assert doc["solo"]["top"] is not None
+    doc["solo"]["top"] = None  # the top card gone, not drawn
     assert "9" in refused(g, doc, "solo")
 
 
 @pytest.mark.rule("castle.solo.deck_runs_out")
 def test_after_the_deck_ran_out_the_rival_flips_no_missing_card() -> None:
     # every card revealed without a die: the rival used the fallback and the deck, all
-    # under it now, has no top card; its next turn flips the old bottom, no card "-1"
+    # under it now, has no top card; its next turn flips the old bottom, no missing card
     g = game(players=1, difficulty="easy")
     s = g.state_from_json(first(g, "take"))
     assert s.solo is not None
     cards = tuple(range(len(g.data.solo)))
-    s = s.but(solo=s.solo.but(hidden=(), bottom=cards, top=-1, row=()), actor=g.players)
+    s = s.but(solo=s.solo.but(hidden=(), bottom=cards, top=None, row=()), actor=g.players)
     after = rivals.start(s)
     assert after.solo is not None
-    assert -1 not in (*after.solo.row, *after.solo.bottom)
+    assert None not in (*after.solo.row, *after.solo.bottom)
 
 
 @pytest.mark.rule("castle.solo.deck_runs_out")
@@ -261,7 +261,7 @@ def test_a_new_round_after_the_deck_ran_out_plays_from_the_old_bottom(
     assert s.actor == 0
     plays_on(g, s, rng)
     # with no top card and nothing hidden there would be nothing to draw: not reachable
-    doc["solo"].update(hidden=[], bottom=cards, top=-1, known=False)
+    doc["solo"].update(hidden=[], bottom=cards, top=None, known=False)
     with pytest.raises(MalformedPosition):
         g.state_from_json(doc)
 
@@ -270,7 +270,7 @@ def test_a_new_round_after_the_deck_ran_out_plays_from_the_old_bottom(
 def test_solo_cards_lie_revealed_and_rival_actions_wait_only_in_the_rivals_turn() -> None:
     g = game(players=1, difficulty="medium")
     doc = first(g, "roll")
-    assert doc["solo"]["top"] < 0
+    assert doc["solo"]["top"] is None
     doc["solo"].update(hidden=[], row=list(range(len(g.data.solo))))
     refused(g, doc, "solo.row")
     doc = first(g, "take")

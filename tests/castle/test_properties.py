@@ -118,22 +118,25 @@ NONE_KEYS = {
     "rival": {"card"},
     "solo": {"top"},
 }
-"""The JSON keys whose -1 means an empty place or no card, by the record holding them
-(the state, a family, the rival, the solo deck); a -1 anywhere else is an index that
-Python would read as the last item."""
+"""The JSON keys whose null means an empty place or no card, by the record holding them
+(the state, a family, the rival, the solo deck); a null anywhere else is a value missing,
+and the old sentinel -1 is wrong everywhere (Python would read it as the last item)."""
 
 
-def stray_minus_ones(value: Any, record: str = "", key: str = "") -> list[str]:
-    """Where ``value`` (a position's JSON) holds -1 outside :data:`NONE_KEYS`."""
+def stray_empties(value: Any, record: str = "", key: str = "", empty_ok: bool = False) -> list[str]:
+    """Where ``value`` (a position's JSON) holds null outside :data:`NONE_KEYS`, or -1."""
     if isinstance(value, dict):
         return [
             found
             for k, v in value.items()
-            if k not in NONE_KEYS.get(record, set())
-            for found in stray_minus_ones(v, record if record else k, k)
+            for found in stray_empties(
+                v, record if record else k, k, k in NONE_KEYS.get(record, set())
+            )
         ]
     if isinstance(value, list):
-        return [found for v in value for found in stray_minus_ones(v, record, key)]
+        return [found for v in value for found in stray_empties(v, record, key, empty_ok)]
+    if value is None:
+        return [] if empty_ok else [f"{record}.{key}"]
     return [f"{record}.{key}"] if value == -1 and not isinstance(value, bool) else []
 
 
@@ -149,7 +152,7 @@ def test_in_solo_play_each_side_takes_three_dice_a_round(difficulty: str) -> Non
         s = game.new_game(seed)
         taken: dict[tuple[int, str], int] = {}
         while not s.is_terminal:
-            assert stray_minus_ones(s.to_json()) == [], seed
+            assert stray_empties(s.to_json()) == [], seed
             player = s.phase is Phase.TAKE
             before, round_ = s.dice_left(), s.round
             s = s.apply(s.sample_chance(rng) if s.is_chance else rng.choice(s.legal_actions()))
@@ -162,10 +165,12 @@ def test_in_solo_play_each_side_takes_three_dice_a_round(difficulty: str) -> Non
         assert taken == {(r, side): 3 for r in (1, 2, 3) for side in ("player", "rival")}, seed
 
 
-def test_the_stray_minus_one_walk_finds_a_solo_card_minus_one() -> None:
-    """The walk above can fail: a -1 in the solo row is found, a -1 room is not."""
-    assert stray_minus_ones({"rooms": [-1], "solo": {"top": -1, "row": [3, -1]}}) == ["solo.row"]
-    assert stray_minus_ones({"families": [{"card": -1, "gardens": [-1]}]}) == ["families.gardens"]
+def test_the_stray_empty_walk_finds_a_solo_card_missing() -> None:
+    """The walk above can fail: a null in the solo row is found, a null room is not; the
+    old -1 is found even where null is allowed."""
+    assert stray_empties({"rooms": [None], "solo": {"top": None, "row": [3, None]}}) == ["solo.row"]
+    assert stray_empties({"families": [{"card": None, "gardens": [None]}]}) == ["families.gardens"]
+    assert stray_empties({"rooms": [-1]}) == ["rooms.rooms"]
 
 
 @pytest.mark.rule("castle.turn.rounds", "castle.solo.reveal")
@@ -182,5 +187,37 @@ def test_a_position_with_a_turn_without_its_die_or_a_stray_minus_one_is_refused(
     with pytest.raises(MalformedPosition, match=r"castle\.turn\.rounds"):
         game.state_from_json(skipped)
     phantom = {**good, "solo": {**good["solo"], "bottom": [*good["solo"]["bottom"], -1]}}
+    # the shape check (no solo card -1) or the stray -1 check speaks
     with pytest.raises(MalformedPosition, match=r"solo(\.bottom\[\d+\])?: .*-1"):
         game.state_from_json(phantom)
+
+
+def _as_before_issue_21(value: Any, record: str = "", empty: bool = False) -> Any:
+    """A position's JSON as written before issue 21: -1 in each empty place."""
+    if isinstance(value, dict):
+        return {
+            k: _as_before_issue_21(v, record or k, k in NONE_KEYS.get(record, set()))
+            for k, v in value.items()
+        }
+    if isinstance(value, list):
+        return [_as_before_issue_21(v, record, empty) for v in value]
+    return -1 if value is None and empty else value
+
+
+@pytest.mark.parametrize(("players", "steps"), [(1, 3), (2, 30), (1, 60)])
+def test_a_position_with_the_old_minus_one_for_an_empty_place_still_loads(
+    players: int, steps: int
+) -> None:
+    """Positions written before issue 21 put -1 where a place is empty (now null): they
+    load as the same state; a -1 anywhere else is still refused."""
+    game = rulespec.game("castle", players=players, difficulty="easy" if players == 1 else "none")
+    rng = random.Random(steps)
+    s = game.new_game(steps)
+    for _ in range(steps):
+        s = s.apply(s.sample_chance(rng) if s.is_chance else rng.choice(s.legal_actions()))
+    doc = json.loads(json.dumps(s.to_json()))
+    old = _as_before_issue_21(doc)
+    assert old != doc  # some place is empty at this step
+    assert game.state_from_json(old) == s
+    with pytest.raises(MalformedPosition):
+        game.state_from_json({**doc, "beside": [-1] * len(doc["beside"])})

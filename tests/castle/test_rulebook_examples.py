@@ -85,7 +85,7 @@ def position(
     gardens: tuple[str, ...] = GARDENS,
     training: tuple[str, ...] = TRAINING,
     level3: str = "l3-03",
-    daimyo: tuple[int, ...] = (-1, -1, -1),
+    daimyo: tuple[int | None, ...] = (None, None, None),
     bridges: tuple[tuple[int, ...], ...] = FULL,
     actor: int = 0,
     order: tuple[int, ...] | None = None,
@@ -119,7 +119,7 @@ def position(
         tiles=[ids(data.die_tiles).index(x) for x in tiles],
         gardens=[ids(data.gardens).index(x) for x in gardens],
         training=[ids(data.training).index(x) for x in training],
-        display=[[-1, -1]] * len(base["display"]),
+        display=[[None, None]] * len(base["display"]),
         bridges=[list(b) for b in bridges],
         agenda=[],
         held=[0, 0, 0],
@@ -423,7 +423,7 @@ def test_l401_anna_requests_an_audience_and_ascends_to_level_2() -> None:
     s = position(
         rooms=("l1-01", "l1-02", "l1-03", "l2-08", "l2-02"),
         level3="l3-03",
-        daimyo=(LARA, -1, -1),
+        daimyo=(LARA, None, None),
         actor=ANNA,
         order=(ANNA, MAX, LARA, TIM),
         families={
@@ -451,7 +451,7 @@ def test_l401_anna_requests_an_audience_and_ascends_to_level_2() -> None:
     s = resolve_head(
         s,
         Symbol.ASCENT,
-        lambda t: t.family(ANNA).court == (2, 0, 1, 0) and t.rooms[room] < 0,
+        lambda t: t.family(ANNA).court == (2, 0, 1, 0) and t.rooms[room] is None,
     )
     fam = s.family(ANNA)
     assert fam.resources == (0, 0, 0)
@@ -460,7 +460,7 @@ def test_l401_anna_requests_an_audience_and_ascends_to_level_2() -> None:
     assert g.tables.lantern[fam.lantern[-1]] == g.data.actions[0].lantern
     # castle.de:387-388: one light section of the card taken, then the room's new card
     assert heads(s) == (Symbol.SECTION,)
-    assert s.rooms[room] < 0
+    assert s.rooms[room] is None
     s = resolve_head(s, Symbol.SECTION)  # l2-08 has one light section: 3 resources
     s = resolve_head(s, Symbol.ANY_RESOURCE, lambda t: t.family(ANNA).resources == (1, 1, 1))
     assert s.family(ANNA).resources == (1, 1, 1)
@@ -479,7 +479,7 @@ def test_l405_max_ascends_from_level_1_to_the_daimyo() -> None:
     # lantern bonus and then one of the Daimyo card's rewards still free: 2 seals.
     s = position(
         level3="l3-03",
-        daimyo=(LARA, -1, -1),
+        daimyo=(LARA, None, None),
         actor=MAX,
         order=(ANNA, MAX, LARA, TIM),
         turns=1,
@@ -514,7 +514,7 @@ def test_l405_max_ascends_from_level_1_to_the_daimyo() -> None:
     s = resolve_head(s, Symbol.DAIMYO, lambda t: t.daimyo[2] == MAX)
     s = resolve_head(s, Symbol.SEALS)
     assert s.family(MAX).seals == 2
-    assert s.daimyo == (LARA, -1, MAX)
+    assert s.daimyo == (LARA, None, MAX)
 
 
 # --- castle.de:459: gardeners at the end of a round ----------------------------------
@@ -580,7 +580,7 @@ def test_l503_anna_scores_76() -> None:
         actor=LARA,
         order=(TIM, MAX, ANNA, LARA),
         bridges=((3, 0, 0, 0, 0), (2, 0, 0, 0, 5), (4, 0, 0, 0, 0)),
-        daimyo=(ANNA, ANNA, -1),
+        daimyo=(ANNA, ANNA, None),
         families={
             ANNA: {
                 "points": 8,

@@ -8,6 +8,7 @@ effects, so the tests do not depend on which card shows what. The marker
 
 from __future__ import annotations
 
+import pickle
 import random
 from fractions import Fraction
 from typing import Any
@@ -24,14 +25,19 @@ from rulespec.castle import (
     Resolve,
     Skip,
     State,
-    engine,
+    effects,
+    fields,
     rival,
+    rounds,
+    rules,
     scoring,
     setup,
+    turn,
 )
 from rulespec.castle.actions import End, Pile, TakeDie, rolls
 from rulespec.castle.components import Colour, Effect, Symbol
 from rulespec.castle.state import Family, Phase, Stage
+from rulespec.core import trace
 from rulespec.errors import IllegalAction, UnknownVariant
 
 RED, BLACK, WHITE = Colour.RED, Colour.BLACK, Colour.WHITE
@@ -68,9 +74,12 @@ def with_tasks(s: State, *tasks: tuple[Effect, ...], **family: Any) -> State:
     at a turn's start its die is taken first (the white right one), so turns still count
     the dice taken."""
     if s.phase is Phase.TAKE:
-        s = engine.take(s, Colour.WHITE, False).but(held=(0, 0, 0))
+        s = turn.take(s, Colour.WHITE, False).but(held=(0, 0, 0))
     fam = s.family(s.actor).but(**family)
-    return s.with_family(s.actor, fam).but(phase=Phase.RESOLVE, agenda=(tuple(tasks),))
+    # the die taken lies on its field by now: nothing is held while an agenda is resolved
+    return s.with_family(s.actor, fam).but(
+        phase=Phase.RESOLVE, agenda=(tuple(tasks),), held=(0, 0, 0)
+    )
 
 
 def fx(symbol: Symbol, amount: int = 1, *options: Symbol) -> Effect:
@@ -142,7 +151,7 @@ def test_five_equal_dark_actions_deal_the_rooms_again() -> None:
     rng = random.Random(0)
     for _ in range(4):
         s = s.apply(s.sample_chance(rng))
-    assert s.rooms.count(-1) == 1
+    assert s.rooms.count(None) == 1
     after = s.apply(s.sample_chance(rng))
     assert after == same.initial_state()  # a restart: the deal is drawn again from scratch
     assert sorted(after.deck1 + after.deck2) == sorted(
@@ -176,19 +185,19 @@ def test_five_castle_actions_redraw_though_level1_asks_a_seal() -> None:
     s = g.initial_state()
     for pile, card in [*deals[:4], (Pile.LEVEL2, "l2-01")]:
         s = s.apply(setup.deal_of(pile, ids[card]))
-    assert -1 not in s.rooms
+    assert None not in s.rooms
 
 
 @pytest.mark.rule("castle.setup.level3", "castle.setup.gardens", "castle.setup.training")
 def test_level3_gardens_and_training_tiles_are_dealt() -> None:
     s = first_turn(4, seed=3)
     d = s.game.data
-    assert s.level3 >= 0
+    assert s.level3 is not None
     assert len(s.daimyo) == len(d.level3[s.level3].spaces)
     kinds = [int(d.gardens[g].kind) for g in s.gardens]
     assert kinds == [0, 1, 0, 1, 0, 1]
     assert len(set(s.training)) == 4
-    assert -1 not in s.training
+    assert None not in s.training
 
 
 @pytest.mark.rule(
@@ -232,7 +241,7 @@ def test_pairs_are_picked_in_reverse_order() -> None:
     assert s.actor == s.order[-1]
     assert len(s.legal_actions()) == 4
     after = s.apply(Pick(1))
-    assert after.display[1] == (-1, -1)
+    assert after.display[1] == (None, None)
     assert after.family(s.actor).card == s.display[1][1]
     with pytest.raises(IllegalAction):
         advance(after, random.Random(0), Phase.PICK).apply(Pick(1))
@@ -331,7 +340,7 @@ def test_stacking_depends_on_the_player_count(players: int) -> None:
 def test_a_left_die_puts_the_lantern_on_top_of_the_field() -> None:
     s = first_turn(2).but(held=(int(RED), 1, 1), phase=Phase.PLACE)
     after = s.apply(PlaceDie(WELL))
-    lantern = engine.lantern_frame(s, s.actor)
+    lantern = fields.lantern_frame(s, s.actor)
     assert after.agenda[-1] == lantern
     right = s.but(held=(int(RED), 1, 0)).apply(PlaceDie(WELL))
     assert right.agenda[-1] != lantern or not lantern
@@ -453,7 +462,7 @@ def test_family_rows_take_their_colour_rewards_then_card() -> None:
         assert all(PlaceDie(r) not in legal for r in (COURTIERS, GARDENERS, WARRIORS) if r != row)
     fam = s.family(s.actor).but(left=(3, 5, 5))
     s = s.with_family(s.actor, fam).but(held=(int(RED), 6, 0), phase=Phase.PLACE)
-    frames = engine.family_frames(s, s.actor, 0)
+    frames = fields.family_frames(s, s.actor, 0)
     assert len(frames[1]) == 2  # two rewards uncovered, on top of the card action
 
 
@@ -517,7 +526,7 @@ def test_ending_on_a_level_takes_the_rooms_card() -> None:
     assert new.card == len(s.game.data.actions) + card
     assert len(new.lantern) == len(fam.lantern) + 1
     refilled = after.apply(after.legal_actions()[0])
-    assert refilled.rooms[0] >= 0
+    assert refilled.rooms[0] is not None
     assert refilled.agenda[-1][0][0].symbol is Symbol.SECTION
 
 
@@ -531,7 +540,7 @@ def test_by_default_the_room_is_refilled_after_the_light_section() -> None:
     assert s.game.options.refill_timing.value == "after_section"
     after = s.apply(Resolve(0, 0))
     assert after.phase is Phase.RESOLVE
-    assert after.rooms[0] < 0
+    assert after.rooms[0] is None
     assert after.refill == 0
     assert after.agenda[-1][0][0].symbol is Symbol.SECTION
     # a light symbol now offers the light sections of the four other rooms only
@@ -539,16 +548,16 @@ def test_by_default_the_room_is_refilled_after_the_light_section() -> None:
     others = sum(len(t.light_sections(c)) for r, c in enumerate(s.rooms) if r != 0)
     lit = with_tasks(after.but(agenda=after.agenda[:-1]), (fx(Symbol.LIGHT),))
     assert len(options(lit)) == others
-    assert not engine.refill_due(after)
+    assert not rounds.refill_due(after)
     # a castle action inside the section: the room gets its card before the ascent
     nested = after.but(agenda=(*after.agenda[:-1], ((fx(Symbol.ASCENT),),)))
-    assert engine.refill_due(nested)
+    assert rounds.refill_due(nested)
     # skipping the section ends the wait: the new card is dealt
     done = after.apply(Skip(0))
     assert done.phase is Phase.REFILL
     refilled = done.apply(done.legal_actions()[0])
-    assert refilled.rooms[0] >= 0
-    assert refilled.refill == -1
+    assert refilled.rooms[0] is not None
+    assert refilled.refill is None
 
 
 @pytest.mark.rule("castle.actions.empty_deck", "castle.actions.empty_deck_flip")
@@ -569,8 +578,8 @@ def test_the_daimyos_hall_gives_the_lantern_then_a_space() -> None:
     s = with_tasks(
         first_turn(), (fx(Symbol.ASCENT),), court=(0, 0, 1, 0), left=(4, 5, 5), resources=(0, 0, 7)
     )
-    moves = engine.ascent_moves(s, s.family(s.actor).court)
-    assert moves == [(2, 1, -1)]
+    moves = effects.ascent_moves(s, s.family(s.actor).court)
+    assert moves == [(2, 1, None)]
     after = s.apply(Resolve(0, 0))
     assert [e.symbol for e in after.agenda[-1][0]] == [Symbol.LANTERN, Symbol.DAIMYO]
     assert after.family(s.actor).court == (0, 0, 0, 1)
@@ -586,7 +595,9 @@ def test_a_courtier_on_level3_always_takes_a_space() -> None:
     )
     seat = s.actor
     s = s.apply(Resolve(0, 0)).apply(Skip(0))  # no audience
-    hall = [a for a in options(s) if engine.ascent_moves(s, s.family(seat).court)[a.option][2] < 0]
+    hall = [
+        a for a in options(s) if effects.ascent_moves(s, s.family(seat).court)[a.option][2] is None
+    ]
     s = s.apply(hall[0]).apply(Skip(0))  # into the hall; no lantern bonus
     assert [t[0].symbol for t in s.agenda[-1]] == [Symbol.DAIMYO]
     assert Skip(0) not in s.legal_actions()
@@ -594,10 +605,10 @@ def test_a_courtier_on_level3_always_takes_a_space() -> None:
         s.apply(Skip(0))
     assert err.value.rule is not None
     assert err.value.rule.id == "castle.actions.level3"
-    free = s.daimyo.count(-1)
+    free = s.daimyo.count(None)
     s = s.apply(options(s)[0])
     assert s.daimyo.count(seat) == 1
-    assert s.daimyo.count(-1) == free - 1
+    assert s.daimyo.count(None) == free - 1
     assert Skip(0) in s.legal_actions()  # the space's reward may be skipped
     s = s.apply(Skip(0))
     assert s.family(seat).court == (0, 0, 0, 1)
@@ -672,7 +683,7 @@ def test_new_order_by_track_then_stack() -> None:
         s.families[1].but(track=2, height=9),
         s.families[2].but(track=4, height=1),
     )
-    assert engine.new_order(s.but(families=fams)) == (2, 1, 0)
+    assert rounds.new_order(s.but(families=fams)) == (2, 1, 0)
 
 
 @pytest.mark.rule("castle.round.gardeners", "castle.round.reroll")
@@ -682,10 +693,10 @@ def test_gardeners_beside_a_bridge_with_dice_act() -> None:
     s = s.with_family(0, fam).but(
         bridges=((0, 3, 0), (0, 0, 0), (0, 0, 0)), stage=Stage.GARDENERS, picking=(0, 1)
     )
-    s, waiting = engine.next_gardeners(s)
+    s, waiting = rounds.next_gardeners(s)
     assert waiting
     assert len(s.agenda[-1]) <= 1
-    rolled = engine.reroll(s.but(agenda=()))
+    rolled = rounds.reroll(s.but(agenda=()))
     assert rolled.phase is Phase.ROLL
     assert rolled.round == 2
     assert rolled.fields == (0,) * 7
@@ -696,11 +707,35 @@ def test_gardeners_beside_a_bridge_with_dice_act() -> None:
 
 @pytest.mark.rule("castle.score.leftovers", "castle.score.final_exchange")
 def test_leftovers_and_the_best_exchange() -> None:
-    assert scoring.leftovers(7, (3, 6, 7)) == 1 + 1 + 1 + 2
-    fam = Family.start(3).but(coins=4, seals=1, resources=(2, 2, 0))
-    assert scoring.best_exchange(fam) == 1  # the seal makes a fifth coin
-    fam = fam.but(seals=2, coins=0)
-    assert scoring.best_exchange(fam) == 1  # two seals make a third iron
+    assert rules.leftovers(7, (3, 6, 7)) == 1 + 1 + 1 + 2
+    assert rules.best_exchange(4, 1, (2, 2, 0)) == 1  # the seal makes a fifth coin
+    assert rules.best_exchange(0, 2, (2, 2, 0)) == 1  # two seals make a third iron
+
+
+@pytest.mark.rule(
+    "castle.score.leftovers",
+    "castle.score.track",
+    "castle.score.courtiers",
+    "castle.score.warriors",
+    "castle.score.gardeners",
+)
+def test_annas_final_score_is_the_rulebooks() -> None:
+    """castle.de:503: 8 points in play, 1 for 7 coins, 3 for resources, 6 on the track,
+    courtiers 10+10+3+1+1, warriors (2+2+1+1) x 3 courtiers inside, gardeners 5+3+7: 76."""
+    leftover = rules.leftovers(7, (3, 4, 5))
+    courtiers = rules.courtier_points((2, 1, 0, 2), (1, 3, 6, 10))
+    warriors = rules.warrior_points((2, 1, 1), (2, 1, 1), inside=1 + 0 + 2)
+    track = rules.track_points(9, (4, 8, 12), (3, 6), (10, 11, 12, 13, 14, 15))
+    assert (leftover, courtiers, warriors, track) == (1 + 3, 25, 18, 6)
+    total = rules.final_score(
+        8,
+        leftover=leftover,
+        track=track,
+        courtiers=courtiers,
+        warriors=warriors,
+        gardeners=5 + 3 + 7,
+    )
+    assert total == 76
 
 
 @pytest.mark.rule(
@@ -752,9 +787,9 @@ def test_solo_setup_by_difficulty(difficulty: str, points: int, first: int, trac
     assert start.order[0] == first
     s = first_turn(1, difficulty=difficulty)
     assert s.solo is not None
-    assert s.families[0].card >= 0
+    assert s.families[0].card is not None
     assert s.families[0].lantern
-    assert s.solo.top >= 0
+    assert s.solo.top is not None
     assert s.solo.top not in s.solo.hidden
     with pytest.raises(UnknownVariant):
         rulespec.game("castle", players=2, difficulty="hard")
@@ -789,7 +824,7 @@ def test_rival_actions_and_undone_points() -> None:
     s = s.with_family(1, rv)
     s = rival.act(s, fx(Symbol.GATE), None)
     assert s.family(1).points == 1  # round 1: no courtier left
-    s = rival.act(s, fx(Symbol.ASCEND, 2), -1)  # two levels from level 2: the hall
+    s = rival.act(s, fx(Symbol.ASCEND, 2), None)  # two levels from level 2: the hall
     assert s.family(1).court == (0, 0, 4, 1)
     assert s.daimyo[0] == 1
     before = s.family(1).track
@@ -805,9 +840,9 @@ def test_a_rival_two_level_ascent_from_level_2(reading: str) -> None:
     s = s.with_family(1, s.family(1).but(left=(4, 5, 5), court=(0, 0, 1, 0), points=0))
     two = fx(Symbol.ASCEND, 2)
     found = rival.candidates(s, two)
-    after = rival.act(s, two, found[0] if found else None)
+    after = rival.act(s, two, found[0] if found else None, possible=bool(found))
     if reading == "stop_at_hall":
-        assert found == (-1,)
+        assert found == (None,)  # possible, with no room to choose
         assert after.family(1).court == (0, 0, 0, 1)
         assert after.family(1).points == 0
     else:
@@ -816,7 +851,7 @@ def test_a_rival_two_level_ascent_from_level_2(reading: str) -> None:
         assert after.family(1).points == 2  # round 2
     # one level from level 2 reaches the hall either way
     one = rival.candidates(s, fx(Symbol.ASCEND, 1))
-    assert one == (-1,)
+    assert one == (None,)
 
 
 @pytest.mark.rule("castle.solo.empty_deck")
@@ -827,9 +862,9 @@ def test_a_rival_courtier_in_a_room_with_an_empty_deck_leaves_the_card() -> None
     empty = rival.act(s.but(deck1=()), fx(Symbol.ASCEND, 1), room)
     assert empty.family(1).court == (0, 1, 0, 0)
     assert empty.rooms == s.rooms
-    assert empty.refill == -1
+    assert empty.refill is None
     dealt = rival.act(s, fx(Symbol.ASCEND, 1), room)
-    assert dealt.rooms[room] == -1
+    assert dealt.rooms[room] is None
     assert dealt.refill == room
 
 
@@ -886,7 +921,7 @@ def test_an_exhausted_deck_takes_the_first_die() -> None:
     s = s.but(solo=solo.but(hidden=(), bottom=(), top=0, row=(1, 2)))
     after = rival.flip(s)
     assert after.dice_left() == 8
-    # the row went under the deck and its first card is the new top, never a -1 (issue 18)
+    # the row went under the deck and its first card is the new top, never empty (issue 18)
     assert after.solo is not None
     assert (after.solo.top, after.solo.bottom, after.solo.row) == (1, (2, 0), ())
 
@@ -966,3 +1001,56 @@ def test_row_by_row_the_rival_does_both_top_actions_first() -> None:
     # the training symbols of s4 (cost 1) and s9 (cost 5) meet the last warrior in the
     # other order than card by card
     assert after.solo.tasks.index(cards[3].actions[0]) < after.solo.tasks.index(cards[8].actions[1])
+
+
+# --- the records behind the speed (issue 21 §5) ---
+
+
+def test_record_copies_change_only_what_they_name() -> None:
+    """State and Family copy their instance dicts: a copy changes the named fields, keeps
+    the original, refuses a name that is no field, and pickles without the history."""
+    s = first_turn()
+    t = s.but(turns=2)
+    assert (s.turns, t.turns) == (0, 2)
+    assert t.but(turns=0) == s
+    with pytest.raises(TypeError, match="no fields"):
+        s.but(turn=1)
+    with pytest.raises(TypeError, match="no fields"):
+        s.family(0).but(coin=1)
+    back = pickle.loads(pickle.dumps(s))
+    assert back == s
+    assert back.step == s.step
+    assert back.legal_actions() == s.legal_actions()
+
+
+@pytest.mark.rule("castle.symbols.meanings")
+def test_options_are_the_same_asked_again_or_while_traced() -> None:
+    """The options of an effect are kept for the last state asked about: asking again, or
+    with the rule coverage on (which bypasses the memo), gives the same options."""
+    s = with_tasks(first_turn(), (Effect(Symbol.ANY_RESOURCE, 2),))
+    head = s.agenda[-1][0][0]
+    first = [cost for cost, _ in effects.options(s, s.actor, head)]
+    with trace.tracing() as counts:
+        traced = [cost for cost, _ in effects.options(s, s.actor, head)]
+    assert counts["castle.symbols.meanings"] == 1
+    assert first == traced == [cost for cost, _ in effects.options(s, s.actor, head)]
+    assert len(first) == len(rules.resource_splits(2))
+
+
+@pytest.mark.rule("castle.turn.place")
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_the_fields_offered_are_those_no_rule_refuses(players: int) -> None:
+    """The legal placements (found in one pass for speed) are exactly the fields
+    ``place_refusal`` lets the die go on, at every placement of seeded games."""
+    g = game(players)
+    seen = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        s = g.new_game(seed)
+        while not s.is_terminal:
+            if s.phase is Phase.PLACE:
+                seen += 1
+                every = [f for f in range(11) if turn.place_refusal(s, f) is None]
+                assert turn.placeable(s) == every
+            s = s.apply(s.sample_chance(rng) if s.is_chance else rng.choice(s.legal_actions()))
+    assert seen > 20

@@ -12,12 +12,12 @@ from hypothesis import strategies as st
 
 import rulespec
 from proofs import castle as enc
-from rulespec.castle import PlaceDie, Skip, State, engine, setup
+from rulespec.castle import PlaceDie, Skip, State, agenda, fields, rules, setup, turn
 from rulespec.castle import data as castle_data
 from rulespec.castle.actions import Deal, End, Pile, TakeDie
 from rulespec.castle.components import Colour
 from rulespec.castle.state import Family, Phase
-from rulespec.castle.tables import Tables
+from rulespec.castle.tables import TILE_SLOTS, Tables
 
 
 def _value(expr: z3.ExprRef) -> int:
@@ -39,20 +39,40 @@ def _first_take(players: int, seed: int) -> State:
 @given(st.integers(0, 7), st.integers(0, 7), st.integers(0, 7))
 def test_capped_is_gain_resources(r: int, a: int, b: int) -> None:
     fam = Family.start(3).but(resources=(r, 0, 0))
-    after = engine.gain_resources(engine.gain_resources(fam, (a, 0, 0)), (b, 0, 0))
+    after = agenda.gain_resources(agenda.gain_resources(fam, (a, 0, 0)), (b, 0, 0))
     assert after.resources[0] == _value(enc.capped(enc.capped(z3.IntVal(r), a), b))
+
+
+@given(st.integers(0, 7), st.integers(0, 7), st.integers(0, 7))
+def test_capped_is_the_rule(r: int, a: int, b: int) -> None:
+    after = rules.capped_gain(rules.capped_gain((r, 0, 0), (a, 0, 0)), (b, 0, 0))
+    assert after[0] == _value(enc.capped(enc.capped(z3.IntVal(r), a), b))
+
+
+def test_coins_after_is_the_rule() -> None:
+    for covered in range(1, 7):
+        for die in range(1, 7):
+            want = _value(enc.coins_after(z3.IntVal(10), z3.IntVal(die), z3.IntVal(covered)))
+            assert 10 + rules.placement_coins(die, covered) == want
+
+
+def test_bridge_sorted_is_take_die() -> None:
+    """The proof's bridge after a left take is the rule's (the emptied middle slot aside)."""
+    value, after = rules.take_die((1, 2, 3, 4, 5), 0)
+    assert value == 1
+    assert after == (2, 0, 3, 4, 5)
 
 
 @pytest.mark.parametrize("seed", range(4))
 def test_coins_after_is_place(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(engine, "field_frames", lambda s, field, colour: ())  # coins only
+    monkeypatch.setattr(turn, "field_frames", lambda s, field, colour: ())  # coins only
     for die in range(1, 7):
         s = _first_take(2, seed).but(held=(int(Colour.RED), die, 0), phase=Phase.PLACE)
         s = s.with_family(s.actor, s.family(s.actor).but(coins=10))
         for field in range(11):
-            if engine.place_problem(s, field) is not None:
+            if turn.place_problem(s, field) is not None:
                 continue
-            covered = engine.covered(s, field, s.actor)
+            covered = fields.covered(s, field, s.actor)
             after = s.apply(PlaceDie(field))
             want = _value(enc.coins_after(z3.IntVal(10), z3.IntVal(die), z3.IntVal(covered)))
             assert after.family(s.actor).coins == want
@@ -147,7 +167,7 @@ def test_place_tile_is_setup(order: list[int]) -> None:
     assert {c: sum(tiles[i].colour is c for i in order) for c in Colour} == enc.tile_pile()
     t = Tables.of(s.game.data)
     colours = [z3.IntVal(int(tiles[i].colour)) for i in order]
-    slots: list[z3.ExprRef] = [z3.IntVal(enc.EMPTY)] * setup.TILE_SLOTS
+    slots: list[z3.ExprRef] = [z3.IntVal(enc.EMPTY)] * TILE_SLOTS
     for k in range(len(order)):
         slots = [z3.simplify(v) for v in enc.place_tile(t, slots, colours[k], colours[k + 1 :])]
     assert [_value(v) for v in slots] == [int(tiles[i].colour) for i in s.tiles]
@@ -162,7 +182,7 @@ def test_the_tile_witness_leaves_a_room_one_coloured_in_the_game() -> None:
     solver.add(*facts, z3.Not(statement))
     assert solver.check() == z3.sat
     model = solver.model()
-    wanted = [model.eval(z3.Int(f"tile_{k}")).as_long() for k in range(setup.TILE_SLOTS)]
+    wanted = [model.eval(z3.Int(f"tile_{k}")).as_long() for k in range(TILE_SLOTS)]
     tiles = _before_numbered_tiles().game.data.die_tiles
     left = list(_PILE)
     order = []

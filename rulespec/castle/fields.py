@@ -1,0 +1,69 @@
+"""The fields a die goes on (castle.fields.*): what covering one costs, and the frames of
+actions it starts: a room's sections, an outside field, the well, a family-board row, and
+the lantern area for a die taken from the left end."""
+
+from __future__ import annotations
+
+from rulespec.castle.components import ROW_COLOUR, Colour, Effect, Figure, Symbol
+from rulespec.castle.state import Frame, State, filled
+from rulespec.castle.tables import BOARD_FIELDS, FIELD_FAMILY, FIELD_OUTSIDE, FIELD_WELL
+from rulespec.core.trace import decided
+
+ROW_COLOURS = tuple(ROW_COLOUR[f] for f in Figure)
+
+
+def covered(s: State, field: int, seat: int) -> int:
+    """The value a die placed on ``field`` covers."""
+    board = s.game.data.board
+    if field < BOARD_FIELDS:
+        if s.fields[field]:
+            return s.fields[field]
+        return (
+            s.game.tables.room_value[field]
+            if field < FIELD_OUTSIDE
+            else board.outside[field - FIELD_OUTSIDE].value
+        )
+    if field == FIELD_WELL:
+        return board.well.value
+    return board.family[field - FIELD_FAMILY].value
+
+
+def field_frames(s: State, field: int, colour: Colour) -> tuple[Frame, ...]:
+    """The frames a die placed on ``field`` starts (castle.turn.field_actions)."""
+    t, data, seat = s.game.tables, s.game.data, s.actor
+    if field < FIELD_OUTSIDE:
+        card = t.cards[filled(s.rooms[field])]
+        tiles = s.room_tiles(field)
+        decided("castle.fields.rooms")
+        return (tuple(card.sections[k].effects for k, c in enumerate(tiles) if c is colour),)
+    if field < FIELD_WELL:
+        decided("castle.fields.outside")
+        out = data.board.outside[field - FIELD_OUTSIDE]
+        return (((Effect(Symbol.CHOICE, 1, tuple(out.options)),),),)
+    if field == FIELD_WELL:
+        return (well_frame(s),)
+    decided("castle.fields.family")
+    return family_frames(s, seat, field - FIELD_FAMILY)
+
+
+def well_frame(s: State) -> Frame:
+    """One seal and the two well tiles' backs (castle.fields.well)."""
+    data = s.game.data
+    decided("castle.fields.well")
+    backs = tuple(data.die_tiles[t].back for t in s.tiles[10:12] if t is not None)
+    return ((Effect(Symbol.SEALS, data.board.well.seals),), *backs)
+
+
+def family_frames(s: State, seat: int, row: int) -> tuple[Frame, ...]:
+    """The row's uncovered rewards on top of its card action (castle.fields.family)."""
+    fam = s.family(seat)
+    rewards = s.game.data.board.family[row].rewards[: 5 - fam.left[row]]
+    action = s.game.tables.rows_of_card[fam.card][row] if fam.card is not None else ()
+    return (((action,) if action else ()), tuple(r for r in rewards if r))
+
+
+def lantern_frame(s: State, seat: int) -> Frame:
+    """Every lantern symbol of ``seat``, one task per source (castle.lantern.bonus)."""
+    decided("castle.lantern.bonus")
+    sources = s.game.tables.lantern
+    return tuple(sources[i] for i in s.family(seat).lantern if sources[i])

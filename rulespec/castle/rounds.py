@@ -1,0 +1,175 @@
+"""What comes after each decision, and the end of a round (castle.round.*).
+
+:func:`settle` runs after every decision and chance outcome: a room refill, a forced
+exchange, the next task, the end of the turn, the rival's turn, the round end or the final
+scoring. The round end sets the new order, pays the rival, activates the gardeners and
+rolls again.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rulespec.castle import rival as rivals
+from rulespec.castle import rules
+from rulespec.castle.agenda import push, tidy
+from rulespec.castle.components import RIVAL, Symbol
+from rulespec.castle.state import Phase, Stage, State, filled
+from rulespec.castle.tables import BOARD_FIELDS
+from rulespec.core.trace import decided
+
+
+def refill_due(s: State) -> bool:
+    """Whether the room waiting for a card is dealt now: at once, or once the light
+    section taken with its card is done (castle.actions.refill_timing), or before an
+    ascent that section leads to is offered (one room waits at a time)."""
+    if s.refill is None:
+        return False
+    if s.refill_wait == 0 or len(s.agenda) < s.refill_wait:
+        return True
+    return any(task[0].symbol is Symbol.ASCENT for task in s.agenda[-1])
+
+
+def settle(s: State) -> State:
+    """After a decision or chance outcome: tidy the agenda and move to what comes next
+    (a phase that waits for a seat or for chance)."""
+    if s.phase is Phase.TAKE or s.phase is Phase.PLACE:
+        return s
+    if s.phase is not Phase.RESOLVE:
+        s = s.but(phase=Phase.RESOLVE)
+    while True:
+        if s.refill is not None and refill_due(s):
+            deck = s.deck1 if s.game.tables.room_level[s.refill] == 1 else s.deck2
+            if deck:
+                return s.but(phase=Phase.REFILL, refill_wait=0)
+            s = s.but(refill=None, refill_wait=0)
+        if s.stage is Stage.OVER:
+            return s.but(phase=Phase.GAME_OVER)
+        fam = s.rival if s.actor == RIVAL and s.rival is not None else s.families[s.actor]
+        if fam is not s.rival and fam.seals > rules.SEAL_CAP:  # the rival never exchanges
+            decided("castle.seals.cap")
+            return s.but(phase=Phase.EXCHANGE)
+        s = tidy(s)
+        if s.refill is not None and refill_due(s):
+            continue  # the light section is done: its room is refilled first
+        if s.agenda:
+            return s
+        if s.stage is Stage.PICKS:
+            if s.picking:
+                return s.but(phase=Phase.PICK, actor=s.picking[0])
+            return start_round(s)
+        if s.stage is Stage.GARDENERS:
+            s, waiting = next_gardeners(s)
+            return s if waiting else reroll(s)
+        if s.stage is not Stage.TURN:
+            return s
+        solo = s.solo
+        if solo is not None and s.actor == RIVAL and solo.tasks:  # the rival's actions
+            s = rivals.proceed(s)
+            if s.phase is not Phase.RESOLVE:
+                return s
+            continue
+        s = end_turn(s)
+        if s.phase is not Phase.RESOLVE:
+            return s
+
+
+def start_round(s: State) -> State:
+    """The dice are rolled (chance), then the first seat in order plays."""
+    empty = (0,) * s.game.variant.dice_per_colour
+    return s.but(
+        phase=Phase.ROLL,
+        stage=Stage.TURN,
+        turns=0,
+        bridges=(empty, empty, empty),
+        actor=s.order[0],
+    )
+
+
+def after_roll(s: State) -> State:
+    """Once every bridge is rolled: the solo deck's top card, then the first turn."""
+    if any(not any(b) for b in s.bridges):
+        return s if s.phase is Phase.ROLL else s.but(phase=Phase.ROLL)
+    if s.solo is not None and s.solo.top is None and s.solo.hidden:
+        # after the deck ran out the rival's turn turns the old bottom (rival.flip)
+        return s.but(phase=Phase.SOLO_DRAW)
+    return first_turn(s)
+
+
+def first_turn(s: State, **changes: Any) -> State:
+    """The round's first turn; a rival that plays it out at once (its deck run out, no
+    draw to wait for) leaves its actions to :func:`settle`, as at any later turn."""
+    s = begin_turn(s, s.order[0], **changes)
+    return settle(s) if s.phase is Phase.RESOLVE else s
+
+
+def begin_turn(s: State, seat: int, **changes: Any) -> State:
+    """``seat`` takes its turn (the rival's is played out by :mod:`rulespec.castle.rival`)."""
+    decided("castle.turn.rounds")
+    if s.is_rival(seat):
+        return rivals.start(s, actor=seat, stage=Stage.TURN, **changes)
+    return s.but(actor=seat, stage=Stage.TURN, phase=Phase.TAKE, **changes)
+
+
+def end_turn(s: State) -> State:
+    """The next seat plays, or the round ends when three dice are left (castle.round.end)."""
+    turns = s.turns + 1
+    if s.dice_left() <= 3:
+        return round_end(s.but(turns=turns))
+    return begin_turn(s, s.order[turns % len(s.order)], turns=turns)
+
+
+def new_order(s: State) -> tuple[int, ...]:
+    """Furthest on the track first; on one space, the marker on top first
+    (castle.round.order)."""
+    fams = [s.family(p) for p in range(len(s.order))]
+    return rules.turn_order([f.track for f in fams], [f.height for f in fams])
+
+
+def round_end(s: State) -> State:
+    """Order, the rival's coins, then the end of the game or the gardeners."""
+    decided("castle.round.end")
+    decided("castle.round.order")
+    s = s.but(order=new_order(s))
+    if s.solo is not None:
+        s = rivals.round_coins(s)
+    if s.round == 3:
+        return s.but(stage=Stage.OVER, phase=Phase.GAME_OVER, agenda=())
+    return s.but(stage=Stage.GARDENERS, picking=s.order)
+
+
+def next_gardeners(s: State) -> tuple[State, bool]:
+    """The next seat in order with gardeners to activate (castle.round.gardeners), and
+    True, or the state after every seat and False."""
+    data = s.game.data
+    while s.picking:
+        seat, rest = s.picking[0], s.picking[1:]
+        s = s.but(picking=rest, actor=seat)
+        fam = s.family(seat)
+        active = [g for g in fam.gardens if any(s.bridges[g // 2])]
+        if not active:
+            continue
+        decided("castle.round.gardeners")
+        if s.is_rival(seat):
+            s = rivals.gardeners(s, len(active))
+            continue
+        frame = tuple(data.gardens[filled(s.gardens[g])].action for g in active)
+        s = tidy(push(s, frame))
+        if s.agenda:
+            return s, True
+    return s, False
+
+
+def reroll(s: State) -> State:
+    """Rounds 1 and 2: dice and family-board dice cleared, everything rolled again."""
+    decided("castle.round.reroll")
+    fams = tuple(f.but(dice=(0, 0, 0)) for f in s.families)
+    s = s.but(
+        families=fams,
+        fields=(0,) * BOARD_FIELDS,
+        stacked=(0,) * BOARD_FIELDS,
+        round=s.round + 1,
+    )
+    if s.solo is not None:
+        s = rivals.reshuffle(s)
+    return start_round(s)

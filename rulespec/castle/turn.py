@@ -1,0 +1,312 @@
+"""A seat's turn (castle.turn.*): take a die, place it, then resolve or skip the actions it
+starts, exchanging seals where the window allows (castle.seals.*). The starting picks
+(castle.setup.pairs) run on the same agenda.
+
+Every decision applies fully or not at all (the kernel checks first); each ends in
+:func:`rulespec.castle.rounds.settle`, which works out what comes next.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rulespec.castle import rules
+from rulespec.castle.agenda import FREE, affords, pay, push, pushed, with_top
+from rulespec.castle.components import COLOURS, Colour, Figure, Symbol
+from rulespec.castle.effects import options
+from rulespec.castle.fields import ROW_COLOURS, covered, field_frames, lantern_frame
+from rulespec.castle.rounds import settle
+from rulespec.castle.state import Phase, Stage, State, Task, filled
+from rulespec.castle.tables import BOARD_FIELDS, FIELD_FAMILY, FIELD_OUTSIDE
+from rulespec.castle.variant import Exchange as ExchangeWindow
+from rulespec.core import trace
+from rulespec.core.trace import decided
+
+
+def resolve(s: State, task: int, option: int) -> State:
+    """Do the head of ``task`` with ``option`` (checked legal)."""
+    frame = s.agenda[-1]
+    effects = frame[task]
+    head = effects[0]
+    cost, do = options(s, s.actor, head)[option]
+    rest = effects[1:]
+    new_frame = frame[:task] + ((rest,) if rest else ()) + frame[task + 1 :]
+    agenda = s.agenda[:-1] + ((new_frame,) if new_frame else ())
+    s = s.with_family(s.actor, pay(s.family(s.actor), cost), agenda=agenda)
+    return settle(do(s, s.actor))
+
+
+UNSKIPPABLE = (Symbol.DAIMYO,)
+"""Heads that must be resolved: a courtier on level 3 always takes a Daimyo space or lies
+beside the card (castle.actions.level3); the lantern bonus before it and the reward after
+it are gains that may be skipped (castle.turn.optional_actions)."""
+
+
+def skippable(s: State, task: Task) -> bool:
+    """Whether the head of ``task`` may be skipped (castle.turn.optional_actions): not a
+    Daimyo space (castle.actions.level3), nor the starting goods, which are all taken
+    (castle.setup.pairs; a price in user data may still be declined)."""
+    head = task[0].symbol
+    if head in UNSKIPPABLE:
+        return False
+    return s.stage is not Stage.PICKS or head in (Symbol.PAY_COINS, Symbol.PAY_SEALS)
+
+
+def skip(s: State, task: int) -> State:
+    """Skip the head of ``task``; a skipped cost drops the whole task."""
+    decided("castle.turn.optional_actions")
+    frame = s.agenda[-1]
+    effects = frame[task]
+    rest = () if effects[0].symbol in (Symbol.PAY_COINS, Symbol.PAY_SEALS) else effects[1:]
+    new_frame = frame[:task] + ((rest,) if rest else ()) + frame[task + 1 :]
+    return settle(with_top(s, new_frame))
+
+
+def exchange(s: State, into: int) -> State:
+    """Seals exchanged for a coin or a resource (:func:`rules.exchange_seals`)."""
+    decided("castle.seals.exchange")
+    fam = s.family(s.actor)
+    coins, seals, resources = rules.exchange_seals(fam.coins, fam.seals, fam.resources, into)
+    fam = fam.but(coins=coins, seals=seals, resources=resources)
+    return settle(s.with_family(s.actor, fam))
+
+
+def take(s: State, colour: Colour, left: bool) -> State:
+    """Take a die from an end of a bridge; the nearest middle die closes the gap
+    (:func:`rules.take_die`)."""
+    decided("castle.turn.take")
+    bridge = s.bridges[colour]
+    value, after = rules.take_die(bridge, 0 if left else len(bridge) - 1)
+    bridges = list(s.bridges)
+    bridges[colour] = after
+    return s.but(
+        bridges=(bridges[0], bridges[1], bridges[2]),
+        held=(int(colour), value, int(left)),
+        phase=Phase.PLACE,
+    )
+
+
+PLACE_RULES = {
+    "no_field": "castle.turn.place",
+    "stacked": "castle.turn.stacking",
+    "tile": "castle.fields.rooms",
+    "row": "castle.fields.family",
+    "row_used": "castle.turn.stacking",
+    "coins": "castle.turn.coins_short",
+}
+"""The rule behind each refusal of :func:`place_refusal`."""
+
+
+def place_refusal(s: State, field: int) -> str | None:
+    """What keeps the held die off ``field`` (a key of :data:`PLACE_RULES`), or None.
+    Cheap: the legal moves ask it for every field each turn; :func:`place_problem` words
+    it."""
+    colour = COLOURS[s.held[0]]
+    if not 0 <= field < FIELD_FAMILY + 3:
+        return "no_field"
+    if field < BOARD_FIELDS and s.stacked[field] >= s.game.variant.stack:
+        if trace.TRACING and s.game.variant.stack == 1:
+            decided("castle.turn.solo_two_banner")
+        return "stacked"
+    if field < FIELD_OUTSIDE and colour not in s.room_tiles(field):
+        return "tile"
+    if field >= FIELD_FAMILY:
+        row = field - FIELD_FAMILY
+        if ROW_COLOURS[row] is not colour:
+            return "row"
+        if s.family(s.actor).dice[row]:
+            return "row_used"
+    if not rules.can_cover(s.family(s.actor).coins, s.held[1], covered(s, field, s.actor)):
+        if trace.TRACING:
+            decided("castle.turn.coins_short")
+        return "coins"
+    return None
+
+
+def placeable(s: State) -> list[int]:
+    """Every field :func:`place_refusal` lets the held die go on, in field order: the same
+    checks with what they share looked up once (the legal moves ask every turn)."""
+    colour, value = COLOURS[s.held[0]], s.held[1]
+    stack = s.game.variant.stack
+    fam = s.family(s.actor)
+    stacked = s.stacked
+    out = []
+    for field in range(FIELD_FAMILY + 3):
+        if field < BOARD_FIELDS:
+            if stacked[field] >= stack:
+                if trace.TRACING and stack == 1:
+                    decided("castle.turn.solo_two_banner")
+                continue
+            if field < FIELD_OUTSIDE and colour not in s.room_tiles(field):
+                continue
+        elif field >= FIELD_FAMILY:
+            row = field - FIELD_FAMILY
+            if ROW_COLOURS[row] is not colour or fam.dice[row]:
+                continue
+        if not rules.can_cover(fam.coins, value, covered(s, field, s.actor)):
+            if trace.TRACING:
+                decided("castle.turn.coins_short")
+            continue
+        out.append(field)
+    return out
+
+
+def place_problem(s: State, field: int) -> str | None:
+    """Why the held die may not go on ``field``, or None."""
+    why = place_refusal(s, field)
+    return None if why is None else refusal_text(s, field, why)
+
+
+def refusal_text(s: State, field: int, why: str) -> str:
+    """The refusal ``why`` of :func:`place_refusal`, in words."""
+    colour, value = COLOURS[s.held[0]], s.held[1]
+    if why == "no_field":
+        return f"there is no field {field}"
+    if why == "stacked":
+        return f"{'a die' if s.game.variant.stack == 1 else 'two dice'} already lie there"
+    if why == "tile":
+        return f"room {field + 1} has no {colour.label} die tile"
+    if why == "row":
+        row = field - FIELD_FAMILY
+        return f"a {colour.label} die cannot go on the {Figure(row).label}s' row"
+    if why == "row_used":
+        return "a die already lies on that row this round"
+    under = covered(s, field, s.actor)
+    return f"covering a {under} with a {value} costs {under - value} coins"
+
+
+def place(s: State, field: int) -> State:
+    """Place the held die; coins change; the lantern (left die) and the field's actions
+    go on the agenda, the lantern on top (castle.turn.lantern_left)."""
+    decided("castle.turn.place")
+    colour, value, left = COLOURS[s.held[0]], s.held[1], s.held[2]
+    seat = s.actor
+    fam = s.family(seat)
+    coins = fam.coins + rules.placement_coins(value, covered(s, field, seat))
+    changes: dict[str, Any] = {"held": (0, 0, 0), "phase": Phase.RESOLVE}
+    if field < BOARD_FIELDS:
+        if s.stacked[field]:
+            decided("castle.turn.stacking")
+        fields = list(s.fields)
+        fields[field] = value
+        stacked = list(s.stacked)
+        stacked[field] += 1
+        changes.update(fields=tuple(fields), stacked=tuple(stacked))
+        fam = fam.but(coins=coins)
+    elif field >= FIELD_FAMILY:
+        dice = list(fam.dice)
+        dice[field - FIELD_FAMILY] = value
+        fam = fam.but(coins=coins, dice=(dice[0], dice[1], dice[2]))
+    else:
+        fam = fam.but(coins=coins)
+    # the frames read rooms, tiles, row cards and lanterns, which a placement leaves alone
+    decided("castle.turn.field_actions")
+    frames = field_frames(s, field, colour)
+    if left:
+        decided("castle.turn.lantern_left")
+        frames = (*frames, lantern_frame(s, seat))
+    return settle(s.with_family(seat, fam, agenda=pushed(s, *frames), **changes))
+
+
+def pick(s: State, pair: int) -> State:
+    """Take a starting pair: the action card, the resource card's goods and its back in
+    the lantern area, with the bonus card it shows (castle.setup.pairs)."""
+    decided("castle.setup.pairs")
+    res, act = s.display[pair]
+    display = list(s.display)
+    display[pair] = (None, None)
+    s = s.but(display=tuple(display), picking=s.picking[1:])
+    return settle(give_pair(s, s.actor, filled(res), filled(act)))
+
+
+def give_pair(s: State, seat: int, res: int, act: int) -> State:
+    """``seat`` gets resource card ``res`` and action card ``act``; its gains go on the
+    agenda."""
+    t, data = s.game.tables, s.game.data
+    card = data.resources[res]
+    lantern = [t.resource_source + res]
+    if card.bonus is not None:
+        ids = [b.id for b in data.bonuses]
+        if card.bonus in ids:
+            lantern.append(t.bonus_source + ids.index(card.bonus))
+    fam = s.family(seat).but(card=act, lantern=tuple(lantern))
+    s = s.with_family(seat, fam).but(actor=seat, stage=Stage.PICKS)
+    return push(s, (card.gains,))
+
+
+def exchange_open(s: State) -> bool:
+    """Whether seals may be exchanged now (ruling castle.seals.window)."""
+    fam = s.family(s.actor)
+    if not fam.seals:
+        return False
+    decided("castle.seals.window")
+    if s.game.options.exchange is ExchangeWindow.ANYTIME:
+        return True
+    return bool(shortfalls(s))
+
+
+def shortfalls(s: State) -> frozenset[int]:
+    """What the actor is short of for some option now: 0 coins, 1-3 a resource (the
+    exchange window of castle.seals.window)."""
+    fam = s.family(s.actor)
+    short: set[int] = set()
+    if s.phase is Phase.PLACE:
+        for field in range(FIELD_FAMILY + 3):
+            if covered(s, field, s.actor) - s.held[1] <= fam.coins:
+                continue
+            if place_refusal(s, field) == "coins":  # allowed but for the coins
+                short.add(0)
+                break
+    elif s.phase is Phase.RESOLVE and s.agenda:
+        iron, food, pearl = fam.resources
+        for task in s.agenda[-1]:
+            for cost, _ in options(s, s.actor, task[0]):
+                if cost is FREE:
+                    continue
+                if cost.coins > fam.coins:
+                    short.add(0)
+                if cost.iron > iron:
+                    short.add(1)
+                if cost.food > food:
+                    short.add(2)
+                if cost.pearl > pearl:
+                    short.add(3)
+    return frozenset(short)
+
+
+def legal_agenda(s: State, resolves: Any, skips: Any, exchanges: Any) -> tuple[Any, ...]:
+    """The legal decisions of the RESOLVE phase: every affordable option of every task's
+    head, every skip, and the exchanges the window allows."""
+    fam = s.family(s.actor)
+    out = []
+    for i, task in enumerate(s.agenda[-1]):
+        row = resolves[i]
+        for o, (cost, _) in enumerate(options(s, s.actor, task[0])):
+            if cost is FREE or affords(fam, cost):
+                out.append(row[o])
+        if skippable(s, task):
+            out.append(skips[i])
+        elif s.stage is Stage.PICKS:
+            decided("castle.setup.pairs")
+        else:
+            decided("castle.actions.level3")
+    out.extend(exchange_actions(s, exchanges))
+    return tuple(out)
+
+
+def exchange_actions(s: State, exchanges: Any) -> list[Any]:
+    """The exchanges allowed now."""
+    fam = s.family(s.actor)
+    if s.phase is Phase.EXCHANGE:
+        return [exchanges[i] for i in range(4) if fam.seals >= (1 if i == 0 else 2)]
+    if not fam.seals:  # the window (exchange_open) is shut
+        return []
+    if trace.TRACING:
+        decided("castle.seals.window")
+    if s.game.options.exchange is ExchangeWindow.ANYTIME:
+        short: frozenset[int] = frozenset(range(4))
+    else:
+        short = shortfalls(s)
+        if not short:
+            return []
+    return [exchanges[i] for i in range(4) if i in short and fam.seals >= (1 if i == 0 else 2)]
