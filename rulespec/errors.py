@@ -7,6 +7,7 @@ an answer; malformed input reports every problem at once instead of the first on
 
 from __future__ import annotations
 
+import json
 import math
 import re
 from collections.abc import Mapping
@@ -68,7 +69,12 @@ class IllegalAction(RulespecError, ValueError):
         }
         to_json = getattr(self.action, "to_json", None)
         if callable(to_json):
-            out["action"] = to_json()
+            try:
+                data = to_json()
+                json.dumps(data)  # an action a client built may hold what JSON cannot print
+            except (TypeError, ValueError):
+                return out
+            out["action"] = data
         return out
 
 
@@ -225,6 +231,16 @@ def bounded(value: object, limit: int = 60) -> str:
     deeply nested data (containers are shown to a depth of 3, six items each)."""
     text = _show(value, 3)
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def shown(action: object, limit: int = MAX_REASON) -> str:
+    """An action as a message names it: its own text (``str``), cut to ``limit``; one whose
+    text cannot be made (a field a client set to a number of thousands of digits, which
+    Python refuses to print) by its type alone."""
+    try:
+        return cut(str(action), limit)
+    except ValueError:
+        return f"{type(action).__name__} (a field too large to print)"
 
 
 _SHOWN_ITEMS = 6

@@ -14,9 +14,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
 import rulespec
+from rulespec.castle.actions import Pick, PlaceDie
 from rulespec.core.seats import check_seat, is_seat
 from rulespec.core.tensor import TensorError
 from rulespec.errors import MAX_PROBLEMS
@@ -513,3 +515,21 @@ def test_tensor_error_is_a_rulespec_error_with_its_own_code() -> None:
     assert issubclass(TensorError, rulespec.RulespecError)
     assert issubclass(TensorError, TypeError)
     assert TensorError("x").to_json() == {"code": "tensor_error", "message": "x"}
+
+
+def test_an_action_with_a_field_too_large_to_print_is_refused_with_a_printable_error() -> None:
+    """Found by the fuzz over every game: a client's action with a field of thousands of
+    digits, which Python refuses to turn into text, is refused as illegal; the message,
+    the explanation and ``to_json()`` stay printable (nothing formats the number)."""
+    game = rulespec.game("castle", players=2)
+    for state in (game.initial_state(), game.new_game(seed=1)):
+        for action in (
+            attrs.evolve(PlaceDie(field=3), field=10**5000),
+            attrs.evolve(Pick(pair=0), pair=10**5000),
+        ):
+            with pytest.raises(rulespec.IllegalAction) as refused:
+                state.apply(action)
+            assert len(json.dumps(refused.value.to_json())) < 2000
+            explained = state.explain(action)
+            assert not explained.legal
+            assert len(str(explained)) < 2000

@@ -18,7 +18,7 @@ import attrs
 from rulespec.core.rules import Rule, Rulebook, load_rulebook
 from rulespec.core.seats import NO_SEAT, Unchecked
 from rulespec.core.variants import VariantTable, load_table
-from rulespec.errors import cut
+from rulespec.errors import cut, shown
 
 
 class Node(enum.Enum):
@@ -112,10 +112,11 @@ class Explanation:
     ) -> Explanation:
         """From a game's rule check: ``None`` if legal, else (rule, reason). ``described``
         is the action in words for its state (``state.describe``), else its ``str``."""
-        words = str(action) if described is None else described
+        plain = shown(action)
+        words = plain if described is None else described
         if problem is None:
             return cls(action, True, None, cut(f"{words} is allowed now"))
-        if described is not None and described != str(action):
+        if described is not None and described != plain:
             return cls(action, False, problem[0], cut(f"{words}: {problem[1]}"))
         return cls(action, False, problem[0], cut(problem[1]))
 

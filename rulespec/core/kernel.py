@@ -36,7 +36,14 @@ from rulespec.core.api import CHANCE, TERMINAL, Explanation, Node
 from rulespec.core.chance import pick_weighted, weighted
 from rulespec.core.rules import Rule
 from rulespec.core.seats import NO_SEAT, Unchecked, check_seat
-from rulespec.errors import IllegalAction, InvalidArgument, NotYourTurn, StaleAction, bounded
+from rulespec.errors import (
+    IllegalAction,
+    InvalidArgument,
+    NotYourTurn,
+    StaleAction,
+    bounded,
+    shown,
+)
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -322,7 +329,10 @@ class Kernel(Generic[A]):
         if move is None:
             self._check_own(action, "explain")
             return step.rule, base._misfit(step, action)
-        problem: Problem = move.check(base, action)
+        try:
+            problem: Problem = move.check(base, action)
+        except ValueError:  # a check named a field too large to print: a client's action
+            return step.rule, f"{shown(action)} names a number no rule takes"
         return problem
 
     def _check_own(self, action: object, what: str) -> None:
@@ -337,20 +347,20 @@ class Kernel(Generic[A]):
         package = sys.modules.get(type(action).__module__.rpartition(".")[0])
         spec = getattr(package, "SPEC", None)  # a game package names its GameSpec SPEC
         if spec is not None:
-            other = f"{type(action).__name__} ({action}) is a {spec.title} action"
+            other = f"{type(action).__name__} ({shown(action)}) is a {spec.title} action"
         else:
             other = f"expected an action, got {bounded(action)}"
         raise InvalidArgument(f"{what}: {other}; a {title} state takes {title} actions ({names})")
 
     def _misfit(self, step: Step[Any, Any], action: object) -> str:
         if step.node is TERMINAL:
-            return f"the game is over; {action} cannot be applied"
+            return f"the game is over; {shown(action)} cannot be applied"
         wanted = (
             step.expects(self)
             if step.expects is not None
             else f"{_who(self.current_player)} must act now"
         )
-        return f"{action} is not an action of the {self.phase.value} step; {wanted}"
+        return f"{shown(action)} is not an action of the {self.phase.value} step; {wanted}"
 
     def apply(
         self, action: A | str, *, player: int | Unchecked = NO_SEAT, expect_step: int | None = None
@@ -382,7 +392,10 @@ class Kernel(Generic[A]):
         if move is None:
             self._check_own(action, "apply")
             raise IllegalAction(step.rule, base._misfit(step, action), action)
-        problem = move.check(base, action)
+        try:
+            problem = move.check(base, action)
+        except ValueError:  # a check named a field too large to print: a client's action
+            problem = step.rule, f"{shown(action)} names a number no rule takes"
         if problem is not None:
             raise IllegalAction(problem[0], problem[1], action)
         new: Self = move.effect(base, action)
@@ -425,11 +438,13 @@ class Kernel(Generic[A]):
         to_act = self.to_act
         if owing:
             who = ", ".join(f"seat {p}" for p in sorted(owing))
-            reason = f"seat {seat} submitted {action}, but only {who} still owe a secret choice"
+            reason = (
+                f"seat {seat} submitted {shown(action)}, but only {who} still owe a secret choice"
+            )
         elif to_act:
-            reason = f"seat {seat} submitted {action}, but {_who(actor)} is to act"
+            reason = f"seat {seat} submitted {shown(action)}, but {_who(actor)} is to act"
         else:
-            reason = f"seat {seat} submitted {action}, but no seat acts now ({_who(actor)})"
+            reason = f"seat {seat} submitted {shown(action)}, but no seat acts now ({_who(actor)})"
         raise NotYourTurn(step.turn or step.rule, reason, action, player=seat, to_act=to_act)
 
     def history(self) -> tuple[A, ...]:
@@ -478,7 +493,13 @@ class Kernel(Generic[A]):
         too, as far as this state tells what it would be."""
         if type(action) is str:
             action = self.game.parse_action(action, self)
-        described: str = self.game.views.describe(self, action)
+        views = getattr(self.game, "views", None)  # a game built by hand may have none
+        if views is None:
+            return shown(action)
+        try:
+            described: str = views.describe(self, action)
+        except ValueError:  # a field too large to print, in an action a client built
+            return shown(action)
         return described
 
     def read_notation(self, text: str, player: int | Unchecked = NO_SEAT) -> A:
