@@ -12,7 +12,10 @@ from rulespec import witnesses as wit
 from rulespec.scale.coverage import NOT_DECIDING
 
 SHARE = 0.95
-"""The least share of rule keys with a decision point in play that must have a witness."""
+"""The least share of rule keys with a decision point in play that must have a witness,
+over every game (the issue's measure)."""
+PER_GAME = 0.9
+"""The least share in any one game."""
 
 
 def every_witness() -> list[wit.Witness]:
@@ -58,15 +61,24 @@ def test_every_rule_has_a_witness_or_a_listed_reason(spec: rulespec.GameSpec) ->
             assert why == wit.NOT_REACHED, f"{key}: a hooked rule's reason is that play missed it"
 
 
-@pytest.mark.parametrize("spec", list(rulespec.GAMES), ids=rulespec.GAMES.ids)
-def test_most_rules_with_a_decision_point_are_shown_at_work(spec: rulespec.GameSpec) -> None:
-    shown = wit.witnesses(spec.id)
-    deciding = [
-        k for r in spec.rulebook().rules for k, _ in wit.keys(r) if r.id not in NOT_DECIDING
-    ]
-    have = [k for k in deciding if k in shown.found]
-    missing = sorted(set(deciding) - set(have))
-    assert len(have) >= SHARE * len(deciding), f"{spec.id}: no witness for {missing}"
+def deciding_keys(spec: rulespec.GameSpec) -> list[str]:
+    """The witness keys of a game's rules that have a decision point in play."""
+    return [k for r in spec.rulebook().rules for k, _ in wit.keys(r) if r.id not in NOT_DECIDING]
+
+
+def test_most_rules_with_a_decision_point_are_shown_at_work() -> None:
+    """At least SHARE of the rules (per option value) with a decision point in play have
+    a witness over the four games, and at least PER_GAME in each game: the rest are rare
+    situations random play does not reach (an emptied deck, a blocked track), listed."""
+    have = total = 0
+    for spec in rulespec.GAMES:
+        shown = wit.witnesses(spec.id)
+        deciding = deciding_keys(spec)
+        found = [k for k in deciding if k in shown.found]
+        missing = sorted(set(deciding) - set(found))
+        assert len(found) >= PER_GAME * len(deciding), f"{spec.id}: no witness for {missing}"
+        have, total = have + len(found), total + len(deciding)
+    assert have >= SHARE * total
 
 
 def test_an_example_is_live_and_a_listed_rule_has_none() -> None:

@@ -176,8 +176,9 @@ def proceed(s: State) -> State:
     while k < len(tasks):
         effect = tasks[k]
         found = candidates(s, effect, rival)
+        if len(found) > 1:
+            decided("castle.solo.free_choices")  # first: the first candidate, no question
         if len(found) > 1 and s.game.options.rival_choices is RivalChoices.PLAYER:
-            decided("castle.solo.free_choices")
             choices = tuple(c for c in found if c is not None)  # rooms or gardens, all given
             solo = solo.but(tasks=tasks[k:], choices=choices)
             return s.with_family(s.actor, rival, solo=solo, phase=Phase.RIVAL)
