@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 Index = Annotated[int, Range(0, 10_000)]
 """A component's index in the game's tables (``Index | None`` where a place may be empty;
 positions written before issue 21 wrote -1 there, and still load)."""
-Seat = Annotated[int, Range(0, 4)]
+SeatNumber = Annotated[int, Range(0, 4)]
 """A seat, the solo rival's included."""
 Count = Annotated[int, Range(0, 10_000)]
 """A whole number from 0 (coins, points, track spaces)."""
@@ -211,7 +211,7 @@ class Solo(Record):
 class State(Kernel[Action], Record):
     """A White Castle position. Build one with ``rulespec.game("castle", players=n)``.
 
-    A :class:`Record`: the history and step stay in the kernel's slots, outside the
+    A ``Record``: the history and step stay in the kernel's slots, outside the
     instance dict, so a copy never carries them.
     """
 
@@ -234,7 +234,7 @@ class State(Kernel[Action], Record):
     deck2: tuple[int, ...]
     """Castle cards left in the level 1 and level 2 decks (unordered, sorted)."""
     level3: Index | None
-    daimyo: tuple[Seat | None, ...]
+    daimyo: tuple[SeatNumber | None, ...]
     """Per Daimyo space: None while free, else the seat of the courtier on it."""
     beside: tuple[int, ...]
     """Courtiers lying beside a full Daimyo card, per seat (the rival last)."""

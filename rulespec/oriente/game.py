@@ -4,7 +4,7 @@ binds the variant table, the phase table and the views to the states."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import attrs
 
@@ -219,9 +219,9 @@ class OrienteGame(
     abilities it uses; empty for ``"none"``."""
     acting: Mapping[Card | None, Card | None] = attrs.field(init=False, eq=False, repr=False)
     """Whose abilities each resident uses: itself unless ``abilities`` says otherwise."""
-    score: ClassVar[staticmethod[[State], Outcome]]
-    """``score(state)`` (``scoring.outcome``, bound by :class:`Parts`): the result of a
-    finished game, so the state record never imports the scoring that reads it."""
+    score: ClassVar[staticmethod[[Any], Outcome]]
+    """``score(state)`` (``scoring.outcome``, bound by :class:`~rulespec.core.game.Parts`):
+    the result of a finished game, so the state record never imports the scoring."""
 
     def __attrs_post_init__(self) -> None:
         acting: dict[Card | None, Card | None] = {c: c for c in CARDS}
