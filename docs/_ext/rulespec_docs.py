@@ -644,9 +644,13 @@ def witness_result(ex: witnessing.Example) -> str:
     if ex.witness.kind == "setup":
         return "the setup holds it before any chance is drawn"
     changed = delta(leaves(ex.state.to_json()), leaves(result.to_json()))
+    gone = changed.pop("-", [])
     shown = [f"{literal(k)} → {literal(v)}" for k, v in list(changed.items())[:WITNESS_CHANGES]]
     more = len(changed) - len(shown)
-    return "the state after: " + ", ".join(shown) + (f" and {more} more" if more > 0 else "")
+    text_ = "the state after: " + ", ".join(shown) + (f" and {more} more" if more > 0 else "")
+    if isinstance(gone, list) and gone:
+        text_ += f"; {len(gone)} field{'s' if len(gone) > 1 else ''} cleared"
+    return text_
 
 
 def witness_lines(r: Rule) -> list[str]:
