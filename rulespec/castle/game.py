@@ -5,6 +5,7 @@ table and the views to the states."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any, ClassVar
 
 import attrs
 
@@ -17,6 +18,7 @@ from rulespec.castle import (
     position,
     render,
     resample,
+    scoring,
     secrecy,
 )
 from rulespec.castle import data as datafile
@@ -28,7 +30,7 @@ from rulespec.castle.setup import roll_table
 from rulespec.castle.state import State
 from rulespec.castle.tables import Tables, limits
 from rulespec.castle.variant import TYPED, CastleOptions, CastleVariant
-from rulespec.core.api import ChanceMode, Dynamics, GameSpec, Information, Utility
+from rulespec.core.api import ChanceMode, Dynamics, GameSpec, Information, Outcome, Utility
 from rulespec.core.game import BaseGame, Parts, Setting
 from rulespec.errors import UnknownVariant, bounded
 
@@ -106,6 +108,7 @@ class CastleGame(
         resample=resample,
         notation=notation,
         draw=picture.svg,
+        score=scoring.outcome,
         extra=(DATA,),
         implied=("difficulty",),  # "none" with 2-4 players; needed in solo play
     ),
@@ -115,6 +118,9 @@ class CastleGame(
     variant: CastleVariant
     options: CastleOptions
     data: CastleData
+    score: ClassVar[staticmethod[[Any], Outcome]]
+    """``score(state)`` (``scoring.outcome``, bound by :class:`~rulespec.core.game.Parts`):
+    the final scoring, so the state record never imports the scoring that reads it."""
     tables: Tables = attrs.field(init=False, eq=False, repr=False)
     roll_table: dict[Colour, tuple[tuple[Roll, int], ...]] = attrs.field(
         init=False, eq=False, repr=False

@@ -2,18 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import attrs
 
 from rulespec.castle import rules
 from rulespec.castle.components import RIVAL
+from rulespec.castle.state import Family, State
 from rulespec.castle.variant import FinalExchange
 from rulespec.core.api import Outcome
 from rulespec.core.trace import decided
-
-if TYPE_CHECKING:
-    from rulespec.castle.state import Family, State
 
 
 def filled(value: int | None) -> int:

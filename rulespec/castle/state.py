@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING, Annotated, Any, Self, TypeVar
 
 import attrs
 
-from rulespec.castle import scoring
 from rulespec.castle.actions import Action
 from rulespec.castle.components import RIVAL, Colour, Effect
 from rulespec.castle.tables import BOARD_FIELDS, GARDENS, ROOMS, TILE_SLOTS
@@ -395,7 +394,8 @@ class State(Kernel[Action], Record):
 
     def scores(self) -> tuple[int, ...]:
         """Each seat's final score as if the game ended now (castle.score.*)."""
-        return scoring.totals(self)
+        scores: tuple[int, ...] = self.game.score(self).scores
+        return scores
 
     def outcome(self) -> Outcome:
         """Final scores and winners; only at the end."""
@@ -404,4 +404,5 @@ class State(Kernel[Action], Record):
                 f"the game is not over (phase {self.phase.value}); "
                 "[castle.score.winner] decides only at the end"
             )
-        return scoring.outcome(self)
+        outcome: Outcome = self.game.score(self)  # scoring.outcome, bound in game.py
+        return outcome
