@@ -153,14 +153,21 @@ class PhaseTable(Generic[S, A]):
     """The game's state class; ``state.initial(game)`` is the state before any chance."""
     phases: type[enum.Enum]
     steps: Mapping[Any, Step[S, A]]
+    enter: Mapping[Any, Callable[[S], S]] = attrs.field(factory=dict)
+    """What runs when play enters a phase from another part of the game (:func:`enter`):
+    who acts first, and whatever the rules settle on their own before anyone decides (a
+    White Lotus year's uncontested claims), passing on when nothing is left to decide.
+    With it a phase module names the phase that follows instead of importing the module
+    that begins it, so the modules of a game need not import each other in a circle."""
 
     def __attrs_post_init__(self) -> None:
         missing = [p.name for p in self.phases if p not in self.steps]
-        extra = [p for p in self.steps if not isinstance(p, self.phases)]
+        extra = [p for p in (*self.steps, *self.enter) if not isinstance(p, self.phases)]
         if missing or extra:
             raise ValueError(
                 f"phase table of {self.phases.__qualname__}: "
-                f"no step for {missing or 'none'}, steps for unknown phases {extra or 'none'}"
+                f"no step for {missing or 'none'}, steps or entries for unknown phases "
+                f"{extra or 'none'}"
             )
 
     def action_types(self) -> frozenset[type]:
@@ -176,6 +183,21 @@ class PhaseTable(Generic[S, A]):
 
 _ACTION_TYPES: dict[int, tuple[PhaseTable[Any, Any], frozenset[type]]] = {}
 """Per table (by identity, the table kept alive with its answer): its action types."""
+
+
+def enter(state: S, phase: enum.Enum) -> S:
+    """``state`` entering ``phase``: the state after the phase table's entry for ``phase``
+    (:attr:`PhaseTable.enter`) ran on it. An effect ends its part of the game with
+    ``return enter(state, Phase.NEXT)``; the kernel finds the entry through the state's
+    game, as it finds the steps, so the effect's module never imports the next part's.
+
+    The entry runs inside the effect, at once: the rules it applies are counted in the
+    same order as if the effect had called it, and the state it returns is the effect's.
+    (Running it after the effect, on a phase the effect set, could not tell a phase
+    entered from another part from one re-set within its own part, as a White Lotus
+    draw is after every placement.)"""
+    entered: S = typing.cast(Any, state).game.table.enter[phase](state)
+    return entered
 
 
 def _who(actor: int | Node) -> str:

@@ -11,10 +11,9 @@ from typing import TYPE_CHECKING
 
 from rulespec.core import trace
 from rulespec.core.immutable import by_identity, put
-from rulespec.core.kernel import Problem
+from rulespec.core.kernel import Problem, enter
 from rulespec.core.rules import rule_of
 from rulespec.core.trace import decided
-from rulespec.lotus import conflicts
 from rulespec.lotus.actions import Action, DeclineExtra, PlaceMarker, StartChip
 from rulespec.lotus.components import BASIC_MARKERS, BUILDINGS, NEUTRAL
 from rulespec.lotus.state import ClaimRound, Phase, State, place_chips
@@ -82,7 +81,7 @@ def _next(
         if state.claim_areas(seat):
             return state
         decided("lotus.claim.no_legal_area")
-    return conflicts.begin(s.but(claims=claims, claiming=None))
+    return enter(s.but(claims=claims, claiming=None), Phase.CHOOSE_CONFLICT)
 
 
 def legal(s: State) -> tuple[Action, ...]:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from rulespec.core import trace
 from rulespec.core.immutable import by_identity, put
-from rulespec.core.kernel import Problem
+from rulespec.core.kernel import Problem, enter
 from rulespec.core.rules import rule_of
 from rulespec.core.trace import decided
 from rulespec.lotus import negotiation, rebellion
@@ -334,7 +334,7 @@ def _end(s: State) -> State:
     if not s.held(s.emperor)[Building.PALACE]:
         decided("lotus.tribute.stone_holder")
     state = rebellion.give_vp(s.but(final=final, conflict=None), s.emperor)
-    return rebellion.begin(state)
+    return enter(state, Phase.LEAD)
 
 
 def _conflict(s: State) -> Conflict:

@@ -7,10 +7,9 @@ from typing import TYPE_CHECKING, Any
 
 from rulespec.core import trace
 from rulespec.core.immutable import by_identity, put
-from rulespec.core.kernel import Problem
+from rulespec.core.kernel import Problem, enter
 from rulespec.core.rules import rule_of
 from rulespec.core.trace import decided
-from rulespec.lotus import claims
 from rulespec.lotus.actions import Action, DeclineExtra, DrawChip, PlaceChip, TakeExtra
 from rulespec.lotus.components import BUILDINGS, NEUTRAL, Building
 from rulespec.lotus.state import Expansion, Phase, State, place_chips
@@ -121,7 +120,7 @@ def place(s: State, a: PlaceChip) -> State:
 def _next_year(s: State) -> State:
     """The year ends; the next begins with claims (lotus.year.phases)."""
     decided("lotus.year.phases")
-    return claims.begin(s.but(year=s.year + 1, expansion=None))
+    return enter(s.but(year=s.year + 1, expansion=None), Phase.CLAIM)
 
 
 def _expansion(s: State) -> Expansion:

@@ -8,10 +8,9 @@ from __future__ import annotations
 import functools
 
 from rulespec.core import trace
-from rulespec.core.kernel import Problem
+from rulespec.core.kernel import Problem, enter
 from rulespec.core.rules import rule_of
 from rulespec.core.trace import decided
-from rulespec.lotus import expansion
 from rulespec.lotus import rules as steps
 from rulespec.lotus.actions import Action, PalaceIncome
 from rulespec.lotus.components import Building
@@ -66,7 +65,7 @@ def _next(s: State, queue: tuple[int, ...], chosen: tuple[int, int] | None = Non
     state = s.but(
         queue=(), influence=tuple(influence), combat=tuple(combat), bank=(bank[0], bank[1])
     )
-    return expansion.begin(state)
+    return enter(state, Phase.DRAW)
 
 
 def _next_pro_rata(s: State, queue: tuple[int, ...], record: IncomeReveal) -> State:
@@ -95,7 +94,7 @@ def _next_pro_rata(s: State, queue: tuple[int, ...], record: IncomeReveal) -> St
         bank=(s.bank[0] - sum(influence), s.bank[1] - sum(combat)),
         last=record,
     )
-    return expansion.begin(state)
+    return enter(state, Phase.DRAW)
 
 
 def legal(s: State) -> tuple[Action, ...]:

@@ -5,10 +5,9 @@ in turn from the emperor, may give one another cards, then pass
 from __future__ import annotations
 
 from rulespec.core.immutable import put
-from rulespec.core.kernel import Problem
+from rulespec.core.kernel import Problem, enter
 from rulespec.core.rules import rule_of
 from rulespec.core.trace import decided
-from rulespec.lotus import conflicts, rebellion
 from rulespec.lotus.actions import Action, Give, Pass
 from rulespec.lotus.state import Phase, State
 
@@ -65,6 +64,5 @@ def pass_(s: State, a: Pass) -> State:
     """The next player's turn in the window, or the secret stage."""
     if s.queue:
         return s.but(seat=s.queue[0], queue=s.queue[1:])
-    if s.resume is Phase.BID:
-        return conflicts.open_bids(s)
-    return rebellion.open_sides(s)
+    assert s.resume is not None
+    return enter(s, s.resume)

@@ -159,5 +159,17 @@ TABLE = PhaseTable(
         ),
         Phase.GAME_OVER: Step.end(rule_of("lotus.score.winner")),
     },
+    enter={
+        Phase.CLAIM: claims.begin,
+        Phase.CHOOSE_CONFLICT: conflicts.begin,
+        Phase.BID: conflicts.open_bids,
+        Phase.LEAD: rebellion.begin,
+        Phase.SIDE: rebellion.open_sides,
+        Phase.PALACE_INCOME: income.begin,
+        Phase.DRAW: expansion.begin,
+    },
 )
-"""Every phase of a White Lotus year, in the order a year passes through them."""
+"""Every phase of a White Lotus year, in the order a year passes through them; ``enter``
+names where each part of the year begins (claims, conflicts, a secret round after its
+negotiation window, the rebellion, income, expansion), so the part before ends by naming
+the phase instead of importing the module that begins it."""

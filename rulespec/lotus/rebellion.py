@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING
 
 from rulespec.core import trace
 from rulespec.core.immutable import by_identity, put
-from rulespec.core.kernel import Problem
+from rulespec.core.kernel import Problem, enter
 from rulespec.core.rules import rule_of
 from rulespec.core.trace import decided
-from rulespec.lotus import income, negotiation
+from rulespec.lotus import negotiation
 from rulespec.lotus import rules as steps
 from rulespec.lotus.actions import (
     Action,
@@ -286,7 +286,7 @@ def _after(s: State) -> State:
         if any(s.unseen):
             decided("lotus.end.leftover_chips")
         return s.but(phase=Phase.GAME_OVER, queue=(), seat=s.emperor)
-    return income.begin(s)
+    return enter(s, Phase.PALACE_INCOME)
 
 
 def _trace_fight(s: State, sides: dict[int, Side], tied: bool) -> None:
