@@ -29,6 +29,7 @@ from rulespec.castle.components import (
     Symbol,
 )
 from rulespec.castle.observation import CastleObservation
+from rulespec.castle.scoring import final_scores
 from rulespec.castle.state import Family, State
 from rulespec.castle.tables import FIELD_FAMILY, FIELD_OUTSIDE, FIELD_WELL
 from rulespec.core.api import Node
@@ -485,8 +486,6 @@ def _all(view: State | CastleObservation) -> list[Family]:
 def _finals(view: State | CastleObservation) -> tuple[int, ...] | None:
     if not isinstance(view, State):
         return None
-    from rulespec.castle.render import final_scores  # noqa: PLC0415 (render imports picture)
-
     return final_scores(view)
 
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from rulespec.castle import scoring
 from rulespec.castle.actions import Action
 from rulespec.castle.components import COLOURS
 from rulespec.castle.describe import describe
 from rulespec.castle.describe import describe as describe_action
+from rulespec.castle.scoring import final_scores
 from rulespec.castle.state import State
 
 __all__ = ["describe_action", "final_scores", "narrate", "render"]
@@ -48,15 +48,6 @@ def render(state: State) -> str:
         tasks = "; ".join(" ".join(e.symbol.label for e in task) for task in state.agenda[-1])
         lines.append(f"  pending: {tasks}")
     return "\n".join(lines)
-
-
-def final_scores(state: State) -> tuple[int, ...] | None:
-    """Each family's final score (the rival's last) once the game is over, else None: the
-    points on the track do not yet hold the final scoring (castle.score.*)."""
-    if not state.is_terminal:
-        return None
-    count = state.players + (1 if state.rival is not None else 0)
-    return tuple(scoring.total(state, p) for p in range(count))
 
 
 def narrate(before: State, action: Action, after: State) -> str:

@@ -68,6 +68,15 @@ def totals(s: State) -> tuple[int, ...]:
     return tuple(total(s, p) for p in range(s.players))
 
 
+def final_scores(state: State) -> tuple[int, ...] | None:
+    """Each family's final score (the rival's last) once the game is over, else None: the
+    points on the track do not yet hold the final scoring (castle.score.*)."""
+    if not state.is_terminal:
+        return None
+    count = state.players + (1 if state.rival is not None else 0)
+    return tuple(total(state, p) for p in range(count))
+
+
 @attrs.frozen
 class CastleOutcome(Outcome):
     """An outcome; in solo play it also holds the rival's score (ruling
