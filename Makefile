@@ -60,7 +60,7 @@ proofs: $(VENV)/.installed-dev
 
 ## make playthroughs: rewrite tests/playthroughs/*.txt (the golden games the tests diff against)
 playthroughs: $(VENV)/.installed-dev
-	$(PY) -m rulespec.core.playthrough tests/playthroughs
+	$(PY) -m rulespec.host.playthrough tests/playthroughs
 
 ## make witnesses: rewrite rulespec/<game>/witnesses.json (each rule shown at work in seeded play)
 witnesses: $(VENV)/.installed-dev

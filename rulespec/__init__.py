@@ -48,7 +48,6 @@ if TYPE_CHECKING:
     from rulespec.core.play import advance, advance_until, playout, random_step
     from rulespec.core.record import Record
     from rulespec.core.rules import Citation, Rule, RuleKind
-    from rulespec.core.session import Session, Submitted, resume, session
     from rulespec.errors import (
         GameNotOver,
         IllegalAction,
@@ -66,6 +65,7 @@ if TYPE_CHECKING:
         UnknownVariant,
         VariantTableError,
     )
+    from rulespec.host.session import Session, Submitted, resume, session
     from rulespec.scale.batch import simulate
 
 __version__ = "0.1.0"
@@ -82,7 +82,7 @@ _HOMES: dict[str, tuple[str, ...]] = {
     "rulespec.core.play": ("advance", "advance_until", "playout", "random_step"),
     "rulespec.core.record": ("Record",),
     "rulespec.core.rules": ("Citation", "Rule", "RuleKind"),
-    "rulespec.core.session": ("Session", "Submitted", "resume", "session"),
+    "rulespec.host.session": ("Session", "Submitted", "resume", "session"),
     "rulespec.scale.batch": ("simulate",),
     "rulespec.errors": (
         "GameNotOver", "IllegalAction", "InvalidArgument", "MalformedAction", "MalformedPosition",

@@ -27,11 +27,11 @@ import rulespec
 from rulespec import cli_settings
 from rulespec import verify as verifying
 from rulespec.cli_settings import UsageError
-from rulespec.core import session_bench
 from rulespec.core.api import GameSpec
 from rulespec.core.play import advance, playout, random_step
 from rulespec.core.seeds import SEED_MAX
 from rulespec.errors import RulespecError
+from rulespec.host import session_bench
 from rulespec.scale.executors import Runner
 
 _label = verifying.label
@@ -310,7 +310,7 @@ def bench_adapters(specs: Sequence[GameSpec], seconds: float, seed: int) -> int:
 
 def bench_sessions(specs: Sequence[GameSpec], seconds: float, seed: int) -> int:
     """``bench --sessions``: µs per view and per submit, naive and through a session
-    (rulespec.core.session_bench)."""
+    (rulespec.host.session_bench)."""
     variants = []
     for spec in specs:
         axes = set(spec.table().axes)
@@ -577,7 +577,7 @@ def vectors(
     ``--positions``, ``--sample``, ``--out`` and the settings; ``given``: those options
     already read before the game id), or with ``--check FILE`` replay a vector file
     against rulespec: exit 1 listing at most 100 problems."""
-    from rulespec.core import vectors as vec  # noqa: PLC0415 (loaded for this command only)
+    from rulespec.host import vectors as vec  # noqa: PLC0415 (loaded for this command only)
 
     parser = argparse.ArgumentParser(prog="rulespec vectors GAME", allow_abbrev=False)
     _add_vector_options(parser, defaults=True)

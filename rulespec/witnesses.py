@@ -52,9 +52,9 @@ import attrs
 from rulespec import catalog
 from rulespec.core import trace
 from rulespec.core.api import Action, Explanation, Game, Outcome, State
-from rulespec.core.playthrough import cases
 from rulespec.core.rules import Rule
 from rulespec.errors import InvalidArgument
+from rulespec.host.playthrough import cases
 from rulespec.scale.coverage import NOT_DECIDING
 
 FORMAT = 1

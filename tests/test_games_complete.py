@@ -15,7 +15,7 @@ it cannot find is one message naming the game and the file to add:
 - ``proofs/<id>.py`` exporting ``CLAIMS`` (at least a canary: ``tests/proofs``);
 - ``docs/games/<id>.rst`` with the game's variant table, rules and proofs directives;
 - a golden playthrough ``tests/playthroughs/<case>.txt`` for every case of
-  :func:`rulespec.core.playthrough.cases` (their content: ``test_playthroughs.py``);
+  :func:`rulespec.host.playthrough.cases` (their content: ``test_playthroughs.py``);
 - ``tests/<id>/test_machine.py``, the shared state machine of ``tests/machine.py``.
 
 The API reference needs nothing per game: ``docs/api.rst`` generates a section per game of
@@ -36,8 +36,8 @@ import pytest
 import proofs
 import rulespec
 from rulespec import catalog
-from rulespec.core import playthrough
 from rulespec.core.game import BaseGame
+from rulespec.host import playthrough
 
 REPO = Path(__file__).resolve().parents[1]
 DIRECTIVES = ("rulespec-variant-table", "rulespec-rules", "rulespec-proofs")
@@ -102,7 +102,7 @@ def _docs(game_id: str) -> list[str]:
 
 
 def _cases_of(game_id: str) -> tuple[playthrough.Case, ...]:
-    """:func:`rulespec.core.playthrough.cases` of one game (it iterates ``catalog.GAMES``,
+    """:func:`rulespec.host.playthrough.cases` of one game (it iterates ``catalog.GAMES``,
     so the others are hidden while it runs: one game lacking its package must not hide
     what the others have)."""
     with pytest.MonkeyPatch.context() as patch:

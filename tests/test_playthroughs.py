@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import rulespec
-from rulespec.core import playthrough
+from rulespec.host import playthrough
 
 DIRECTORY = Path(__file__).parent / "playthroughs"
 CASES = playthrough.cases()

@@ -11,8 +11,8 @@ import jsonschema
 import pytest
 
 import rulespec
-from rulespec.core import playthrough
 from rulespec.core.game import schema_of
+from rulespec.host import playthrough
 
 from .test_playthroughs import DIRECTORY
 

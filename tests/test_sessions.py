@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import rulespec
 from rulespec.core.compact import compact, count, expand
-from rulespec.core.session import record_from_rows
+from rulespec.host.session import record_from_rows
 
 VARIANTS = [(spec.id, settings) for spec in rulespec.GAMES for settings in spec.variants()]
 TABLES = [

@@ -14,7 +14,7 @@ import pytest
 
 import rulespec
 from rulespec.core import variants
-from rulespec.core.playthrough import cases
+from rulespec.host.playthrough import cases
 from rulespec.mandala.rulebook import RULEBOOK
 from rulespec.mandala.variant import TYPED, FinalMandalas, MandalaOptions, MandalaVariant
 

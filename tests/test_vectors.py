@@ -15,8 +15,8 @@ import pytest
 
 import rulespec
 from rulespec.cli import main
-from rulespec.core import vectors
 from rulespec.errors import InvalidArgument
+from rulespec.host import vectors
 
 FIRST_COLUMNS = [(spec.id, spec.variants(options=False)[0]) for spec in rulespec.GAMES]
 SMALL = {"games": 2, "positions": 3, "sample": 4, "illegal": 3}

@@ -1,7 +1,7 @@
 """The variants the generic suites play: the same cases as the golden playthroughs.
 
 Every column of every variant table with the default options, then every non-default
-value of each option once, on the table's first column (``rulespec.core.playthrough``'s
+value of each option once, on the table's first column (``rulespec.host.playthrough``'s
 cases). So every option value is still played by every generic test, while the count
 grows with the options rather than with options times columns. The full cross of options
 and columns (``spec.variants()``) is still played by ``rulespec verify`` (``make run``) and
@@ -11,7 +11,7 @@ keeps its pinned action numbering in ``test_action_ids.py``.
 from __future__ import annotations
 
 import rulespec
-from rulespec.core.playthrough import cases
+from rulespec.host.playthrough import cases
 
 
 def played() -> list[tuple[str, dict[str, object]]]:

@@ -57,7 +57,7 @@ def sample(outcomes: Sequence[tuple[T, Fraction]], rng: random.Random) -> T:
 
 def at_step(seed: int, step: int) -> random.Random:
     """The generator that resolves the chance node reached at ``step`` of a session seeded
-    with ``seed`` (:mod:`rulespec.core.session`): one per (seed, step), so no generator
+    with ``seed`` (:mod:`rulespec.host.session`): one per (seed, step), so no generator
     state outlives a step and a position with its seed is all it takes to go on."""
     return StepRandom(b"%d/%d" % (seed, step))
 

@@ -113,7 +113,7 @@ class Submitted(int):
 
     def to_json(self) -> JSON:
         """``{"step", "seat", "action", "chance", "guards"}``: one row for a store;
-        :func:`~rulespec.core.session.record_from_rows` rebuilds the table's record from them."""
+        :func:`~rulespec.host.session.record_from_rows` rebuilds the table's record from them."""
         return {
             "step": int(self),
             "seat": self.seat,

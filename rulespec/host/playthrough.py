@@ -11,7 +11,7 @@ only the JSON leaves that changed (``hands[1].red``, ``chips.a12.owner``), so a 
 what the step did instead of a thousand unchanged lines. Seats whose observations changed
 the same way share one line.
 
-``python -m rulespec.core.playthrough DIR`` writes one file per :func:`cases` entry (keeping
+``python -m rulespec.host.playthrough DIR`` writes one file per :func:`cases` entry (keeping
 the seed already recorded in an existing file); ``--check`` compares instead of writing.
 """
 
@@ -150,7 +150,7 @@ def build(case: Case) -> Game[Any]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Write (or with ``--check`` compare) every playthrough under a directory."""
-    parser = argparse.ArgumentParser(prog="python -m rulespec.core.playthrough")
+    parser = argparse.ArgumentParser(prog="python -m rulespec.host.playthrough")
     parser.add_argument("directory", type=Path)
     parser.add_argument("--check", action="store_true", help="compare instead of writing")
     args = parser.parse_args(argv)

@@ -23,7 +23,7 @@ import attrs
 
 from rulespec.catalog import game
 from rulespec.core.record import settle
-from rulespec.core.session import session
+from rulespec.host.session import session
 
 
 @attrs.frozen
