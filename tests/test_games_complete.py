@@ -8,8 +8,10 @@ it cannot find is one message naming the game and the file to add:
 
 - ``rulespec/<id>/`` whose ``game`` module (the composition root) defines ``SPEC``, a
   :class:`~rulespec.GameSpec` with ``SPEC.id == <id>``, and ``GAME``, its class (a
-  :class:`~rulespec.core.game.BaseGame` bound by one ``Parts``, whose ``make(**settings)``
-  :func:`rulespec.game` calls);
+  :class:`~rulespec.core.game.BaseGame` bound by ``Parts.of("rulespec.<id>", ...)``, whose
+  ``make(**settings)`` :func:`rulespec.game` calls), with the standard modules ``Parts.of``
+  binds (:data:`rulespec.core.game.PACKAGE`: ``actions.py``, ``bounds.py``, ``phases.py``
+  with ``TABLE``, ``variant.py`` with ``TYPED``, …);
 - ``rulespec/<id>/rulebook.toml`` (the rules, rulings and ambiguities);
 - ``variants/<id>.toml`` (the variant table);
 - ``proofs/<id>.py`` exporting ``CLAIMS`` (at least a canary: ``tests/proofs``);
@@ -36,7 +38,7 @@ import pytest
 import proofs
 import rulespec
 from rulespec import catalog
-from rulespec.core.game import BaseGame
+from rulespec.core.game import PACKAGE, BaseGame, Parts
 from rulespec.host import playthrough
 
 REPO = Path(__file__).resolve().parents[1]
@@ -50,6 +52,15 @@ def _package(game_id: str) -> list[str]:
         return [f"{game_id}: no package rulespec/{game_id}/ (with {where} defining SPEC, GAME)"]
     if not (REPO / where).is_file():
         return [f"{game_id}: no composition root {where} (defining SPEC and GAME)"]
+    lacking = [
+        f"{game_id}: no module rulespec/{game_id}/{name}.py (defining {', '.join(names)}): "
+        "a game package has the standard modules that Parts.of binds "
+        "(rulespec.core.game.PACKAGE)"
+        for name, names in PACKAGE.items()
+        if not (REPO / "rulespec" / game_id / f"{name}.py").is_file()
+    ]
+    if lacking:
+        return lacking
     try:
         module = importlib.import_module(f"rulespec.{game_id}.game")
     except Exception as exc:
@@ -62,7 +73,7 @@ def _package(game_id: str) -> list[str]:
         out.append(f"{game_id}: {where} defines SPEC with id {spec.id!r}, not {game_id!r}")
     made = getattr(module, "GAME", None)
     if not (isinstance(made, type) and issubclass(made, BaseGame) and "spec" in vars(made)):
-        out.append(f"{game_id}: {where} defines no GAME (a BaseGame class bound by Parts)")
+        out.append(f"{game_id}: {where} defines no GAME (a BaseGame class bound by Parts.of)")
     return out
 
 
@@ -237,3 +248,39 @@ def test_the_api_reference_is_generated_for_every_game() -> None:
     assert re.search(r"^\.\. rulespec-game-apis::[ \t]*$", api, re.MULTILINE), (
         "docs/api.rst lacks '.. rulespec-game-apis::', which generates every game's API"
     )
+
+
+def test_a_package_without_a_standard_module_is_reported(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Each standard module a game package lacks is one message naming its file and the
+    contract (rulespec.core.game.PACKAGE), before the composition root is imported."""
+    package = tmp_path / "rulespec" / "mandala"
+    package.mkdir(parents=True)
+    for name in ("__init__", "game", "actions", "phases"):
+        (package / f"{name}.py").write_text("", encoding="utf-8")
+    monkeypatch.setattr(sys.modules[__name__], "REPO", tmp_path)
+    found = _package("mandala")
+    assert [m.split(".py")[0] for m in found] == [
+        f"mandala: no module rulespec/mandala/{name}"
+        for name in PACKAGE
+        if name not in ("actions", "phases")
+    ]
+    assert all("Parts.of" in m and "rulespec.core.game.PACKAGE" in m for m in found)
+
+
+def test_parts_of_names_what_a_package_lacks(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """``Parts.of`` refuses a package that lacks a standard module, or a name in one,
+    naming it and the contract."""
+    spec = rulespec.spec("mandala")
+    with pytest.raises(ImportError, match=r"nosuchgame has no module actions: .*PACKAGE"):
+        Parts.of("nosuchgame", spec=spec, draw=str)
+    fake = tmp_path / "emptygame"
+    fake.mkdir()
+    for name in ("__init__", *PACKAGE):
+        (fake / f"{name}.py").write_text("", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    with pytest.raises(ImportError, match=r"emptygame.actions defines no numbering: .*PACKAGE"):
+        Parts.of("emptygame", spec=spec, draw=str)

@@ -9,27 +9,14 @@ from typing import Any, ClassVar
 
 import attrs
 
-from rulespec.castle import (
-    actions,
-    bounds,
-    notation,
-    observation,
-    picture,
-    position,
-    render,
-    resample,
-    scoring,
-    secrecy,
-)
 from rulespec.castle import data as datafile
-from rulespec.castle.actions import Roll
-from rulespec.castle.codec import CODEC
+from rulespec.castle import picture, scoring
+from rulespec.castle.actions import MAX_OPTIONS, Roll
 from rulespec.castle.components import CastleData, Colour
-from rulespec.castle.phases import TABLE
 from rulespec.castle.setup import roll_table
 from rulespec.castle.state import State
 from rulespec.castle.tables import Tables, limits
-from rulespec.castle.variant import TYPED, CastleOptions, CastleVariant
+from rulespec.castle.variant import CastleOptions, CastleVariant
 from rulespec.core.api import ChanceMode, Dynamics, GameSpec, Information, Outcome, Utility
 from rulespec.core.game import BaseGame, Parts, Setting
 from rulespec.errors import UnknownVariant, bounded
@@ -94,19 +81,9 @@ object (:doc:`/castle-data`) or a :class:`CastleData`."""
 @attrs.frozen(repr=False)  # BaseGame's repr: the rulespec.game(...) call
 class CastleGame(
     BaseGame[State],
-    parts=Parts(
+    parts=Parts.of(
+        "rulespec.castle",
         spec=SPEC,
-        typed=TYPED,
-        table=TABLE,
-        codec=CODEC,
-        observation=observation,
-        position=position,
-        render=render,
-        actions=actions,
-        bounds=bounds,
-        secrecy=secrecy,
-        resample=resample,
-        notation=notation,
         draw=picture.svg,
         score=scoring.outcome,
         extra=(DATA,),
@@ -127,7 +104,7 @@ class CastleGame(
     )
 
     def __attrs_post_init__(self) -> None:
-        too_many = limits(self.data, actions.MAX_OPTIONS)
+        too_many = limits(self.data, MAX_OPTIONS)
         if too_many:
             raise datafile.MalformedCastleData(too_many)
         object.__setattr__(self, "tables", Tables.of(self.data))

@@ -7,9 +7,10 @@ as class attributes, the game's typed variant table, its phase table
 (:class:`~rulespec.core.kernel.Views`) and its action reader. Everything else on this page
 is derived from those, once for every game (one level of inheritance, no hooks).
 
-The binding is written once, here: a game's class names its parts in one :class:`Parts`
-record (``class MandalaGame(BaseGame[State], parts=Parts(...))``), and every setting beyond
-the variant table (a White Lotus ``board``, Oriente's ``first_stone``) is one typed
+The binding is written once, here: a game's class names its package, and :meth:`Parts.of`
+binds the modules every game package has (:data:`PACKAGE`):
+``class MandalaGame(BaseGame[State], parts=Parts.of("rulespec.mandala", ...))``. Every
+setting beyond the variant table (a White Lotus ``board``, Oriente's ``first_stone``) is one typed
 :class:`Setting` in it, which ``make``, ``settings``, the command line
 (:mod:`rulespec.cli_settings`), sessions and records all read.
 """
@@ -17,6 +18,7 @@ the variant table (a White Lotus ``board``, Oriente's ``first_stone``) is one ty
 from __future__ import annotations
 
 import difflib
+import importlib
 import random
 import typing
 from collections.abc import Callable, Mapping, Sequence
@@ -71,6 +73,42 @@ class Setting(Generic[T]):
     """The values a command line may name; ``None``: any text, which ``read`` parses."""
 
 
+PACKAGE: Mapping[str, tuple[str, ...]] = {
+    "actions": ("numbering",),
+    "bounds": ("bounds",),
+    "notation": ("format", "parse"),
+    "observation": ("observe",),
+    "position": ("load", "invariant_problems"),
+    "render": ("render", "narrate"),
+    "resample": ("resample",),
+    "secrecy": ("seen_by", "reveals"),
+    "codec": ("CODEC",),
+    "phases": ("TABLE",),
+    "variant": ("TYPED",),
+}
+"""The modules every game package has, each with the names :meth:`Parts.of` binds from it:
+the contract a new game's package fulfils (``tests/test_games_complete.py`` names each
+piece missing). ``rulespec.<game>.phases.TABLE`` is the phase table, ``variant.TYPED`` the
+typed variant table, ``codec.CODEC`` the JSON converter; the functions are those
+:class:`Parts` lists."""
+
+
+def _standard(package: str, name: str) -> ModuleType:
+    """``package``'s standard module ``name``, with every name :data:`PACKAGE` asks of it."""
+    contract = f"a game package has the modules {', '.join(PACKAGE)} (rulespec.core.game.PACKAGE)"
+    try:
+        module = importlib.import_module(f"{package}.{name}")
+    except ModuleNotFoundError as missing:
+        wanted = f"{package}.{name}"
+        if missing.name is None or not (wanted + ".").startswith(missing.name + "."):
+            raise  # a module the game's own module imports is missing: not the contract
+        raise ImportError(f"{package} has no module {name}: {contract}") from missing
+    lacking = [n for n in PACKAGE[name] if not hasattr(module, n)]
+    if lacking:
+        raise ImportError(f"{package}.{name} defines no {', '.join(lacking)}: {contract}")
+    return module
+
+
 @attrs.frozen
 class Parts:
     """What a game's ``Game`` class binds: its records, and the modules whose functions
@@ -105,6 +143,43 @@ class Parts:
     score: Callable[[Any], Any] | None = None
     """``score(state)``: the outcome of a finished game, bound in the composition root so
     a game's state record need not import the scoring that reads it (Oriente)."""
+
+    @classmethod
+    def of(
+        cls,
+        package: str,
+        *,
+        spec: GameSpec,
+        draw: Callable[[Any], str],
+        extra: tuple[Setting[Any], ...] = (),
+        implied: tuple[str, ...] = (),
+        passes: tuple[type, ...] = (),
+        score: Callable[[Any], Any] | None = None,
+    ) -> Parts:
+        """The parts of the game package ``package`` (``"rulespec.mandala"``): its standard
+        modules (:data:`PACKAGE`) by their names, so no game repeats the list; the rest
+        as :class:`Parts` takes them. :class:`ImportError` names a module or name the
+        package lacks."""
+        m = {name: _standard(package, name) for name in PACKAGE}
+        return cls(
+            spec=spec,
+            typed=m["variant"].TYPED,
+            table=m["phases"].TABLE,
+            codec=m["codec"].CODEC,
+            observation=m["observation"],
+            position=m["position"],
+            render=m["render"],
+            actions=m["actions"],
+            bounds=m["bounds"],
+            secrecy=m["secrecy"],
+            resample=m["resample"],
+            notation=m["notation"],
+            draw=draw,
+            extra=extra,
+            implied=implied,
+            passes=passes,
+            score=score,
+        )
 
     def bind(self, cls: type[BaseGame[Any]]) -> None:
         """Set ``cls``'s class attributes from these parts."""

@@ -11,24 +11,12 @@ import attrs
 from rulespec.core.api import ChanceMode, Dynamics, GameSpec, Information, Utility
 from rulespec.core.game import BaseGame, Parts, Setting
 from rulespec.errors import UnknownVariant, bounded
-from rulespec.lotus import (
-    actions,
-    bounds,
-    notation,
-    observation,
-    picture,
-    position,
-    render,
-    resample,
-    secrecy,
-)
 from rulespec.lotus import board as boards
+from rulespec.lotus import picture
+from rulespec.lotus.actions import Pass
 from rulespec.lotus.board import Board
-from rulespec.lotus.codec import CODEC
-from rulespec.lotus.phases import TABLE
 from rulespec.lotus.state import State
 from rulespec.lotus.variant import (
-    TYPED,
     AreasInPlay,
     LotusOptions,
     LotusVariant,
@@ -98,20 +86,10 @@ board's data (the JSON object of :doc:`/lotus-board`) or a
 @attrs.frozen(repr=False)  # BaseGame's repr: the rulespec.game(...) call
 class LotusGame(
     BaseGame[State],
-    parts=Parts(
+    parts=Parts.of(
+        "rulespec.lotus",
         spec=SPEC,
-        typed=TYPED,
-        table=TABLE,
-        codec=CODEC,
-        observation=observation,
-        position=position,
-        render=render,
-        actions=actions,
-        bounds=bounds,
-        secrecy=secrecy,
-        resample=resample,
-        notation=notation,
-        passes=(actions.Pass,),
+        passes=(Pass,),
         draw=picture.svg,
         extra=(BOARD,),
     ),

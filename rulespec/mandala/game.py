@@ -11,21 +11,9 @@ import attrs
 
 from rulespec.core.api import ChanceMode, Dynamics, GameSpec, Information, Utility
 from rulespec.core.game import BaseGame, Parts
-from rulespec.mandala import (
-    actions,
-    bounds,
-    notation,
-    observation,
-    picture,
-    position,
-    render,
-    resample,
-    secrecy,
-)
-from rulespec.mandala.codec import CODEC
-from rulespec.mandala.phases import TABLE
+from rulespec.mandala import picture
 from rulespec.mandala.state import State
-from rulespec.mandala.variant import TYPED, MandalaOptions, MandalaVariant
+from rulespec.mandala.variant import MandalaOptions, MandalaVariant
 
 SPEC = GameSpec(
     id="mandala",
@@ -48,19 +36,9 @@ SPEC = GameSpec(
 @attrs.frozen(repr=False)  # BaseGame's repr: the rulespec.game(...) call
 class MandalaGame(
     BaseGame[State],
-    parts=Parts(
+    parts=Parts.of(
+        "rulespec.mandala",
         spec=SPEC,
-        typed=TYPED,
-        table=TABLE,
-        codec=CODEC,
-        observation=observation,
-        position=position,
-        render=render,
-        actions=actions,
-        bounds=bounds,
-        secrecy=secrecy,
-        resample=resample,
-        notation=notation,
         draw=picture.svg,
     ),
 ):

@@ -11,23 +11,11 @@ import attrs
 from rulespec.core.api import ChanceMode, Dynamics, GameSpec, Information, Outcome, Utility
 from rulespec.core.game import BaseGame, Parts, Setting
 from rulespec.errors import UnknownVariant, bounded
-from rulespec.oriente import (
-    actions,
-    bounds,
-    notation,
-    observation,
-    picture,
-    position,
-    render,
-    resample,
-    scoring,
-    secrecy,
-)
-from rulespec.oriente.codec import CODEC
+from rulespec.oriente import picture, scoring
+from rulespec.oriente.actions import Pass
 from rulespec.oriente.components import CARDS, Card
-from rulespec.oriente.phases import TABLE
 from rulespec.oriente.state import State
-from rulespec.oriente.variant import TYPED, OrienteOptions, OrienteVariant
+from rulespec.oriente.variant import OrienteOptions, OrienteVariant
 
 SPEC = GameSpec(
     id="oriente",
@@ -187,21 +175,11 @@ oriente.abilities.lost)."""
 @attrs.frozen(repr=False)
 class OrienteGame(
     BaseGame[State],
-    parts=Parts(
+    parts=Parts.of(
+        "rulespec.oriente",
         spec=SPEC,
-        typed=TYPED,
-        table=TABLE,
-        codec=CODEC,
-        observation=observation,
-        position=position,
-        render=render,
-        actions=actions,
-        bounds=bounds,
-        secrecy=secrecy,
-        resample=resample,
-        notation=notation,
         draw=picture.svg_picture,
-        passes=(actions.Pass,),
+        passes=(Pass,),
         score=scoring.outcome,
         extra=(FIRST_STONE, ABILITIES_SETTING),
     ),
