@@ -147,7 +147,13 @@ class Step(Generic[S, A]):
 
 @attrs.frozen
 class PhaseTable(Generic[S, A]):
-    """A game's phases, each with its :class:`Step`; complete for the ``Phase`` enum."""
+    """A game's phases, each with its :class:`Step`; complete for the ``Phase`` enum.
+
+    The table carries the seams between a game's parts (:attr:`enter`), but not the setup
+    or the final scoring: ``state.initial(game)`` is reached through :attr:`state`, and the
+    score is bound by the composition root (:attr:`rulespec.core.game.Parts.score`), so
+    neither pulls a rules module into the state record; a second place for either would
+    only be a second way to bind the same function."""
 
     state: type[S]
     """The game's state class; ``state.initial(game)`` is the state before any chance."""
