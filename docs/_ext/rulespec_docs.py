@@ -850,7 +850,7 @@ class VariantTableDirective(_Directive):
         self.depend_on_game(game)
         variant_type, options_type = typed_classes(game)
         values = {
-            a: list(dict.fromkeys(dict(c.axes)[a] for c in table.columns)) for a in table.axes
+            a: list(table.axis_values(a)) for a in table.axes
         }
         axes = "; ".join(
             f"{literal(a)} ({', '.join(str(v) for v in vs)})" for a, vs in values.items()
