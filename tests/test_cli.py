@@ -423,3 +423,48 @@ def test_the_largest_seed_plays(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(["play", "mandala", "--players", "2", f"--seed={2**63 - 1}"], capsys)
     assert code == 0
     assert f"seed {2**63 - 1}" in out
+
+
+def _transcripts() -> list[tuple[str, list[str]]]:
+    """Each ``$ rulespec play|explain …`` command shown in the docs' text blocks, with the
+    lines printed under it."""
+    found: list[tuple[str, list[str]]] = []
+    docs = Path(__file__).resolve().parent.parent / "docs"
+    for page in sorted(docs.rglob("*.rst")):
+        for line in page.read_text(encoding="utf-8").splitlines():
+            text = line.strip()
+            if text.startswith("$ rulespec "):
+                found.append((text[2:], []))
+            elif found and line.startswith("   ") and text and not text.startswith(".. "):
+                found[-1][1].append(text)
+            elif found and not line.startswith(" ") and text:
+                found.append(("", []))  # prose: the block is over
+    return [(c, out) for c, out in found if c.split()[1:2] in (["play"], ["explain"])]
+
+
+@pytest.mark.parametrize(("command", "shown"), _transcripts(), ids=lambda v: str(v)[:40])
+def test_the_command_lines_the_docs_show_print_what_they_show(
+    command: str, shown: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 22: a log excerpt in the docs is the command's real output, each run of lines
+    between ``...`` in one piece (a line ending in ``...`` stands for its beginning)."""
+    _, out, err = run(command.split()[1:], capsys)
+    printed = [line.rstrip() for line in (out + err).splitlines()]
+    runs: list[list[str]] = [[]]
+    for line in shown:
+        if line == "...":
+            runs.append([])
+        else:
+            runs[-1].append(line)
+    for lines in filter(None, runs):
+        starts = [
+            i
+            for i in range(len(printed) - len(lines) + 1)
+            if all(
+                printed[i + k].startswith(want[:-3])
+                if want.endswith("...")
+                else printed[i + k] == want
+                for k, want in enumerate(lines)
+            )
+        ]
+        assert starts, f"{command}: not printed in one piece:\n" + "\n".join(lines)
