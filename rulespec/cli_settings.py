@@ -85,7 +85,7 @@ def settings_of(game_id: str) -> tuple[Setting, ...]:
     table = cls.typed.table()
     found = []
     for axis in table.axes:
-        choices = tuple(dict.fromkeys(dict(c.axes)[axis] for c in table.columns))
+        choices = table.axis_values(axis)
         implied = axis in cls.implied
         note = settled(cls, axis) if implied else ""
         found.append(Setting(axis, choices, not implied, note=note))

@@ -132,3 +132,28 @@ def test_oriente_without_a_target_stops_at_the_first_real_question() -> None:
     state = _announced_attack()
     reached = advance_until(state)
     assert (reached.phase.value, reached.seat) == ("support", 2)
+
+
+@pytest.mark.parametrize("spec", list(rulespec.GAMES), ids=lambda s: s.id)
+def test_a_seat_or_phase_the_game_does_not_have_is_refused_not_played_to_the_end(
+    spec: rulespec.GameSpec,
+) -> None:
+    """Issue 22: a typo (``phase="suport"``, a seat past the table) would pass every
+    question to the end of the game; it is an InvalidArgument naming what is valid."""
+    state = rulespec.game(spec.id, **spec.variants()[0]).new_game(seed=1)
+    for seat in (-1, state.players, "0", True):
+        with pytest.raises(rulespec.InvalidArgument, match="is no seat here"):
+            advance_until(state, seat=seat)  # type: ignore[arg-type]
+    phases = [p.value for p in type(state.phase)]
+    typo = phases[0][:-1] + "x"
+    with pytest.raises(rulespec.InvalidArgument) as caught:
+        advance_until(state, phase=typo)
+    assert all(p in str(caught.value) for p in phases)
+    assert advance_until(state, phase=phases[0]) is not None
+    assert advance_until(state, phase=type(state.phase)(phases[0])) is not None
+
+
+def test_a_misspelt_phase_gets_the_closest_one() -> None:
+    state = rulespec.game("oriente", players=5).new_game(seed=1)
+    with pytest.raises(rulespec.InvalidArgument, match="did you mean 'support'"):
+        advance_until(state, phase="suport")

@@ -247,6 +247,26 @@ def test_a_solo_castle_asks_for_a_difficulty_without_none(
     assert "difficulty=" not in said
 
 
+def test_player_counts_are_offered_in_ascending_order(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 22: the castle table lists its solo columns last, but a player reads the counts
+    1-4 in order, in the help and in the refusal of a count no variant has."""
+    code, _, err = run(["play", "castle", "--players", "9"], capsys)
+    assert code == 2
+    assert "(choose from 1, 2, 3, 4)" in err
+    _, out, _ = run(["play", "--help"], capsys)
+    assert "--players {1,2,3,4}" in out
+
+
+def test_the_api_says_what_an_axis_may_be_given_the_others() -> None:
+    """Issue 22: ``rulespec.game("castle", players=1, difficulty="none")`` says what the
+    command line says: with one player, the difficulty is easy, medium or hard."""
+    with pytest.raises(rulespec.UnknownVariant) as caught:
+        rulespec.game("castle", players=1, difficulty="none")
+    said = str(caught.value)
+    assert 'with players=1, difficulty is one of "easy", "medium", "hard"' in said
+    assert 'with difficulty="none", players is one of 2, 3, 4' in said
+
+
 def test_help_says_what_an_axis_the_others_settle_does(capsys: pytest.CaptureFixture[str]) -> None:
     """Issue 22: ``--difficulty`` is "none" with 2-4 players and needed with one, as the
     table's columns say, not "default None"."""
@@ -299,7 +319,7 @@ def test_settings_come_from_the_variant_table_and_make() -> None:
             "argument --edition: invalid choice: 'en' (choose from de, fr)",
         ),
         (["play", "mandala", "--players", "5"], "invalid choice: '5' (choose from 2, 3, 4)"),
-        (["play", "castle"], "castle needs --players {2,3,4,1}"),
+        (["play", "castle"], "castle needs --players {1,2,3,4}"),
         (["play", "castle", "--players", "1"], "castle needs --difficulty {easy,medium,hard}"),
         (
             ["play", "castle", "--players", "2", "--difficulty", "easy"],
@@ -403,3 +423,48 @@ def test_the_largest_seed_plays(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(["play", "mandala", "--players", "2", f"--seed={2**63 - 1}"], capsys)
     assert code == 0
     assert f"seed {2**63 - 1}" in out
+
+
+def _transcripts() -> list[tuple[str, list[str]]]:
+    """Each ``$ rulespec play|explain …`` command shown in the docs' text blocks, with the
+    lines printed under it."""
+    found: list[tuple[str, list[str]]] = []
+    docs = Path(__file__).resolve().parent.parent / "docs"
+    for page in sorted(docs.rglob("*.rst")):
+        for line in page.read_text(encoding="utf-8").splitlines():
+            text = line.strip()
+            if text.startswith("$ rulespec "):
+                found.append((text[2:], []))
+            elif found and line.startswith("   ") and text and not text.startswith(".. "):
+                found[-1][1].append(text)
+            elif found and not line.startswith(" ") and text:
+                found.append(("", []))  # prose: the block is over
+    return [(c, out) for c, out in found if c.split()[1:2] in (["play"], ["explain"])]
+
+
+@pytest.mark.parametrize(("command", "shown"), _transcripts(), ids=lambda v: str(v)[:40])
+def test_the_command_lines_the_docs_show_print_what_they_show(
+    command: str, shown: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 22: a log excerpt in the docs is the command's real output, each run of lines
+    between ``...`` in one piece (a line ending in ``...`` stands for its beginning)."""
+    _, out, err = run(command.split()[1:], capsys)
+    printed = [line.rstrip() for line in (out + err).splitlines()]
+    runs: list[list[str]] = [[]]
+    for line in shown:
+        if line == "...":
+            runs.append([])
+        else:
+            runs[-1].append(line)
+    for lines in filter(None, runs):
+        starts = [
+            i
+            for i in range(len(printed) - len(lines) + 1)
+            if all(
+                printed[i + k].startswith(want[:-3])
+                if want.endswith("...")
+                else printed[i + k] == want
+                for k, want in enumerate(lines)
+            )
+        ]
+        assert starts, f"{command}: not printed in one piece:\n" + "\n".join(lines)

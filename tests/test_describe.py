@@ -1,8 +1,9 @@
 """Actions say what they do (issue 22): ``state.describe(action)`` for every game.
 
 A description is what a player reads in the REPL, in ``rulespec play`` and in
-``explain``: it must be words (not the action's class and fields), and no two legal
-actions of one state may read alike, or a player could not tell which to choose.
+``explain``: it must be words (not the action's class and fields), the same words in all
+three (an Oriente pass is "stay out of the fight" everywhere, not only in the log), and no
+two legal actions of one state may read alike, or a player could not tell which to choose.
 """
 
 from __future__ import annotations
@@ -43,7 +44,13 @@ def test_every_legal_action_of_random_play_is_described_in_distinct_words(
             action = (
                 state.sample_chance(rng) if state.is_chance else rng.choice(state.legal_actions())
             )
-            state = state.apply(action)
+            after = state.apply(action)
+            if not state.is_chance:  # the same words in explain and in the play log
+                text = state.describe(action)
+                assert text in state.explain(action).reason, f"{game_id} seed {seed}: {text!r}"
+                log = game.narrate(state, action, after)
+                assert text in log, f"{game_id} seed {seed}: the log says {log!r}, not {text!r}"
+            state = after
 
 
 def _castle_states(players: int, seed: int) -> list[Any]:

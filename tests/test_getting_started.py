@@ -54,3 +54,12 @@ def test_rulespec_testing_without_hypothesis_names_the_extra(
         importlib.import_module("rulespec.testing")
     assert "pip install 'rulespec[test]'" in str(caught.value)
     assert caught.value.name == "hypothesis"
+
+
+def test_the_readme_sends_readers_to_the_hosted_docs_not_to_files_of_a_checkout() -> None:
+    """Issue 22: a wheel holds no ``docs/``, so the README links the hosted pages (under
+    the project's Documentation URL) instead of naming ``docs/*.rst`` files."""
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    hosted = pyproject["project"]["urls"]["Documentation"]
+    assert not re.search(r"docs/[\w-]+\.rst", README)
+    assert f"]({hosted}en/latest/repl.html)" in README

@@ -112,6 +112,23 @@ def test_every_rule_id_literal_in_code_and_proofs_is_registered() -> None:
     assert not unknown, "unregistered rule ids:\n" + "\n".join(unknown)
 
 
+OTHER_LINE_STYLES = re.compile(r"\bL\d+\b|\(l+\. ?\d+|\blines? \d+\b")
+"""Line references in another style than ``book:lines`` (``L100``, ``(l. 75)``, ``line 12``)."""
+
+
+def test_the_rulebooks_prose_cites_lines_in_the_one_citation_style() -> None:
+    """Issue 22: one citation style everywhere. A paraphrase, reading, decision or reason
+    that points at a line writes it as the citations do (``oriente.de:100``), so a reader
+    can look it up the same way, not ``L100`` or ``(l. 100)``."""
+    other = [
+        f"{r.id}: {m.group()!r}"
+        for r in ALL_RULES
+        for prose in (r.title, r.text, *r.options, r.decision, r.reason)
+        for m in OTHER_LINE_STYLES.finditer(prose)
+    ]
+    assert not other, "lines cited in another style:\n" + "\n".join(other)
+
+
 def test_every_rule_id_in_the_rulebooks_prose_is_registered() -> None:
     """Titles, paraphrases, readings, decisions and reasons name other rules by id (the
     docs turn those into links); each must name a registered rule."""

@@ -55,7 +55,7 @@ import re
 import typing
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 # docutils ships no type stubs, and types-docutils is not among rulespec's dependencies.
 from docutils import nodes  # type: ignore[import-untyped]
@@ -82,6 +82,7 @@ from rulespec.core.rules import Citation, Rule, Rulebook
 from rulespec.lotus import board as boards
 
 logger = logging.getLogger(__name__)
+T = TypeVar("T")
 
 RULE_DIRECTIVE = "rulespec-rule"
 RULE_ROLE = "rule"
@@ -189,10 +190,14 @@ def bullet_list(items: Sequence[str]) -> list[str]:
 
 
 def list_table(
-    header: Sequence[str], rows: Sequence[Sequence[Sequence[str]]], widths: str = "auto"
+    header: Sequence[str],
+    rows: Sequence[Sequence[Sequence[str]]],
+    widths: str = "auto",
+    classes: str = "",
 ) -> list[str]:
     """A ``list-table`` with one header row; every cell is a list of reST lines."""
-    out = [".. list-table::", "   :header-rows: 1", f"   :widths: {widths}", ""]
+    out = [".. list-table::", "   :header-rows: 1", f"   :widths: {widths}"]
+    out += [f"   :class: {classes}", ""] if classes else [""]
     for row in [[[h] for h in header], *rows]:
         for i, cell in enumerate(row):
             marker = "   * - " if i == 0 else "     - "
@@ -835,6 +840,20 @@ def row_head(row: variants.Row, variant_type: type) -> list[str]:
     return [f"**{text(row.title)}**", "", f"{rule_ref(row.rule)}, field {field}"]
 
 
+MAX_COLUMNS = 4
+"""Variant columns one table shows: four cited cells beside the rule point fill the page's
+text column; more would hide the last ones behind sideways scrolling."""
+
+
+def column_groups(columns: Sequence[T]) -> list[Sequence[T]]:
+    """``columns`` cut into as few tables as keep each within :data:`MAX_COLUMNS`, of
+    nearly equal width (the castle's six: 2-4 players, then solo; Oriente's nine: 4-6, 7-9,
+    10-12 players)."""
+    tables = -(-len(columns) // MAX_COLUMNS)
+    size = -(-len(columns) // max(tables, 1))
+    return [columns[i : i + size] for i in range(0, len(columns), size)]
+
+
 class VariantTableDirective(_Directive):
     """``.. rulespec-variant-table:: <game>``: rows × columns with cited cells, and options.
 
@@ -849,9 +868,7 @@ class VariantTableDirective(_Directive):
         self.env.note_dependency(str(variants.tables_dir() / f"{game}.toml"))
         self.depend_on_game(game)
         variant_type, options_type = typed_classes(game)
-        values = {
-            a: list(dict.fromkeys(dict(c.axes)[a] for c in table.columns)) for a in table.axes
-        }
+        values = {a: list(table.axis_values(a)) for a in table.axes}
         axes = "; ".join(
             f"{literal(a)} ({', '.join(str(v) for v in vs)})" for a, vs in values.items()
         )
@@ -868,26 +885,25 @@ class VariantTableDirective(_Directive):
         if whole:
             if split:
                 lines += [".. rubric:: Rule points that depend on the whole variant", ""]
-            header = ["Rule point", *(c.title for c in table.columns)]
-            rows = [
-                [
-                    row_head(r, variant_type),
-                    *(cell_lines(r.cell(c.id), book) for c in table.columns),
+            for columns in column_groups(table.columns):
+                header = ["Rule point", *(c.title for c in columns)]
+                rows = [
+                    [row_head(r, variant_type), *(cell_lines(r.cell(c.id), book) for c in columns)]
+                    for r in whole
                 ]
-                for r in whole
-            ]
-            lines += list_table(header, rows)
+                lines += list_table(header, rows, classes="rulespec-variants")
         for axis in table.axes:
             only = [r for r in table.rows if r.axis == axis]
             if not only:
                 continue
             lines += [f".. rubric:: Rule points that depend on ``{axis}`` only", ""]
-            header = ["Rule point", *(f"{axis} = {v}" for v, _ in only[0].by_axis)]
-            rows = [
-                [row_head(r, variant_type), *(cell_lines(cell, book) for _, cell in r.by_axis)]
-                for r in only
-            ]
-            lines += list_table(header, rows)
+            for part in column_groups(range(len(only[0].by_axis))):
+                header = ["Rule point", *(f"{axis} = {only[0].by_axis[i][0]}" for i in part)]
+                rows = [
+                    [row_head(r, variant_type), *(cell_lines(r.by_axis[i][1], book) for i in part)]
+                    for r in only
+                ]
+                lines += list_table(header, rows, classes="rulespec-variants")
         if table.options:
             lines += [
                 ".. rubric:: Options",

@@ -16,9 +16,9 @@ def render(state: State) -> str:
     """Several lines: round, whose turn, bridges, rooms, families."""
     actor = state.current_player
     who = f"seat {actor}" if isinstance(actor, int) else actor.name.lower()
+    count = "1 player" if state.players == 1 else f"{state.players} players"
     lines = [
-        f"The White Castle, {state.players} players, round {state.round}, "
-        f"phase {state.phase.value}, to act: {who}"
+        f"The White Castle, {count}, round {state.round}, phase {state.phase.value}, to act: {who}"
     ]
     t = state.game.tables
     for c in COLOURS:

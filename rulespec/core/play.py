@@ -7,11 +7,14 @@ order they occur with one ``random.Random``, via each state's ``sample_chance``.
 
 from __future__ import annotations
 
+import difflib
+import enum
 import random
 from collections.abc import Callable
 from typing import Any, TypeVar
 
 from rulespec.core.api import State
+from rulespec.errors import InvalidArgument, bounded
 
 S = TypeVar("S", bound=State[Any])
 
@@ -28,6 +31,29 @@ def _matches(state: object, phase: object) -> bool:
     value, ``"support"``)."""
     current = getattr(state, "phase", None)
     return current is phase or current == phase or getattr(current, "value", None) == phase
+
+
+def _check_target(state: object, seat: int | None, phase: object) -> None:
+    """A seat or phase the state's game does not have would play to the end of the game
+    unnoticed: :class:`~rulespec.InvalidArgument` instead, naming the valid ones."""
+    players = getattr(state, "players", None)
+    if seat is not None and (
+        type(seat) is not int or (type(players) is int and not 0 <= seat < players)
+    ):
+        seats = f" (0 to {players - 1})" if type(players) is int else ""
+        raise InvalidArgument(f"advance_until: seat {bounded(seat)} is no seat here{seats}")
+    kind = type(getattr(state, "phase", None))
+    if phase is None or not issubclass(kind, enum.Enum):
+        return
+    names = [str(m.value) for m in kind]
+    if phase in list(kind) or (type(phase) is str and phase in names):
+        return
+    close = difflib.get_close_matches(phase, names, n=1) if type(phase) is str else []
+    hint = f" (did you mean {close[0]!r}?)" if close else ""
+    raise InvalidArgument(
+        f"advance_until: phase {bounded(phase)} is no phase of this game{hint}; its phases: "
+        + ", ".join(names)
+    )
 
 
 def advance_until(
@@ -48,8 +74,10 @@ def advance_until(
     when one is legal (the action types the game declares in ``game.passes``: Oriente's
     ``Pass``, White Lotus's negotiation pass); a question that has no pass stops play
     there, since only its player can answer it. Play stops at the end of the game too.
-    More than ``max_steps`` actions raise ``RuntimeError``.
+    A seat or phase the game does not have is :class:`~rulespec.InvalidArgument` (it would
+    only play to the end). More than ``max_steps`` actions raise ``RuntimeError``.
     """
+    _check_target(state, seat, phase)
     if rng is None:
         rng = random.Random(0)
     game = getattr(state, "game", None)

@@ -126,11 +126,34 @@ class VariantTable:
             asked = ", ".join(f"{k}={bounded(v)}" for k, v in wanted.items()) or "no axis values"
             valid = "; ".join(c.describe() for c in self.columns)
             why = "no variant" if not found else "more than one variant"
+            hints = "" if found else self._near(wanted)
             raise UnknownVariant(
-                f"{self.game}: {why} matches {asked}; valid: {valid}",
+                f"{self.game}: {why} matches {asked}{hints}; valid: {valid}",
                 valid=[dict(c.axes) for c in self.columns],
             )
         return found[0]
+
+    def _near(self, wanted: Mapping[str, object]) -> str:
+        """For axis values no column has together: what each axis may be, given the
+        others (`` (with players=1, difficulty is one of "easy", "medium", "hard")``)."""
+        hints = []
+        for axis in wanted:
+            others = {k: v for k, v in wanted.items() if k != axis}
+            fitting = [c for c in self.columns if c.matches(others)]
+            if others and fitting:
+                given = ", ".join(f"{k}={bounded(v)}" for k, v in others.items())
+                left = [bounded(v) for v in self.axis_values(axis, fitting)]
+                verb = "is one of" if len(left) > 1 else "must be"
+                hints.append(f"with {given}, {axis} {verb} {', '.join(left)}")
+        return f" ({'; '.join(hints)})" if hints else ""
+
+    def axis_values(self, axis: str, columns: Iterable[Column] | None = None) -> tuple[object, ...]:
+        """The values ``axis`` takes in ``columns`` (default: every column), each once:
+        whole numbers in ascending order (players 1, 2, 3, 4, though the solo columns come
+        last in the castle table), other values in the table's order."""
+        found = tuple(dict.fromkeys(dict(c.axes)[axis] for c in columns or self.columns))
+        ints = [v for v in found if type(v) is int]
+        return tuple(sorted(ints)) if len(ints) == len(found) else found
 
     def option(self, key: str) -> OptionSpec:
         """The option with that key."""
@@ -525,7 +548,7 @@ class TypedTable(Generic[V, Opt]):
         columns = self.table().columns
         others = {k: v for k, v in given.items() if k != axis and k in self.table().axes}
         fitting = [c for c in columns if c.matches(others)] or list(columns)
-        return tuple(dict.fromkeys(dict(c.axes)[axis] for c in fitting))
+        return self.table().axis_values(axis, fitting)
 
     def settle(self, settings: Mapping[str, object], implied: Iterable[str]) -> dict[str, object]:
         """``settings`` with each ``implied`` axis that is left out and that the other

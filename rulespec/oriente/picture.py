@@ -82,7 +82,8 @@ def _resident(view: Any, seat: int, observation: bool) -> tuple[Card | None, boo
     replacing = view.phase in (Phase.PICK, Phase.REDRAW) and view.seat == seat
     if card is None:
         hidden = observation and not view.face_up[seat] and seat != view.player
-        return None, hidden and not replacing and view.phase not in _SETUP
+        shown_all = view.phase in (*_SETUP, Phase.OVER)  # none yet; or all turned up to count
+        return None, hidden and not replacing and not shown_all
     return card, True
 
 
@@ -267,6 +268,8 @@ def _seat_panel(view: Any, seat: int, observation: bool) -> str:
     if over and card is not None:
         final = total + (0 if card is Card.GEISHA else VALUE[card])
         line = f"final score {final} ({total} + resident {final - total})"
+    elif over:
+        line = f"final score {total} (no resident)"
     else:
         line = f"{total} points in victory cards"
     parts.append(svg.text(x + 8, y + PANEL_H - 8, line, size=10))

@@ -19,6 +19,21 @@ spread over the segments as the setup does)::
 Defaults: phase ``announce``, seat and stone 0, every disc held, residents face down, no
 bonus card beside the deck, no workers moved, nothing in a fight.
 
+Inside an action, ``act`` is the announcement in force, in the notation (``"attack>4"``,
+``"give>2:nofu"``) or as its JSON object (``"type"`` may be left out). ``sides`` gives each
+seat's part: 0 out, 1 with the attacker (or in the revolution), 2 with the defender (or a
+victim of the revolution). What the action settles need not be written: left out, the
+sides are the announcer's and his target's, and ``discs`` and ``face_up`` are what the
+announcement, the fight and its supporters require (the announcer has laid his disc down
+once he acts and shows his resident; the defender shows his; a supporter or joiner has
+laid his disc down and shows his resident; everyone shows once a revolution breaks out).
+A disc laid down or a resident shown earlier in the season is written as such. A fight in
+which seat 2 attacks seat 4, seat 3 backs the attacker and seat 5 the defender, and seat 0
+is asked::
+
+    {"phase": "support", "seat": 0, "stone": 2, "act": "attack>4",
+     "sides": [0, 0, 1, 1, 2, 2], ...}
+
 A deck late in the game need not be written card by card. Give it by its segments, as
 ``{"left": 6}`` (in draw order: the bottom four, then the middle five, then the top) or
 ``{"top": 0, "middle": 2}`` (a segment left out follows from the draw order), with the
@@ -38,9 +53,9 @@ from typing import TYPE_CHECKING, Any
 
 from rulespec.core.convert import Reader
 from rulespec.core.positions import check_header
-from rulespec.errors import MalformedPosition
+from rulespec.errors import MalformedAction, MalformedPosition, bounded
 from rulespec.oriente import fight, options
-from rulespec.oriente.actions import TARGETED, Act
+from rulespec.oriente.actions import TARGETED, Act, Announce
 from rulespec.oriente.codec import CODEC
 from rulespec.oriente.components import (
     BOTTOM,
@@ -97,6 +112,7 @@ def load(game: OrienteGame, data: Mapping[str, Any]) -> State:
     reader = Reader(game)
     check_header(reader, data, game)
     raw = _with_defaults(data, game.players)
+    raw["act"] = _announcement(game, raw["act"], reader.at("act"))
     rest = raw.get("deck", "rest") == "rest"
     short = raw["deck"] if isinstance(raw.get("deck"), Mapping) else None
     if short is not None and "pool" in short:
@@ -123,11 +139,76 @@ def load(game: OrienteGame, data: Mapping[str, Any]) -> State:
         )
     if problems:
         raise MalformedPosition(problems)
+    _follow_the_action(values, given=frozenset(data))
     state = State(game=game, **values)
     problems = invariant_problems(state)
     if problems:
         raise MalformedPosition(problems)
     return state
+
+
+# --- what follows from the action in force -----------------------------------------------
+
+
+def _announcement(game: OrienteGame, act: object, reader: Reader) -> object:
+    """The announcement in force as its JSON: given in the notation (``"attack>4"``) or as
+    an object that may leave out ``"type"`` (an announcement is the only kind)."""
+    if isinstance(act, str):
+        try:
+            found = game.parse_action(act)
+        except MalformedAction as bad:
+            for problem in bad.problems:
+                reader.bad(problem)
+            return None
+        if not isinstance(found, Announce):
+            reader.bad(f"{bounded(act)} is no announcement (such as attack>4, income, incite)")
+            return None
+        return found.to_json()
+    if isinstance(act, Mapping) and "type" not in act:
+        return {"type": "announce", **act}
+    return act
+
+
+_FIGHT = (Phase.INVITE, Phase.SUPPORT, Phase.REINFORCE, Phase.PICK)
+
+
+def _follow_the_action(values: dict[str, Any], given: frozenset[str]) -> None:
+    """Fill in what a hand-written position left out and the action in force settles:
+    the fighters' sides (the announcer attacks, the target defends; the announcing Nōfu
+    leads a revolution), the discs laid down (the announcer's once he acts, every
+    supporter's and joiner's) and the residents shown (the announcer's, the defender's,
+    every supporter's and joiner's; everyone's once a revolution breaks out)."""
+    act, phase, stone = values["act"], values["phase"], values["stone"]
+    residents = values["residents"]
+    n = len(residents)
+    if act is None or phase not in _NEEDS_ACT or not 0 <= stone < n:
+        return
+    target = act.target if act.target is not None and 0 <= act.target < n else None
+    fight_phase = phase in _FIGHT or (phase is Phase.REDRAW and act.act is Act.ATTACK)
+    if "sides" not in given:
+        sides = [OUT] * n
+        if fight_phase and act.act is Act.ATTACK and target is not None and target != stone:
+            sides[stone], sides[target] = ATTACKER, DEFENDER
+        elif phase in _REVOLT:
+            sides[stone] = ATTACKER
+        values["sides"] = tuple(sides)
+    sides = values["sides"]
+    revolt = phase in _REVOLT
+    joined = [
+        k not in (stone, target)
+        and (sides[k] == ATTACKER if revolt else sides[k] != OUT and fight_phase)
+        for k in range(n)
+    ]
+    if "discs" not in given:
+        values["discs"] = tuple(
+            not joined[k] and not (k == stone and phase is not Phase.PRIVILEGE) for k in range(n)
+        )
+    if "face_up" not in given:
+        shown = [joined[k] or k == stone or (k == target and fight_phase) for k in range(n)]
+        everyone = revolt and phase is not Phase.JOIN
+        values["face_up"] = tuple(
+            (shown[k] or everyone) and residents[k] is not None for k in range(n)
+        )
 
 
 # --- completing a deck that names only what matters ---------------------------------------

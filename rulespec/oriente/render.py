@@ -52,9 +52,10 @@ PASS_WORDS = {
 """What a pass means, by the question it answers."""
 
 
-def words(state: State, action: Action) -> str:
+def describe_action(state: State, action: Action) -> str:
     """``action`` in a player's words, as an answer to the question ``state`` puts: a pass
-    says what it declines, a privilege claim says it is one."""
+    says what it declines, a privilege claim says it is one. ``state.describe``, ``explain``
+    and the ``rulespec play`` log all read it, so they say the same."""
     if isinstance(action, Pass):
         return PASS_WORDS.get(state.phase, str(action))
     if isinstance(action, Announce) and state.phase is Phase.PRIVILEGE:
@@ -68,7 +69,7 @@ def narrate(before: State, action: Action, after: State) -> str:
     if isinstance(action, Draw):
         text = f"  chance ({before.phase.value}, seat {before.seat}): {action}"
     else:
-        text = f"{who}: {words(before, action)}"
+        text = f"{who}: {describe_action(before, action)}"
     lines = [text]
     if (
         after.phase is Phase.BONUS

@@ -120,8 +120,10 @@ def season_end(s: State) -> State:
 
 def end_game(s: State) -> State:
     """The end: a bonus card under the stone still goes to the fulfiller (ruling
-    oriente.end.geisha_exit)."""
+    oriente.end.geisha_exit), and every resident is turned up, since it counts with its
+    owner's victory cards (oriente.end.score): every seat sees the final scores."""
     if any(s.parked):
         stone = s.stone
         s = s.but(piles=put(s.piles, stone, plus(s.piles[stone], s.parked)), parked=NO_CARDS)
-    return s.but(phase=Phase.OVER, act=None)
+    shown = tuple([r is not None for r in s.residents])
+    return s.but(phase=Phase.OVER, act=None, face_up=shown)

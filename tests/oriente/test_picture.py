@@ -76,3 +76,18 @@ def test_a_finished_game_shows_the_final_scores() -> None:
         if end.winner is None:
             assert f"final score {outcome.scores[seat]} (" in picture
     assert outcome.summary() in picture
+
+
+def test_every_seat_sees_the_final_scores_of_a_finished_game() -> None:
+    """Issue 22: the residents count at the end, so every seat's picture of a finished
+    game shows every final score, and no card back (seven players, seed 3: seat 6's
+    resident was taken in the fight the Geisha ended, so it has none)."""
+    end = _states(7, 3)[-1]
+    assert end.residents[6] is None
+    outcome = end.outcome()
+    for seat in range(7):
+        picture = end.game.svg(end.observation(seat))
+        for score in outcome.scores:
+            assert f"final score {score} (" in picture
+        assert ">?<" not in picture
+        assert "final score 6 (no resident)" in picture

@@ -771,6 +771,28 @@ def test_drawing_the_geisha_ends_the_game_at_once() -> None:
     assert result.scores[1] == 2  # seat 1's resident was taken; its new one never came
 
 
+@pytest.mark.rule("oriente.end.score", "oriente.info.public")
+def test_at_the_end_every_resident_is_shown_since_it_counts() -> None:
+    """Issue 22: the residents count with the victory cards, so the end turns them up and
+    every seat's view shows them (a picture of the end could not show a final score for a
+    face-down resident otherwise); a seat whose resident was taken shows none."""
+    s = short_deck(
+        {"geisha": 1, "nofu": 3, "akindo": 2},
+        0,
+        2,
+        4,
+        residents=["ninja", "nofu", "samurai", "akindo"],
+        discs=[True, False, False, False],
+    )
+    assert not any(s.face_up)
+    s = s.apply(Announce(Act.ASSASSINATE, 1)).apply(draw(Card.GEISHA))
+    assert s.is_terminal
+    assert s.face_up == (True, False, True, True)
+    for seat in range(4):
+        seen = s.observation(seat).residents
+        assert seen == (Card.NINJA, None, Card.SAMURAI, Card.AKINDO)
+
+
 def _as(reading: str, s: State) -> State:
     """The same position under another reading of the Geisha's exit."""
     data = {**s.to_json(), "settings": {"players": 4, "geisha": reading}}
