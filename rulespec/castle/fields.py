@@ -13,19 +13,10 @@ ROW_COLOURS = tuple(ROW_COLOUR[f] for f in Figure)
 
 
 def covered(s: State, field: int, seat: int) -> int:
-    """The value a die placed on ``field`` covers."""
-    board = s.game.data.board
+    """The value a die placed on ``field`` covers: the top die's, else the printed one."""
     if field < BOARD_FIELDS:
-        if s.fields[field]:
-            return s.fields[field]
-        return (
-            s.game.tables.room_value[field]
-            if field < FIELD_OUTSIDE
-            else board.outside[field - FIELD_OUTSIDE].value
-        )
-    if field == FIELD_WELL:
-        return board.well.value
-    return board.family[field - FIELD_FAMILY].value
+        return s.fields[field] or s.game.tables.printed[field]
+    return s.game.tables.printed[field]
 
 
 def field_frames(s: State, field: int, colour: Colour) -> tuple[Frame, ...]:

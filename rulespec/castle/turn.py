@@ -129,7 +129,10 @@ def placeable(s: State) -> list[int]:
     colour, value = COLOURS[s.held[0]], s.held[1]
     stack = s.game.variant.stack
     fam = s.family(s.actor)
-    stacked = s.stacked
+    stacked, dice, printed = s.stacked, s.fields, s.game.tables.printed
+    rooms = s.tile_colours()
+    # rules.can_cover, once for all fields: the die may cover at most this value
+    reach = fam.coins + value
     out = []
     for field in range(FIELD_FAMILY + 3):
         if field < BOARD_FIELDS:
@@ -137,13 +140,16 @@ def placeable(s: State) -> list[int]:
                 if trace.TRACING and stack == 1:
                     decided("castle.turn.solo_two_banner")
                 continue
-            if field < FIELD_OUTSIDE and colour not in s.room_tiles(field):
+            if field < FIELD_OUTSIDE and colour not in rooms[field]:
                 continue
-        elif field >= FIELD_FAMILY:
-            row = field - FIELD_FAMILY
-            if ROW_COLOURS[row] is not colour or fam.dice[row]:
-                continue
-        if not rules.can_cover(fam.coins, value, covered(s, field, s.actor)):
+            under = dice[field] or printed[field]
+        else:
+            if field >= FIELD_FAMILY:
+                row = field - FIELD_FAMILY
+                if ROW_COLOURS[row] is not colour or fam.dice[row]:
+                    continue
+            under = printed[field]
+        if under > reach:
             if trace.TRACING:
                 decided("castle.turn.coins_short")
             continue
