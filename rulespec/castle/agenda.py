@@ -76,6 +76,20 @@ def update(s: State, seat: int, fn: Callable[[Family], Family]) -> State:
     return s.with_family(seat, fn(s.family(seat)))
 
 
+class Gain:
+    """An option that changes nothing but its seat's family (a gain, a figure sent out):
+    resolving it pays, takes the head off the agenda and changes the family in one copy
+    of the state, where a state-changing option copies it twice."""
+
+    __slots__ = ("family",)
+
+    def __init__(self, family: Callable[[Family], Family]) -> None:
+        self.family = family
+
+    def __call__(self, s: State, seat: int) -> State:
+        return update(s, seat, self.family)
+
+
 def move_marker(s: State, seat: int, to: int) -> State:
     """The seat's influence marker to space ``to``, on top of any there."""
     fam = s.family(seat)

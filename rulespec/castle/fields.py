@@ -19,6 +19,21 @@ def covered(s: State, field: int, seat: int) -> int:
     return s.game.tables.printed[field]
 
 
+def _effect(symbol: Symbol, amount: int, options: tuple[Symbol, ...] = ()) -> Effect:
+    """The effect, the same object each time it is asked for (the options of an effect
+    that is always the same one are worked out once, :func:`rulespec.castle.effects.options`)."""
+    key = (symbol.value, amount, tuple(o.value for o in options))
+    found = _EFFECTS.get(key)
+    if found is None:
+        if len(_EFFECTS) >= 256:
+            _EFFECTS.clear()
+        found = _EFFECTS[key] = Effect(symbol, amount, options)
+    return found
+
+
+_EFFECTS: dict[tuple[int, int, tuple[int, ...]], Effect] = {}
+
+
 def field_frames(s: State, field: int, colour: Colour) -> tuple[Frame, ...]:
     """The frames a die placed on ``field`` starts (castle.turn.field_actions)."""
     t, data, seat = s.game.tables, s.game.data, s.actor
@@ -30,7 +45,7 @@ def field_frames(s: State, field: int, colour: Colour) -> tuple[Frame, ...]:
     if field < FIELD_WELL:
         decided("castle.fields.outside")
         out = data.board.outside[field - FIELD_OUTSIDE]
-        return (((Effect(Symbol.CHOICE, 1, tuple(out.options)),),),)
+        return (((_effect(Symbol.CHOICE, 1, tuple(out.options)),),),)
     if field == FIELD_WELL:
         return (well_frame(s),)
     decided("castle.fields.family")
@@ -42,7 +57,7 @@ def well_frame(s: State) -> Frame:
     data = s.game.data
     decided("castle.fields.well")
     backs = tuple(data.die_tiles[t].back for t in s.tiles[10:12] if t is not None)
-    return ((Effect(Symbol.SEALS, data.board.well.seals),), *backs)
+    return ((_effect(Symbol.SEALS, data.board.well.seals),), *backs)
 
 
 def family_frames(s: State, seat: int, row: int) -> tuple[Frame, ...]:

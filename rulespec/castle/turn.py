@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from rulespec.castle import rules
-from rulespec.castle.agenda import FREE, affords, pay, push, pushed, with_top
+from rulespec.castle.agenda import FREE, Gain, affords, pay, push, pushed, with_top
 from rulespec.castle.components import COLOURS, Colour, Figure, Symbol
 from rulespec.castle.effects import options
 from rulespec.castle.fields import ROW_COLOURS, covered, field_frames, lantern_frame
@@ -28,12 +28,15 @@ def resolve(s: State, task: int, option: int) -> State:
     frame = s.agenda[-1]
     effects = frame[task]
     head = effects[0]
-    cost, do = options(s, s.actor, head)[option]
+    seat = s.actor
+    cost, do = options(s, seat, head)[option]
     rest = effects[1:]
     new_frame = frame[:task] + ((rest,) if rest else ()) + frame[task + 1 :]
     agenda = s.agenda[:-1] + ((new_frame,) if new_frame else ())
-    s = s.with_family(s.actor, pay(s.family(s.actor), cost), agenda=agenda)
-    return settle(do(s, s.actor))
+    fam = pay(s.family(seat), cost)
+    if type(do) is Gain:  # the family alone changes: one copy for the payment and the gain
+        return settle(s.with_family(seat, do.family(fam), agenda=agenda))
+    return settle(do(s.with_family(seat, fam, agenda=agenda), seat))
 
 
 UNSKIPPABLE = (Symbol.DAIMYO,)
