@@ -9,6 +9,12 @@ from rulespec.castle.state import Frame, State, filled
 from rulespec.castle.tables import BOARD_FIELDS, FIELD_FAMILY, FIELD_OUTSIDE, FIELD_WELL
 from rulespec.core.trace import decided
 
+# Enum members under module names: in Python 3.11 ``Phase.RESOLVE`` passes the enum
+# metaclass's ``__getattr__`` hook at each use (0.1 µs; a step names dozens), a module
+# global is one dictionary look-up (issue 21 §5).
+_CHOICE = Symbol.CHOICE
+_SEALS = Symbol.SEALS
+
 ROW_COLOURS = tuple(ROW_COLOUR[f] for f in Figure)
 
 
@@ -45,7 +51,7 @@ def field_frames(s: State, field: int, colour: Colour) -> tuple[Frame, ...]:
     if field < FIELD_WELL:
         decided("castle.fields.outside")
         out = data.board.outside[field - FIELD_OUTSIDE]
-        return (((_effect(Symbol.CHOICE, 1, tuple(out.options)),),),)
+        return (((_effect(_CHOICE, 1, tuple(out.options)),),),)
     if field == FIELD_WELL:
         return (well_frame(s),)
     decided("castle.fields.family")
@@ -57,7 +63,7 @@ def well_frame(s: State) -> Frame:
     data = s.game.data
     decided("castle.fields.well")
     backs = tuple(data.die_tiles[t].back for t in s.tiles[10:12] if t is not None)
-    return ((_effect(Symbol.SEALS, data.board.well.seals),), *backs)
+    return ((_effect(_SEALS, data.board.well.seals),), *backs)
 
 
 def family_frames(s: State, seat: int, row: int) -> tuple[Frame, ...]:

@@ -119,9 +119,7 @@ class Tables:
                 board.well.value,
                 *(f.value for f in board.family),
             ),
-            light=tuple(
-                tuple(i for i in range(len(c.sections)) if i != c.dark) for c in cards
-            ),
+            light=tuple(tuple(i for i in range(len(c.sections)) if i != c.dark) for c in cards),
             levels=(
                 (),
                 tuple(r for r, room in enumerate(board.rooms) if room.level == 1),

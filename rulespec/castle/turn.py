@@ -22,6 +22,18 @@ from rulespec.castle.variant import Exchange as ExchangeWindow
 from rulespec.core import trace
 from rulespec.core.trace import decided
 
+# Enum members under module names: in Python 3.11 ``Phase.RESOLVE`` passes the enum
+# metaclass's ``__getattr__`` hook at each use (0.1 µs; a step names dozens), a module
+# global is one dictionary look-up (issue 21 §5).
+_ANYTIME = ExchangeWindow.ANYTIME
+_EXCHANGE = Phase.EXCHANGE
+_PLACE = Phase.PLACE
+_RESOLVE = Phase.RESOLVE
+_PICKS = Stage.PICKS
+_DAIMYO = Symbol.DAIMYO
+_PAY_COINS = Symbol.PAY_COINS
+_PAY_SEALS = Symbol.PAY_SEALS
+
 
 def resolve(s: State, task: int, option: int) -> State:
     """Do the head of ``task`` with ``option`` (checked legal)."""
@@ -39,7 +51,7 @@ def resolve(s: State, task: int, option: int) -> State:
     return settle(do(s.with_family(seat, fam, agenda=agenda), seat))
 
 
-UNSKIPPABLE = (Symbol.DAIMYO,)
+UNSKIPPABLE = (_DAIMYO,)
 """Heads that must be resolved: a courtier on level 3 always takes a Daimyo space or lies
 beside the card (castle.actions.level3); the lantern bonus before it and the reward after
 it are gains that may be skipped (castle.turn.optional_actions)."""
@@ -52,7 +64,7 @@ def skippable(s: State, task: Task) -> bool:
     head = task[0].symbol
     if head in UNSKIPPABLE:
         return False
-    return s.stage is not Stage.PICKS or head in (Symbol.PAY_COINS, Symbol.PAY_SEALS)
+    return s.stage is not _PICKS or head in (_PAY_COINS, _PAY_SEALS)
 
 
 def skip(s: State, task: int) -> State:
@@ -60,7 +72,7 @@ def skip(s: State, task: int) -> State:
     decided("castle.turn.optional_actions")
     frame = s.agenda[-1]
     effects = frame[task]
-    rest = () if effects[0].symbol in (Symbol.PAY_COINS, Symbol.PAY_SEALS) else effects[1:]
+    rest = () if effects[0].symbol in (_PAY_COINS, _PAY_SEALS) else effects[1:]
     new_frame = frame[:task] + ((rest,) if rest else ()) + frame[task + 1 :]
     return settle(with_top(s, new_frame))
 
@@ -85,7 +97,7 @@ def take(s: State, colour: Colour, left: bool) -> State:
     return s.but(
         bridges=(bridges[0], bridges[1], bridges[2]),
         held=(int(colour), value, int(left)),
-        phase=Phase.PLACE,
+        phase=_PLACE,
     )
 
 
@@ -192,7 +204,7 @@ def place(s: State, field: int) -> State:
     seat = s.actor
     fam = s.family(seat)
     coins = fam.coins + rules.placement_coins(value, covered(s, field, seat))
-    changes: dict[str, Any] = {"held": (0, 0, 0), "phase": Phase.RESOLVE}
+    changes: dict[str, Any] = {"held": (0, 0, 0), "phase": _RESOLVE}
     if field < BOARD_FIELDS:
         if s.stacked[field]:
             decided("castle.turn.stacking")
@@ -239,7 +251,7 @@ def give_pair(s: State, seat: int, res: int, act: int) -> State:
         if card.bonus in ids:
             lantern.append(t.bonus_source + ids.index(card.bonus))
     fam = s.family(seat).but(card=act, lantern=tuple(lantern))
-    s = s.with_family(seat, fam).but(actor=seat, stage=Stage.PICKS)
+    s = s.with_family(seat, fam).but(actor=seat, stage=_PICKS)
     return push(s, (card.gains,))
 
 
@@ -249,7 +261,7 @@ def exchange_open(s: State) -> bool:
     if not fam.seals:
         return False
     decided("castle.seals.window")
-    if s.game.options.exchange is ExchangeWindow.ANYTIME:
+    if s.game.options.exchange is _ANYTIME:
         return True
     return bool(shortfalls(s))
 
@@ -259,14 +271,14 @@ def shortfalls(s: State) -> frozenset[int]:
     exchange window of castle.seals.window)."""
     fam = s.family(s.actor)
     short: set[int] = set()
-    if s.phase is Phase.PLACE:
+    if s.phase is _PLACE:
         for field in range(FIELD_FAMILY + 3):
             if covered(s, field, s.actor) - s.held[1] <= fam.coins:
                 continue
             if place_refusal(s, field) == "coins":  # allowed but for the coins
                 short.add(0)
                 break
-    elif s.phase is Phase.RESOLVE and s.agenda:
+    elif s.phase is _RESOLVE and s.agenda:
         iron, food, pearl = fam.resources
         for task in s.agenda[-1]:
             for cost, _ in options(s, s.actor, task[0]):
@@ -295,7 +307,7 @@ def legal_agenda(s: State, resolves: Any, skips: Any, exchanges: Any) -> tuple[A
                 out.append(row[o])
         if skippable(s, task):
             out.append(skips[i])
-        elif s.stage is Stage.PICKS:
+        elif s.stage is _PICKS:
             decided("castle.setup.pairs")
         else:
             decided("castle.actions.level3")
@@ -306,13 +318,13 @@ def legal_agenda(s: State, resolves: Any, skips: Any, exchanges: Any) -> tuple[A
 def exchange_actions(s: State, exchanges: Any) -> list[Any]:
     """The exchanges allowed now."""
     fam = s.family(s.actor)
-    if s.phase is Phase.EXCHANGE:
+    if s.phase is _EXCHANGE:
         return [exchanges[i] for i in range(4) if fam.seals >= (1 if i == 0 else 2)]
     if not fam.seals:  # the window (exchange_open) is shut
         return []
     if trace.TRACING:
         decided("castle.seals.window")
-    if s.game.options.exchange is ExchangeWindow.ANYTIME:
+    if s.game.options.exchange is _ANYTIME:
         short: frozenset[int] = frozenset(range(4))
     else:
         short = shortfalls(s)
