@@ -196,22 +196,43 @@ def proceed(s: State) -> State:
     solo = _solo(s)
     rival = s.family(s.actor)
     tasks = solo.tasks
+    points = coins = 0  # points and coins gained, added to the family once
     k = 0
     while k < len(tasks):
         effect = tasks[k]
+        symbol = effect.symbol
+        if symbol is _VP or symbol is _COINS:  # always done, nothing to choose (_act)
+            decided("castle.solo.symbols")
+            if symbol is _VP:
+                points += effect.amount
+            else:
+                coins += effect.amount
+            k += 1
+            if s.refill is not None:
+                break
+            continue
         found = candidates(s, effect, rival)
         if len(found) > 1:
             decided("castle.solo.free_choices")  # first: the first candidate, no question
         if len(found) > 1 and s.game.options.rival_choices is _PLAYER:
             choices = tuple(c for c in found if c is not None)  # rooms or gardens, all given
             solo = solo.but(tasks=tasks[k:], choices=choices)
+            rival = _gained(rival, points, coins)
             return s.with_family(s.actor, rival, solo=solo, phase=Phase.RIVAL)
         s, rival = _act(s, rival, effect, found[0] if found else None, bool(found))
         k += 1
         if s.refill is not None:
             break
     solo = solo.but(tasks=tasks[k:])
+    rival = _gained(rival, points, coins)
     return s.with_family(s.actor, rival, solo=solo, phase=_RESOLVE)
+
+
+def _gained(rival: Family, points: int, coins: int) -> Family:
+    """``rival`` with ``points`` and ``coins`` more."""
+    if not points and not coins:
+        return rival
+    return rival.but(points=rival.points + points, coins=rival.coins + coins)
 
 
 def choose(s: State, i: int) -> State:

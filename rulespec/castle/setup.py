@@ -9,6 +9,7 @@ law is that of a shuffle (ruling castle.info.decks).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import filterfalse
 from typing import Any
 
 from rulespec.castle import rival as rivals
@@ -45,10 +46,8 @@ _PICKS = Stage.PICKS
 
 def next_pile(s: State) -> Pile | None:
     """The pile the next setup deal comes from, or None when setup is dealt."""
-    t = s.game.tables
-    for room, card in enumerate(s.rooms):
-        if card is None:
-            return _LEVEL1 if t.room_level[room] == 1 else _LEVEL2
+    if None in s.rooms:
+        return _LEVEL1 if s.game.tables.room_level[s.rooms.index(None)] == 1 else _LEVEL2
     if s.level3 is None:
         return _LEVEL3
     if None in s.tiles or len(s.diamond) < 3:
@@ -84,21 +83,16 @@ def pool(s: State, pile: Pile) -> tuple[int, ...]:
     if pile is _LEVEL3:
         return tuple(range(len(data.level3)))
     if pile is _TILE:
-        used = set(s.tiles) | set(s.diamond)
-        if len(s.diamond) < 3:
-            colour = COLOURS[len(s.diamond)]
-            return tuple(
-                i for i, d in enumerate(data.die_tiles) if d.colour is colour and i not in used
-            )
-        return tuple(i for i in range(len(data.die_tiles)) if i not in used)
+        used = {*s.tiles, *s.diamond}.__contains__
+        if len(s.diamond) < 3:  # the ♦ slot's colour, red, black, white
+            return tuple(filterfalse(used, s.game.tables.tiles_of_colour[len(s.diamond)]))
+        return tuple(filterfalse(used, range(len(data.die_tiles))))
     if pile is _GARDEN:
-        slot = s.gardens.index(None)
-        kind = slot % 2
-        return tuple(
-            i for i, g in enumerate(data.gardens) if int(g.kind) == kind and i not in s.gardens
-        )
+        kind = s.gardens.index(None) % 2
+        laid = set(s.gardens).__contains__
+        return tuple(filterfalse(laid, s.game.tables.gardens_of_kind[kind]))
     if pile is _TRAINING:
-        return tuple(i for i in range(len(data.training)) if i not in s.training)
+        return tuple(filterfalse(set(s.training).__contains__, range(len(data.training))))
     if pile is _SEAT:
         return tuple(p for p in range(s.players) if p not in s.order)
     if pile is _RESOURCE:
@@ -187,7 +181,9 @@ def deal(s: State, action: Deal) -> State:
         solo = s.solo
         assert solo is not None
         decided("castle.solo.deck")
-        solo = solo.but(top=item, hidden=tuple(c for c in solo.hidden if c != item))
+        hidden = list(solo.hidden)
+        hidden.remove(item)  # checked to be there, once (the deck holds each card once)
+        solo = solo.but(top=item, hidden=tuple(hidden))
         if solo.row:  # the rival is revealing: look for its die, or flip on
             s = rivals.check(s, solo)
             # a card without its die flips the next one: another draw, not the turn's end
@@ -313,22 +309,21 @@ def _monochrome(s: State, slot: int, colour: Colour) -> bool:
     its room and leave the room in one colour."""
     t = s.game.tables
     number = slot + 1
-    for room, numbers in enumerate(t.room_slots):
-        if number not in numbers:
+    room = t.room_of_number[slot]
+    if room is None:
+        return False
+    colours = []
+    for n, d in zip(t.room_slots[room], t.diamond_colour[room], strict=True):
+        if n == number:
             continue
-        colours = []
-        for n, d in zip(numbers, t.diamond_colour[room], strict=True):
-            if n == number:
-                continue
-            if n == 0:
-                assert d is not None
-                colours.append(d)
-            elif s.tiles[n - 1] is None:
-                return False  # not the room's last tile
-            else:
-                colours.append(s.game.data.die_tiles[filled(s.tiles[n - 1])].colour)
-        return all(c is colour for c in colours)
-    return False
+        if n == 0:
+            assert d is not None
+            colours.append(d)
+        elif s.tiles[n - 1] is None:
+            return False  # not the room's last tile
+        else:
+            colours.append(s.game.data.die_tiles[filled(s.tiles[n - 1])].colour)
+    return all(c is colour for c in colours)
 
 
 # --- dice ----------------------------------------------------------------------------------

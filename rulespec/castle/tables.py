@@ -75,6 +75,12 @@ class Tables:
     """Per level 0-2: its rooms (:meth:`rooms_of_level`; level 0 has none)."""
     ground_slots: tuple[tuple[int, ...], ...]
     """Per training ground: its tile slots (:meth:`training_slots`)."""
+    tiles_of_colour: tuple[tuple[int, ...], ...]
+    """Per colour: the die tiles of that colour, in index order (the ♦ deals)."""
+    gardens_of_kind: tuple[tuple[int, ...], ...]
+    """Per garden kind (plant 0, stone 1): its garden cards, in index order."""
+    room_of_number: tuple[int | None, ...]
+    """Per numbered die-tile slot 1..12 (index ``number - 1``): its room, None at the well."""
 
     @classmethod
     def of(cls, data: CastleData) -> Tables:
@@ -128,6 +134,25 @@ class Tables:
             ground_slots=tuple(
                 tuple(s for s, g in enumerate(ground_of_slot) if g == ground)
                 for ground in range(len(board.grounds))
+            ),
+            tiles_of_colour=tuple(
+                tuple(i for i, d in enumerate(data.die_tiles) if d.colour is colour)
+                for colour in Colour
+            ),
+            gardens_of_kind=tuple(
+                tuple(i for i, g in enumerate(data.gardens) if int(g.kind) == kind)
+                for kind in range(2)
+            ),
+            room_of_number=tuple(
+                next(
+                    (
+                        r
+                        for r, room in enumerate(board.rooms)
+                        if any(slot.number == number for slot in room.slots)
+                    ),
+                    None,
+                )
+                for number in range(1, TILE_SLOTS + 1)
             ),
         )
 

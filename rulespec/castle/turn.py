@@ -141,6 +141,16 @@ def place_refusal(s: State, field: int) -> str | None:
 def placeable(s: State) -> list[int]:
     """Every field :func:`place_refusal` lets the held die go on, in field order: the same
     checks with what they share looked up once (the legal moves ask every turn)."""
+    return list(_placements(s)[0])
+
+
+def _placements(s: State) -> tuple[tuple[int, ...], bool]:
+    """:func:`placeable`, and whether some field refuses the held die for the coins alone
+    (the exchange window, :func:`shortfalls`): one pass over the fields, kept for the
+    last state asked about (the legal placements ask both)."""
+    if _placed[0] is s and not trace.TRACING:
+        kept: tuple[tuple[int, ...], bool] = _placed[1]
+        return kept
     colour, value = COLOURS[s.held[0]], s.held[1]
     stack = s.game.variant.stack
     fam = s.family(s.actor)
@@ -149,6 +159,7 @@ def placeable(s: State) -> list[int]:
     # rules.can_cover, once for all fields: the die may cover at most this value
     reach = fam.coins + value
     out = []
+    short = False
     for field in range(FIELD_FAMILY + 3):
         if field < BOARD_FIELDS:
             if stacked[field] >= stack:
@@ -167,9 +178,15 @@ def placeable(s: State) -> list[int]:
         if under > reach:
             if trace.TRACING:
                 decided("castle.turn.coins_short")
+            short = True
             continue
         out.append(field)
-    return out
+    found = tuple(out), short
+    _placed[:] = (s, found)
+    return found
+
+
+_placed: list[Any] = [None, ((), False)]
 
 
 def place_problem(s: State, field: int) -> str | None:
@@ -272,12 +289,8 @@ def shortfalls(s: State) -> frozenset[int]:
     fam = s.family(s.actor)
     short: set[int] = set()
     if s.phase is _PLACE:
-        for field in range(FIELD_FAMILY + 3):
-            if covered(s, field, s.actor) - s.held[1] <= fam.coins:
-                continue
-            if place_refusal(s, field) == "coins":  # allowed but for the coins
-                short.add(0)
-                break
+        if _placements(s)[1]:  # a field refuses the die for the coins alone
+            short.add(0)
     elif s.phase is _RESOLVE and s.agenda:
         iron, food, pearl = fam.resources
         for task in s.agenda[-1]:

@@ -1054,3 +1054,26 @@ def test_the_fields_offered_are_those_no_rule_refuses(players: int) -> None:
                 assert turn.placeable(s) == every
             s = s.apply(s.sample_chance(rng) if s.is_chance else rng.choice(s.legal_actions()))
     assert seen > 20
+
+
+@pytest.mark.rule("castle.seals.window")
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_placing_opens_the_exchange_only_when_the_coins_alone_refuse_a_field(
+    players: int,
+) -> None:
+    """While placing, seals may be exchanged for coins exactly when some field refuses the
+    held die for the coins it costs and for nothing else (the same pass finds both)."""
+    g = game(players)
+    short_seen = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        s = g.new_game(seed)
+        while not s.is_terminal:
+            if s.phase is Phase.PLACE:
+                s.legal_actions()  # the pass the shortfall may reuse
+                refusals = [turn.place_refusal(s, f) for f in range(11)]
+                want = frozenset({0}) if "coins" in refusals else frozenset()
+                assert turn.shortfalls(s) == want
+                short_seen += bool(want)
+            s = s.apply(s.sample_chance(rng) if s.is_chance else rng.choice(s.legal_actions()))
+    assert short_seen > 0
