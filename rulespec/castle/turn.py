@@ -310,26 +310,41 @@ def shortfalls(s: State) -> frozenset[int]:
 
 def legal_agenda(s: State, resolves: Any, skips: Any, exchanges: Any) -> tuple[Any, ...]:
     """The legal decisions of the RESOLVE phase: every affordable option of every task's
-    head, every skip, and the exchanges the window allows."""
-    fam = s.family(s.actor)
+    head, every skip, and the exchanges the window allows (what is short, as
+    :func:`shortfalls` finds it, is found in the same pass over the options)."""
+    seat = s.actor
+    fam = s.family(seat)
+    seals = fam.seals
+    short: set[int] = set()
     out = []
     for i, task in enumerate(s.agenda[-1]):
         row = resolves[i]
-        for o, (cost, _) in enumerate(options(s, s.actor, task[0])):
+        for o, (cost, _) in enumerate(options(s, seat, task[0])):
             if cost is FREE or affords(fam, cost):
-                out.append(row[o])
+                out.append(row[o])  # nothing short: an affordable cost exceeds no supply
+            elif seals:
+                if cost.coins > fam.coins:
+                    short.add(0)
+                resources = fam.resources
+                if cost.iron > resources[0]:
+                    short.add(1)
+                if cost.food > resources[1]:
+                    short.add(2)
+                if cost.pearl > resources[2]:
+                    short.add(3)
         if skippable(s, task):
             out.append(skips[i])
         elif s.stage is _PICKS:
             decided("castle.setup.pairs")
         else:
             decided("castle.actions.level3")
-    out.extend(exchange_actions(s, exchanges))
+    if seals:  # else the window is shut
+        out.extend(exchange_actions(s, exchanges, frozenset(short)))
     return tuple(out)
 
 
-def exchange_actions(s: State, exchanges: Any) -> list[Any]:
-    """The exchanges allowed now."""
+def exchange_actions(s: State, exchanges: Any, short: frozenset[int] | None = None) -> list[Any]:
+    """The exchanges allowed now; ``short``, if given, is :func:`shortfalls` of ``s``."""
     fam = s.family(s.actor)
     if s.phase is _EXCHANGE:
         return [exchanges[i] for i in range(4) if fam.seals >= (1 if i == 0 else 2)]
@@ -338,9 +353,10 @@ def exchange_actions(s: State, exchanges: Any) -> list[Any]:
     if trace.TRACING:
         decided("castle.seals.window")
     if s.game.options.exchange is _ANYTIME:
-        short: frozenset[int] = frozenset(range(4))
+        short = frozenset(range(4))
     else:
-        short = shortfalls(s)
+        if short is None:
+            short = shortfalls(s)
         if not short:
             return []
     return [exchanges[i] for i in range(4) if i in short and fam.seals >= (1 if i == 0 else 2)]
