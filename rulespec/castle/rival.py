@@ -10,6 +10,7 @@ by default (ruling castle.solo.free_choices).
 
 from __future__ import annotations
 
+from itertools import chain
 from typing import Any
 
 from rulespec.castle import rules
@@ -138,11 +139,12 @@ def place(s: State, colour: int, i: int, field: int, solo: Solo | None = None) -
         depth = max(len(a) for a in cards)
         tasks = tuple(a[i] for i in range(depth) for a in cards if i < len(a))
     else:
-        tasks = tuple(e for a in cards for e in a)
+        tasks = tuple(chain.from_iterable(cards))
     solo = solo.but(bottom=(*solo.bottom, *solo.row), row=(), tasks=tasks)
     if solo.top is None:  # the deck ran out (castle.solo.deck_runs_out): the row is the deck
         solo = solo.but(top=solo.bottom[0], bottom=solo.bottom[1:], known=True)
-    rival = rival.but(coins=rival.coins + gain)
+    if gain:
+        rival = rival.but(coins=rival.coins + gain)
     return s.with_family(s.actor, rival, solo=solo, phase=_RESOLVE, **changes)
 
 

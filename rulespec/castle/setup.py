@@ -312,18 +312,20 @@ def _monochrome(s: State, slot: int, colour: Colour) -> bool:
     room = t.room_of_number[slot]
     if room is None:
         return False
-    colours = []
+    tiles, kinds = s.tiles, s.game.data.die_tiles
     for n, d in zip(t.room_slots[room], t.diamond_colour[room], strict=True):
         if n == number:
             continue
-        if n == 0:
-            assert d is not None
-            colours.append(d)
-        elif s.tiles[n - 1] is None:
-            return False  # not the room's last tile
+        if n == 0:  # a ♦ slot: its printed colour
+            if d is not colour:
+                return False
         else:
-            colours.append(s.game.data.die_tiles[filled(s.tiles[n - 1])].colour)
-    return all(c is colour for c in colours)
+            tile = tiles[n - 1]
+            if tile is None:  # not the room's last tile
+                return False
+            if kinds[tile].colour is not colour:
+                return False
+    return True
 
 
 # --- dice ----------------------------------------------------------------------------------

@@ -361,7 +361,8 @@ class State(Kernel[Action], Record):
 
     def dice_left(self) -> int:
         """Dice still on the bridges."""
-        return sum(1 for b in self.bridges for v in b if v)
+        red, black, white = self.bridges
+        return len(red) - red.count(0) + len(black) - black.count(0) + len(white) - white.count(0)
 
     def room_tiles(self, room: int) -> tuple[Colour, ...]:
         """The colours of the die tiles in ``room``, in section order (worked out once per
