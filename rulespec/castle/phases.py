@@ -190,12 +190,11 @@ def check_deal(s: State, a: Deal) -> Problem:
 
 
 def check_roll(s: State, a: Roll) -> Problem:
-    wanted = next((c for c in COLOURS if not any(s.bridges[c])), None)
     if (
-        a.colour is not wanted
+        a.colour is not rounds.unrolled(s)
         or len(a.dice) != s.game.variant.dice_per_colour
         or list(a.dice) != sorted(a.dice)
-        or not all(1 <= v <= 6 for v in a.dice)
+        or not 1 <= a.dice[0] <= a.dice[-1] <= 6  # sorted: the lowest and the highest
     ):
         return rule_of("castle.setup.dice"), f"{a} is not a possible roll now"
     return None

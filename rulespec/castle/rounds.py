@@ -13,7 +13,7 @@ from typing import Any
 from rulespec.castle import rival as rivals
 from rulespec.castle import rules
 from rulespec.castle.agenda import push, tidy
-from rulespec.castle.components import RIVAL, Symbol
+from rulespec.castle.components import COLOURS, RIVAL, Colour, Symbol
 from rulespec.castle.state import Phase, Stage, State, filled
 from rulespec.castle.tables import BOARD_FIELDS
 from rulespec.core.trace import decided
@@ -104,9 +104,17 @@ def start_round(s: State) -> State:
     )
 
 
+def unrolled(s: State) -> Colour | None:
+    """The first colour whose dice are still to be rolled (its bridge empty), or None."""
+    for c, bridge in enumerate(s.bridges):
+        if not any(bridge):
+            return COLOURS[c]
+    return None
+
+
 def after_roll(s: State) -> State:
     """Once every bridge is rolled: the solo deck's top card, then the first turn."""
-    if any(not any(b) for b in s.bridges):
+    if unrolled(s) is not None:
         return s if s.phase is _ROLL else s.but(phase=_ROLL)
     if s.solo is not None and s.solo.top is None and s.solo.hidden:
         # after the deck ran out the rival's turn turns the old bottom (rival.flip)

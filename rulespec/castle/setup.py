@@ -15,7 +15,7 @@ from typing import Any
 from rulespec.castle import rival as rivals
 from rulespec.castle.actions import Deal, Pile, Roll, rolls
 from rulespec.castle.components import COLOURS, Colour
-from rulespec.castle.rounds import after_roll, first_turn, settle
+from rulespec.castle.rounds import after_roll, first_turn, settle, unrolled
 from rulespec.castle.state import Phase, Stage, State, filled
 from rulespec.castle.tables import ROOMS
 from rulespec.castle.turn import give_pair
@@ -333,8 +333,7 @@ def _monochrome(s: State, slot: int, colour: Colour) -> bool:
 
 def roll_outcomes(s: State) -> Sequence[tuple[Roll, int]]:
     """The dice of the next unrolled colour, sorted, with multinomial weights."""
-    colour = next(c for c in COLOURS if not any(s.bridges[c]))
-    return s.game.roll_table[colour]
+    return s.game.roll_table[filled(unrolled(s))]
 
 
 def roll(s: State, action: Roll) -> State:
