@@ -230,13 +230,15 @@ def place(s: State, field: int) -> State:
         stacked = list(s.stacked)
         stacked[field] += 1
         changes.update(fields=tuple(fields), stacked=tuple(stacked))
-        fam = fam.but(coins=coins)
-    elif field >= FIELD_FAMILY:
+    ours: dict[str, Any] = {}
+    if field >= FIELD_FAMILY:
         dice = list(fam.dice)
         dice[field - FIELD_FAMILY] = value
-        fam = fam.but(coins=coins, dice=(dice[0], dice[1], dice[2]))
-    else:
-        fam = fam.but(coins=coins)
+        ours["dice"] = (dice[0], dice[1], dice[2])
+    if coins != fam.coins:  # a die equal to the value it covers changes no coins
+        ours["coins"] = coins
+    if ours:
+        fam = fam.but(**ours)
     # the frames read rooms, tiles, row cards and lanterns, which a placement leaves alone
     decided("castle.turn.field_actions")
     frames = field_frames(s, field, colour)
