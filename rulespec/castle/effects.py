@@ -423,6 +423,8 @@ _HANDLERS: dict[Symbol, Callable[[State, int, Effect], list[Option]]] = {
     Symbol.INFLUENCE: _influence,
 }
 _BY_SYMBOL = [_HANDLERS.get(Symbol(i)) for i in range(len(Symbol))]
+"""The handlers indexed by the symbol's number (an enum member hashes in Python); symbols
+are numbered from 0 without gaps, or building this list fails at import."""
 _FIXED = [
     Symbol(i)
     in {
@@ -450,5 +452,3 @@ game's tables and options), so they are worked out once per effect; the others r
 state (figures left, free spaces, rooms, the track)."""
 _ONE = {sym: Effect(sym, 1) for sym in Symbol}
 """One of each symbol, what a choice puts on the agenda."""
-"""The handlers indexed by the symbol's number (an enum member hashes in Python); symbols
-are numbered from 0 without gaps, or building this list fails at import."""
