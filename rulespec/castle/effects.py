@@ -9,9 +9,19 @@ part of the action ids, so the order here never changes without a new action tab
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from rulespec.castle import rules
-from rulespec.castle.agenda import FREE, Cost, Option, gain_resources, move_marker, push, update
+from rulespec.castle.agenda import (
+    FREE,
+    Cost,
+    Gain,
+    Option,
+    gain_resources,
+    move_marker,
+    push,
+    update,
+)
 from rulespec.castle.components import Colour, Effect, Figure, Symbol
 from rulespec.castle.fields import family_frames, lantern_frame, well_frame
 from rulespec.castle.state import Family, State, Task, filled
@@ -37,10 +47,39 @@ def options(s: State, seat: int, effect: Effect) -> Sequence[Option]:
             return kept
     if trace.TRACING:
         decided("castle.symbols.meanings")
-    handler = _BY_SYMBOL[effect.symbol]
-    found = (_NOTHING,) if handler is None else tuple(handler(s, seat, effect))
+        found = _found(s, seat, effect)
+    elif _FIXED[effect.symbol]:
+        game = s.game
+        fixed = _fixed if _fixed[0] is game else _fixed_of(game)
+        known = fixed[1].get(id(effect))
+        if known is not None and known[0] is effect:
+            found = known[1]
+        else:
+            found = _found(s, seat, effect)
+            if len(fixed[1]) >= 4096:
+                fixed[1].clear()
+            fixed[1][id(effect)] = (effect, found)
+    else:
+        found = _found(s, seat, effect)
     _answers[id(effect)] = (effect, seat, found)  # the effect kept alive: its id stays its own
     return found
+
+
+def _found(s: State, seat: int, effect: Effect) -> tuple[Option, ...]:
+    handler = _BY_SYMBOL[effect.symbol]
+    return (_NOTHING,) if handler is None else tuple(handler(s, seat, effect))
+
+
+def _fixed_of(game: object) -> list[Any]:
+    """The fixed options kept for ``game`` (the last game asked about; another game
+    starts over)."""
+    _fixed[:] = (game, {})
+    return _fixed
+
+
+_fixed: list[Any] = [None, {}]
+"""A game, and the options of its effects whose options depend on nothing but the effect
+and the game (:data:`_FIXED`), by the effect's identity (the effect kept alive)."""
 
 
 _NOTHING: Option = (FREE, lambda st, p: st)
@@ -52,7 +91,7 @@ _answers: dict[int, tuple[Effect, int, Sequence[Option]]] = {}
 
 def _gain(fn: Callable[[Family, Effect], Family]) -> Callable[[State, int, Effect], list[Option]]:
     def handler(s: State, seat: int, e: Effect) -> list[Option]:
-        return [(FREE, lambda st, p: update(st, p, lambda f: fn(f, e)))]
+        return [(FREE, Gain(lambda f: fn(f, e)))]
 
     return handler
 
@@ -68,7 +107,7 @@ def _resource(r: int) -> Callable[[Family, Effect], Family]:
 
 def _any_resource(s: State, seat: int, e: Effect) -> list[Option]:
     def make(split: tuple[int, int, int]) -> Callable[[State, int], State]:
-        return lambda st, p: update(st, p, lambda f: gain_resources(f, split))
+        return Gain(lambda f: gain_resources(f, split))
 
     return [(FREE, make(split)) for split in rules.resource_splits(min(e.amount, 7))]
 
@@ -85,7 +124,8 @@ def _pay_seals(s: State, seat: int, e: Effect) -> list[Option]:
 
 def _choice(s: State, seat: int, e: Effect) -> list[Option]:
     def make(sym: Symbol) -> Callable[[State, int], State]:
-        return lambda st, p: push(st, ((Effect(sym, 1),),))
+        task = ((_ONE[sym],),)
+        return lambda st, p: push(st, task)
 
     return [(FREE, make(sym)) for sym in e.options]
 
@@ -97,7 +137,15 @@ def _lantern(s: State, seat: int, e: Effect) -> list[Option]:
 def _castle(s: State, seat: int, e: Effect) -> list[Option]:
     decided("castle.actions.castle")
     decided("castle.actions.order")
-    return [(FREE, lambda st, p: push(st, ((Effect(Symbol.AUDIENCE),), (Effect(Symbol.ASCENT),))))]
+    return [(FREE, _push_castle)]
+
+
+_CASTLE_FRAME = ((Effect(Symbol.AUDIENCE),), (Effect(Symbol.ASCENT),))
+"""The castle action's two tasks (the same effects every time: their options are kept)."""
+
+
+def _push_castle(st: State, p: int) -> State:
+    return push(st, _CASTLE_FRAME)
 
 
 def _audience(s: State, seat: int, e: Effect) -> list[Option]:
@@ -105,14 +153,11 @@ def _audience(s: State, seat: int, e: Effect) -> list[Option]:
         decided("castle.actions.no_figure")
         return []
 
-    def go(st: State, p: int) -> State:
-        def fn(f: Family) -> Family:
-            left, court = f.left, f.court
-            return f.but(left=(left[0] - 1, left[1], left[2]), court=(court[0] + 1, *court[1:]))
+    def fn(f: Family) -> Family:
+        left, court = f.left, f.court
+        return f.but(left=(left[0] - 1, left[1], left[2]), court=(court[0] + 1, *court[1:]))
 
-        return update(st, p, fn)
-
-    return [(Cost(coins=rules.AUDIENCE_COINS), go)]
+    return [(Cost(coins=rules.AUDIENCE_COINS), Gain(fn))]
 
 
 def ascent_moves(s: State, court: Sequence[int]) -> list[tuple[int, int, int | None]]:
@@ -156,7 +201,7 @@ def ascend(s: State, seat: int, level: int, steps: int, room: int | None) -> Sta
     s = update(s, seat, fn)
     if to == 3:
         decided("castle.actions.level3")
-        return push(s, ((Effect(Symbol.LANTERN), Effect(Symbol.DAIMYO)),))
+        return push(s, _LEVEL3_FRAME)
     card = filled(s.rooms[filled(room)])
     deck = s.deck1 if s.game.tables.level_of[card] == 1 else s.deck2
     decided("castle.actions.card_swap")
@@ -179,6 +224,10 @@ def ascend(s: State, seat: int, level: int, steps: int, room: int | None) -> Sta
     decided("castle.actions.empty_deck")
     decided("castle.actions.empty_deck_flip")
     return push(s, ((Effect(Symbol.SECTION, card),),))
+
+
+_LEVEL3_FRAME = ((Effect(Symbol.LANTERN), Effect(Symbol.DAIMYO)),)
+"""A courtier's arrival on level 3: the lantern bonus, then a Daimyo space."""
 
 
 def _lantern_source_of_row_card(s: State, row_card: int) -> int:
@@ -376,3 +425,30 @@ _HANDLERS: dict[Symbol, Callable[[State, int, Effect], list[Option]]] = {
 _BY_SYMBOL = [_HANDLERS.get(Symbol(i)) for i in range(len(Symbol))]
 """The handlers indexed by the symbol's number (an enum member hashes in Python); symbols
 are numbered from 0 without gaps, or building this list fails at import."""
+_FIXED = [
+    Symbol(i)
+    in {
+        Symbol.COINS,
+        Symbol.VP,
+        Symbol.SEALS,
+        Symbol.IRON,
+        Symbol.FOOD,
+        Symbol.PEARL,
+        Symbol.ANY_RESOURCE,
+        Symbol.PAY_COINS,
+        Symbol.PAY_SEALS,
+        Symbol.CHOICE,
+        Symbol.LANTERN,
+        Symbol.CASTLE,
+        Symbol.SECTION,
+        Symbol.WELL,
+        Symbol.FAMILY,
+    }
+    or _HANDLERS.get(Symbol(i)) is None
+    for i in range(len(Symbol))
+]
+"""Per symbol: whether its options depend on nothing but the effect and the game (the
+game's tables and options), so they are worked out once per effect; the others read the
+state (figures left, free spaces, rooms, the track)."""
+_ONE = {sym: Effect(sym, 1) for sym in Symbol}
+"""One of each symbol, what a choice puts on the agenda."""

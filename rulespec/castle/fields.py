@@ -9,23 +9,35 @@ from rulespec.castle.state import Frame, State, filled
 from rulespec.castle.tables import BOARD_FIELDS, FIELD_FAMILY, FIELD_OUTSIDE, FIELD_WELL
 from rulespec.core.trace import decided
 
+# Enum members under module names: in Python 3.11 ``Phase.RESOLVE`` passes the enum
+# metaclass's ``__getattr__`` hook at each use (0.1 µs; a step names dozens), a module
+# global is one dictionary look-up (issue 21 §5).
+_CHOICE = Symbol.CHOICE
+_SEALS = Symbol.SEALS
+
 ROW_COLOURS = tuple(ROW_COLOUR[f] for f in Figure)
 
 
 def covered(s: State, field: int, seat: int) -> int:
-    """The value a die placed on ``field`` covers."""
-    board = s.game.data.board
+    """The value a die placed on ``field`` covers: the top die's, else the printed one."""
     if field < BOARD_FIELDS:
-        if s.fields[field]:
-            return s.fields[field]
-        return (
-            s.game.tables.room_value[field]
-            if field < FIELD_OUTSIDE
-            else board.outside[field - FIELD_OUTSIDE].value
-        )
-    if field == FIELD_WELL:
-        return board.well.value
-    return board.family[field - FIELD_FAMILY].value
+        return s.fields[field] or s.game.tables.printed[field]
+    return s.game.tables.printed[field]
+
+
+def _effect(symbol: Symbol, amount: int, options: tuple[Symbol, ...] = ()) -> Effect:
+    """The effect, the same object each time it is asked for (the options of an effect
+    that is always the same one are worked out once, :func:`rulespec.castle.effects.options`)."""
+    key = (symbol.value, amount, tuple(o.value for o in options))
+    found = _EFFECTS.get(key)
+    if found is None:
+        if len(_EFFECTS) >= 256:
+            _EFFECTS.clear()
+        found = _EFFECTS[key] = Effect(symbol, amount, options)
+    return found
+
+
+_EFFECTS: dict[tuple[int, int, tuple[int, ...]], Effect] = {}
 
 
 def field_frames(s: State, field: int, colour: Colour) -> tuple[Frame, ...]:
@@ -39,7 +51,7 @@ def field_frames(s: State, field: int, colour: Colour) -> tuple[Frame, ...]:
     if field < FIELD_WELL:
         decided("castle.fields.outside")
         out = data.board.outside[field - FIELD_OUTSIDE]
-        return (((Effect(Symbol.CHOICE, 1, tuple(out.options)),),),)
+        return (((_effect(_CHOICE, 1, tuple(out.options)),),),)
     if field == FIELD_WELL:
         return (well_frame(s),)
     decided("castle.fields.family")
@@ -51,7 +63,7 @@ def well_frame(s: State) -> Frame:
     data = s.game.data
     decided("castle.fields.well")
     backs = tuple(data.die_tiles[t].back for t in s.tiles[10:12] if t is not None)
-    return ((Effect(Symbol.SEALS, data.board.well.seals),), *backs)
+    return ((_effect(_SEALS, data.board.well.seals),), *backs)
 
 
 def family_frames(s: State, seat: int, row: int) -> tuple[Frame, ...]:

@@ -49,22 +49,29 @@ def _seat0(s: State) -> int:
 def legal_takes(s: State) -> tuple[Action, ...]:
     """Either end of every bridge with a die there (castle.turn.take)."""
     out: list[Action] = []
-    for c in COLOURS:
-        bridge = s.bridges[c]
+    for c, bridge in enumerate(s.bridges):
         if bridge[0]:
-            out.append(TAKES[(c, End.LEFT)])
+            out.append(_LEFT_TAKES[c])
         if len(bridge) > 1 and bridge[-1]:
-            out.append(TAKES[(c, End.RIGHT)])
+            out.append(_RIGHT_TAKES[c])
             if not bridge[0]:
                 decided("castle.turn.lone_die_right")
-    out.extend(turn.exchange_actions(s, EXCHANGES))
+    if s.family(s.actor).seals:  # else no exchange is open
+        out.extend(turn.exchange_actions(s, EXCHANGES))
     return tuple(out)
+
+
+_LEFT_TAKES = tuple(TAKES[(c, End.LEFT)] for c in COLOURS)
+_RIGHT_TAKES = tuple(TAKES[(c, End.RIGHT)] for c in COLOURS)
+"""The takes per bridge (a plain enum such as ``End`` hashes in Python: no look-up by it
+on the hot path)."""
 
 
 def legal_places(s: State) -> tuple[Action, ...]:
     """Every field the held die may go on (castle.turn.place)."""
     out: list[Action] = [PLACES[f] for f in turn.placeable(s)]
-    out.extend(turn.exchange_actions(s, EXCHANGES))
+    if s.family(s.actor).seals:  # else no exchange is open
+        out.extend(turn.exchange_actions(s, EXCHANGES))
     return tuple(out)
 
 
@@ -94,7 +101,7 @@ def legal_rival(s: State) -> tuple[Action, ...]:
 
 def check_take(s: State, a: TakeDie) -> Problem:
     bridge = s.bridges[a.colour]
-    i = 0 if a.end is End.LEFT else len(bridge) - 1
+    i = 0 if a.end is _LEFT else len(bridge) - 1
     if not bridge or not bridge[i]:
         return rule_of("castle.turn.take"), (
             f"there is no die at the {a.end.value} end of the {a.colour.label} bridge"
@@ -183,12 +190,11 @@ def check_deal(s: State, a: Deal) -> Problem:
 
 
 def check_roll(s: State, a: Roll) -> Problem:
-    wanted = next((c for c in COLOURS if not any(s.bridges[c])), None)
     if (
-        a.colour is not wanted
+        a.colour is not rounds.unrolled(s)
         or len(a.dice) != s.game.variant.dice_per_colour
         or list(a.dice) != sorted(a.dice)
-        or not all(1 <= v <= 6 for v in a.dice)
+        or not 1 <= a.dice[0] <= a.dice[-1] <= 6  # sorted: the lowest and the highest
     ):
         return rule_of("castle.setup.dice"), f"{a} is not a possible roll now"
     return None
@@ -198,7 +204,7 @@ def check_roll(s: State, a: Roll) -> Problem:
 
 
 def do_take(s: State, a: TakeDie) -> State:
-    return turn.take(s, a.colour, a.end is End.LEFT)
+    return turn.take(s, a.colour, a.end is _LEFT)
 
 
 def do_place(s: State, a: PlaceDie) -> State:
@@ -236,6 +242,9 @@ def deals(s: State) -> Sequence[tuple[Action, int]]:
 def rolls(s: State) -> Sequence[tuple[Action, int]]:
     return setup.roll_outcomes(s)
 
+
+_LEFT = End.LEFT
+"""The member under a module name (``End.LEFT`` passes the enum metaclass's hook)."""
 
 _EXCHANGE: dict[type, Move[State, Any]] = {Exchange: Move(check_exchange, do_exchange)}
 _DEAL: dict[type, Move[State, Any]] = {Deal: Move(check_deal, setup.deal)}

@@ -10,6 +10,7 @@ by default (ruling castle.solo.free_choices).
 
 from __future__ import annotations
 
+from itertools import chain
 from typing import Any
 
 from rulespec.castle import rules
@@ -19,6 +20,28 @@ from rulespec.castle.state import Family, Phase, Solo, State, filled
 from rulespec.castle.tables import FIELD_OUTSIDE, FIELD_WELL
 from rulespec.castle.variant import RivalActionOrder, RivalAscent, RivalChoices
 from rulespec.core.trace import decided
+
+# Enum members under module names: in Python 3.11 ``Phase.RESOLVE`` passes the enum
+# metaclass's ``__getattr__`` hook at each use (0.1 µs; a step names dozens), a module
+# global is one dictionary look-up (issue 21 §5).
+_ROW_BY_ROW = RivalActionOrder.ROW_BY_ROW
+_PLAYER = RivalChoices.PLAYER
+_OUTSIDE = Area.OUTSIDE
+_ROOM = Area.ROOM
+_COURTIER = Figure.COURTIER
+_GARDENER = Figure.GARDENER
+_WARRIOR = Figure.WARRIOR
+_RESOLVE = Phase.RESOLVE
+_SOLO_DRAW = Phase.SOLO_DRAW
+_LEFT = Slot.LEFT
+_MIDDLE = Slot.MIDDLE
+_ASCEND = Symbol.ASCEND
+_COINS = Symbol.COINS
+_GARDEN = Symbol.GARDEN
+_GATE = Symbol.GATE
+_INFLUENCE = Symbol.INFLUENCE
+_TRAINING = Symbol.TRAINING
+_VP = Symbol.VP
 
 
 def _solo(s: State) -> Solo:
@@ -43,7 +66,7 @@ def flip(s: State, solo: Solo | None = None, **changes: Any) -> State:
     row = (*solo.row, solo.top) if solo.top is not None else solo.row
     solo = solo.but(row=row, top=None, known=False)
     if solo.hidden:
-        return s.but(solo=solo, phase=Phase.SOLO_DRAW, **changes)
+        return s.but(solo=solo, phase=_SOLO_DRAW, **changes)
     if changes:
         s = s.but(**changes)
     if solo.bottom:
@@ -56,7 +79,7 @@ def die_at(s: State, colour: int, slot: Slot) -> int | None:
     """The index of the die at ``slot`` of bridge ``colour``, or None."""
     bridge = s.bridges[colour]
     n = len(bridge)
-    i = 0 if slot is Slot.LEFT else n // 2 if slot is Slot.MIDDLE else n - 1
+    i = 0 if slot is _LEFT else n // 2 if slot is _MIDDLE else n - 1
     return i if bridge[i] else None
 
 
@@ -69,11 +92,13 @@ def check(s: State, solo: Solo | None = None) -> State:
     if i is None:
         return flip(s, solo)
     target = card.target
-    field = {Area.ROOM: 0, Area.OUTSIDE: FIELD_OUTSIDE, Area.WELL: FIELD_WELL}.get(
-        target.area, FIELD_WELL
-    )
-    if target.area in (Area.ROOM, Area.OUTSIDE):
-        field += target.index
+    area = target.area
+    if area is _ROOM:
+        field = target.index
+    elif area is _OUTSIDE:
+        field = FIELD_OUTSIDE + target.index
+    else:
+        field = FIELD_WELL
     return place(s, int(card.colour), i, field, solo)
 
 
@@ -110,16 +135,17 @@ def place(s: State, colour: int, i: int, field: int, solo: Solo | None = None) -
     decided("castle.solo.actions")
     decided("castle.solo.action_order")
     cards = [s.game.data.solo[c].actions for c in solo.row[-2:]]
-    if s.game.options.rival_action_order is RivalActionOrder.ROW_BY_ROW:
+    if s.game.options.rival_action_order is _ROW_BY_ROW:
         depth = max(len(a) for a in cards)
         tasks = tuple(a[i] for i in range(depth) for a in cards if i < len(a))
     else:
-        tasks = tuple(e for a in cards for e in a)
+        tasks = tuple(chain.from_iterable(cards))
     solo = solo.but(bottom=(*solo.bottom, *solo.row), row=(), tasks=tasks)
     if solo.top is None:  # the deck ran out (castle.solo.deck_runs_out): the row is the deck
         solo = solo.but(top=solo.bottom[0], bottom=solo.bottom[1:], known=True)
-    rival = rival.but(coins=rival.coins + gain)
-    return s.with_family(s.actor, rival, solo=solo, phase=Phase.RESOLVE, **changes)
+    if gain:
+        rival = rival.but(coins=rival.coins + gain)
+    return s.with_family(s.actor, rival, solo=solo, phase=_RESOLVE, **changes)
 
 
 def candidates(s: State, effect: Effect, rival: Family | None = None) -> tuple[int | None, ...]:
@@ -128,8 +154,8 @@ def candidates(s: State, effect: Effect, rival: Family | None = None) -> tuple[i
     needs no choice."""
     rival = s.family(s.actor) if rival is None else rival
     data = s.game.data
-    if effect.symbol is Symbol.GARDEN:
-        if not rival.left[Figure.GARDENER]:
+    if effect.symbol is _GARDEN:
+        if not rival.left[_GARDENER]:
             return ()
         decided("castle.solo.garden_icon")
         kinds = effect.kinds or (0, 1)
@@ -143,7 +169,7 @@ def candidates(s: State, effect: Effect, rival: Family | None = None) -> tuple[i
         points = {g: data.gardens[card].points for g in slots if (card := s.gardens[g]) is not None}
         low = min(points.values())
         return tuple(g for g in slots if points[g] == low)
-    if effect.symbol is Symbol.ASCEND:
+    if effect.symbol is _ASCEND:
         level = lowest(rival.court)
         if level is None:
             return ()
@@ -172,28 +198,49 @@ def proceed(s: State) -> State:
     solo = _solo(s)
     rival = s.family(s.actor)
     tasks = solo.tasks
+    points = coins = 0  # points and coins gained, added to the family once
     k = 0
     while k < len(tasks):
         effect = tasks[k]
+        symbol = effect.symbol
+        if symbol is _VP or symbol is _COINS:  # always done, nothing to choose (_act)
+            decided("castle.solo.symbols")
+            if symbol is _VP:
+                points += effect.amount
+            else:
+                coins += effect.amount
+            k += 1
+            if s.refill is not None:
+                break
+            continue
         found = candidates(s, effect, rival)
         if len(found) > 1:
             decided("castle.solo.free_choices")  # first: the first candidate, no question
-        if len(found) > 1 and s.game.options.rival_choices is RivalChoices.PLAYER:
+        if len(found) > 1 and s.game.options.rival_choices is _PLAYER:
             choices = tuple(c for c in found if c is not None)  # rooms or gardens, all given
             solo = solo.but(tasks=tasks[k:], choices=choices)
+            rival = _gained(rival, points, coins)
             return s.with_family(s.actor, rival, solo=solo, phase=Phase.RIVAL)
         s, rival = _act(s, rival, effect, found[0] if found else None, bool(found))
         k += 1
         if s.refill is not None:
             break
     solo = solo.but(tasks=tasks[k:])
-    return s.with_family(s.actor, rival, solo=solo, phase=Phase.RESOLVE)
+    rival = _gained(rival, points, coins)
+    return s.with_family(s.actor, rival, solo=solo, phase=_RESOLVE)
+
+
+def _gained(rival: Family, points: int, coins: int) -> Family:
+    """``rival`` with ``points`` and ``coins`` more."""
+    if not points and not coins:
+        return rival
+    return rival.but(points=rival.points + points, coins=rival.coins + coins)
 
 
 def choose(s: State, i: int) -> State:
     """Seat 0 chose candidate ``i`` for the rival (the phase table settles what follows)."""
     solo = _solo(s)
-    s = s.but(solo=solo.but(choices=()), phase=Phase.RESOLVE)
+    s = s.but(solo=solo.but(choices=()), phase=_RESOLVE)
     return act(s, solo.tasks[0], solo.choices[i])
 
 
@@ -212,11 +259,11 @@ def _act(
     decided("castle.solo.symbols")
     sym = effect.symbol
     done = True
-    if sym is Symbol.VP:
+    if sym is _VP:
         rival = rival.but(points=rival.points + effect.amount)
-    elif sym is Symbol.COINS:
+    elif sym is _COINS:
         rival = rival.but(coins=rival.coins + effect.amount)
-    elif sym is Symbol.INFLUENCE:
+    elif sym is _INFLUENCE:
         decided("castle.solo.trees_free")
         last = s.game.data.board.track.last
         to = min(last, rival.track + effect.amount)
@@ -227,24 +274,24 @@ def _act(
             stamp = s.stamp + 1
             s = s.but(stamp=stamp)
             rival = rival.but(track=to, height=stamp)
-    elif sym is Symbol.GATE:
-        if rival.left[Figure.COURTIER]:
+    elif sym is _GATE:
+        if rival.left[_COURTIER]:
             left = rival.left
             rival = rival.but(
                 left=(left[0] - 1, left[1], left[2]), court=(rival.court[0] + 1, *rival.court[1:])
             )
         else:
             done = False
-    elif sym is Symbol.TRAINING:
+    elif sym is _TRAINING:
         grounds = [g for g, gr in enumerate(s.game.data.board.grounds) if gr.cost == effect.amount]
-        if rival.left[Figure.WARRIOR] and grounds:
+        if rival.left[_WARRIOR] and grounds:
             counts = list(rival.grounds)
             counts[grounds[0]] += 1
             left = rival.left
             rival = rival.but(left=(left[0], left[1], left[2] - 1), grounds=tuple(counts))
         else:
             done = False
-    elif sym is Symbol.GARDEN:
+    elif sym is _GARDEN:
         if not possible or choice is None:
             done = False
         else:
@@ -253,7 +300,7 @@ def _act(
                 left=(left[0], left[1] - 1, left[2]),
                 gardens=tuple(sorted((*rival.gardens, choice))),
             )
-    elif sym is Symbol.ASCEND:
+    elif sym is _ASCEND:
         if not possible:
             done = False
         else:

@@ -13,10 +13,28 @@ from typing import Any
 from rulespec.castle import rival as rivals
 from rulespec.castle import rules
 from rulespec.castle.agenda import push, tidy
-from rulespec.castle.components import RIVAL, Symbol
+from rulespec.castle.components import COLOURS, RIVAL, Colour, Symbol
 from rulespec.castle.state import Phase, Stage, State, filled
 from rulespec.castle.tables import BOARD_FIELDS
 from rulespec.core.trace import decided
+
+# Enum members under module names: in Python 3.11 ``Phase.RESOLVE`` passes the enum
+# metaclass's ``__getattr__`` hook at each use (0.1 µs; a step names dozens), a module
+# global is one dictionary look-up (issue 21 §5).
+_EXCHANGE = Phase.EXCHANGE
+_GAME_OVER = Phase.GAME_OVER
+_PICK = Phase.PICK
+_PLACE = Phase.PLACE
+_REFILL = Phase.REFILL
+_RESOLVE = Phase.RESOLVE
+_ROLL = Phase.ROLL
+_SOLO_DRAW = Phase.SOLO_DRAW
+_TAKE = Phase.TAKE
+_GARDENERS = Stage.GARDENERS
+_OVER = Stage.OVER
+_PICKS = Stage.PICKS
+_TURN = Stage.TURN
+_ASCENT = Symbol.ASCENT
 
 
 def refill_due(s: State) -> bool:
@@ -27,50 +45,50 @@ def refill_due(s: State) -> bool:
         return False
     if s.refill_wait == 0 or len(s.agenda) < s.refill_wait:
         return True
-    return any(task[0].symbol is Symbol.ASCENT for task in s.agenda[-1])
+    return any(task[0].symbol is _ASCENT for task in s.agenda[-1])
 
 
 def settle(s: State) -> State:
     """After a decision or chance outcome: tidy the agenda and move to what comes next
     (a phase that waits for a seat or for chance)."""
-    if s.phase is Phase.TAKE or s.phase is Phase.PLACE:
+    if s.phase is _TAKE or s.phase is _PLACE:
         return s
-    if s.phase is not Phase.RESOLVE:
-        s = s.but(phase=Phase.RESOLVE)
+    if s.phase is not _RESOLVE:
+        s = s.but(phase=_RESOLVE)
     while True:
         if s.refill is not None and refill_due(s):
             deck = s.deck1 if s.game.tables.room_level[s.refill] == 1 else s.deck2
             if deck:
-                return s.but(phase=Phase.REFILL, refill_wait=0)
+                return s.but(phase=_REFILL, refill_wait=0)
             s = s.but(refill=None, refill_wait=0)
-        if s.stage is Stage.OVER:
-            return s.but(phase=Phase.GAME_OVER)
+        if s.stage is _OVER:
+            return s.but(phase=_GAME_OVER)
         fam = s.rival if s.actor == RIVAL and s.rival is not None else s.families[s.actor]
         if fam is not s.rival and fam.seals > rules.SEAL_CAP:  # the rival never exchanges
             decided("castle.seals.cap")
-            return s.but(phase=Phase.EXCHANGE)
+            return s.but(phase=_EXCHANGE)
         s = tidy(s)
         if s.refill is not None and refill_due(s):
             continue  # the light section is done: its room is refilled first
         if s.agenda:
             return s
-        if s.stage is Stage.PICKS:
+        if s.stage is _PICKS:
             if s.picking:
-                return s.but(phase=Phase.PICK, actor=s.picking[0])
+                return s.but(phase=_PICK, actor=s.picking[0])
             return start_round(s)
-        if s.stage is Stage.GARDENERS:
+        if s.stage is _GARDENERS:
             s, waiting = next_gardeners(s)
             return s if waiting else reroll(s)
-        if s.stage is not Stage.TURN:
+        if s.stage is not _TURN:
             return s
         solo = s.solo
         if solo is not None and s.actor == RIVAL and solo.tasks:  # the rival's actions
             s = rivals.proceed(s)
-            if s.phase is not Phase.RESOLVE:
+            if s.phase is not _RESOLVE:
                 return s
             continue
         s = end_turn(s)
-        if s.phase is not Phase.RESOLVE:
+        if s.phase is not _RESOLVE:
             return s
 
 
@@ -78,21 +96,29 @@ def start_round(s: State) -> State:
     """The dice are rolled (chance), then the first seat in order plays."""
     empty = (0,) * s.game.variant.dice_per_colour
     return s.but(
-        phase=Phase.ROLL,
-        stage=Stage.TURN,
+        phase=_ROLL,
+        stage=_TURN,
         turns=0,
         bridges=(empty, empty, empty),
         actor=s.order[0],
     )
 
 
+def unrolled(s: State) -> Colour | None:
+    """The first colour whose dice are still to be rolled (its bridge empty), or None."""
+    for c, bridge in enumerate(s.bridges):
+        if not any(bridge):
+            return COLOURS[c]
+    return None
+
+
 def after_roll(s: State) -> State:
     """Once every bridge is rolled: the solo deck's top card, then the first turn."""
-    if any(not any(b) for b in s.bridges):
-        return s if s.phase is Phase.ROLL else s.but(phase=Phase.ROLL)
+    if unrolled(s) is not None:
+        return s if s.phase is _ROLL else s.but(phase=_ROLL)
     if s.solo is not None and s.solo.top is None and s.solo.hidden:
         # after the deck ran out the rival's turn turns the old bottom (rival.flip)
-        return s.but(phase=Phase.SOLO_DRAW)
+        return s.but(phase=_SOLO_DRAW)
     return first_turn(s)
 
 
@@ -100,15 +126,15 @@ def first_turn(s: State, **changes: Any) -> State:
     """The round's first turn; a rival that plays it out at once (its deck run out, no
     draw to wait for) leaves its actions to :func:`settle`, as at any later turn."""
     s = begin_turn(s, s.order[0], **changes)
-    return settle(s) if s.phase is Phase.RESOLVE else s
+    return settle(s) if s.phase is _RESOLVE else s
 
 
 def begin_turn(s: State, seat: int, **changes: Any) -> State:
     """``seat`` takes its turn (the rival's is played out by :mod:`rulespec.castle.rival`)."""
     decided("castle.turn.rounds")
     if s.is_rival(seat):
-        return rivals.start(s, actor=seat, stage=Stage.TURN, **changes)
-    return s.but(actor=seat, stage=Stage.TURN, phase=Phase.TAKE, **changes)
+        return rivals.start(s, actor=seat, stage=_TURN, **changes)
+    return s.but(actor=seat, stage=_TURN, phase=_TAKE, **changes)
 
 
 def end_turn(s: State) -> State:
@@ -134,8 +160,8 @@ def round_end(s: State) -> State:
     if s.solo is not None:
         s = rivals.round_coins(s)
     if s.round == 3:
-        return s.but(stage=Stage.OVER, phase=Phase.GAME_OVER, agenda=())
-    return s.but(stage=Stage.GARDENERS, picking=s.order)
+        return s.but(stage=_OVER, phase=_GAME_OVER, agenda=())
+    return s.but(stage=_GARDENERS, picking=s.order)
 
 
 def next_gardeners(s: State) -> tuple[State, bool]:

@@ -9,83 +9,96 @@ law is that of a shuffle (ruling castle.info.decks).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import filterfalse
 from typing import Any
 
 from rulespec.castle import rival as rivals
 from rulespec.castle.actions import Deal, Pile, Roll, rolls
 from rulespec.castle.components import COLOURS, Colour
-from rulespec.castle.rounds import after_roll, first_turn, settle
+from rulespec.castle.rounds import after_roll, first_turn, settle, unrolled
 from rulespec.castle.state import Phase, Stage, State, filled
 from rulespec.castle.tables import ROOMS
 from rulespec.castle.turn import give_pair
 from rulespec.core import trace
 from rulespec.core.trace import decided
 
+# Enum members under module names: in Python 3.11 ``Phase.RESOLVE`` passes the enum
+# metaclass's ``__getattr__`` hook at each use (0.1 µs; a step names dozens), a module
+# global is one dictionary look-up (issue 21 §5).
+_REFILL = Phase.REFILL
+_RESOLVE = Phase.RESOLVE
+_SETUP = Phase.SETUP
+_SOLO_DRAW = Phase.SOLO_DRAW
+_ACTION = Pile.ACTION
+_GARDEN = Pile.GARDEN
+_LEVEL1 = Pile.LEVEL1
+_LEVEL2 = Pile.LEVEL2
+_LEVEL3 = Pile.LEVEL3
+_RESOURCE = Pile.RESOURCE
+_SEAT = Pile.SEAT
+_SOLO = Pile.SOLO
+_TILE = Pile.TILE
+_TRAINING = Pile.TRAINING
+_PICKS = Stage.PICKS
+
 # --- what the next setup deal is -----------------------------------------------------
 
 
 def next_pile(s: State) -> Pile | None:
     """The pile the next setup deal comes from, or None when setup is dealt."""
-    t = s.game.tables
-    for room, card in enumerate(s.rooms):
-        if card is None:
-            return Pile.LEVEL1 if t.room_level[room] == 1 else Pile.LEVEL2
+    if None in s.rooms:
+        return _LEVEL1 if s.game.tables.room_level[s.rooms.index(None)] == 1 else _LEVEL2
     if s.level3 is None:
-        return Pile.LEVEL3
+        return _LEVEL3
     if None in s.tiles or len(s.diamond) < 3:
-        return Pile.TILE
+        return _TILE
     if None in s.gardens:
-        return Pile.GARDEN
+        return _GARDEN
     if None in s.training:
-        return Pile.TRAINING
+        return _TRAINING
     variant = s.game.variant
     if not variant.solo:
         if len(s.order) < s.players:
-            return Pile.SEAT
+            return _SEAT
         if len(s.display) < variant.pairs:
-            return Pile.RESOURCE
+            return _RESOURCE
         if any(a is None for _, a in s.display):
-            return Pile.ACTION
+            return _ACTION
         return None
     fam = s.families[0]
     if not fam.lantern:
-        return Pile.RESOURCE
+        return _RESOURCE
     if fam.card is None:
-        return Pile.ACTION
+        return _ACTION
     return None
 
 
 def pool(s: State, pile: Pile) -> tuple[int, ...]:
     """The items ``pile`` may deal now, in index order."""
     data = s.game.data
-    if pile is Pile.LEVEL1:
+    if pile is _LEVEL1:
         return s.deck1
-    if pile is Pile.LEVEL2:
+    if pile is _LEVEL2:
         return s.deck2
-    if pile is Pile.LEVEL3:
+    if pile is _LEVEL3:
         return tuple(range(len(data.level3)))
-    if pile is Pile.TILE:
-        used = set(s.tiles) | set(s.diamond)
-        if len(s.diamond) < 3:
-            colour = COLOURS[len(s.diamond)]
-            return tuple(
-                i for i, d in enumerate(data.die_tiles) if d.colour is colour and i not in used
-            )
-        return tuple(i for i in range(len(data.die_tiles)) if i not in used)
-    if pile is Pile.GARDEN:
-        slot = s.gardens.index(None)
-        kind = slot % 2
-        return tuple(
-            i for i, g in enumerate(data.gardens) if int(g.kind) == kind and i not in s.gardens
-        )
-    if pile is Pile.TRAINING:
-        return tuple(i for i in range(len(data.training)) if i not in s.training)
-    if pile is Pile.SEAT:
+    if pile is _TILE:
+        used = {*s.tiles, *s.diamond}.__contains__
+        if len(s.diamond) < 3:  # the ♦ slot's colour, red, black, white
+            return tuple(filterfalse(used, s.game.tables.tiles_of_colour[len(s.diamond)]))
+        return tuple(filterfalse(used, range(len(data.die_tiles))))
+    if pile is _GARDEN:
+        kind = s.gardens.index(None) % 2
+        laid = set(s.gardens).__contains__
+        return tuple(filterfalse(laid, s.game.tables.gardens_of_kind[kind]))
+    if pile is _TRAINING:
+        return tuple(filterfalse(set(s.training).__contains__, range(len(data.training))))
+    if pile is _SEAT:
         return tuple(p for p in range(s.players) if p not in s.order)
-    if pile is Pile.RESOURCE:
+    if pile is _RESOURCE:
         taken = {r for r, _ in s.display} | {lantern for f in s.families for lantern in f.lantern}
         return tuple(i for i in range(len(data.resources)) if i not in taken)
-    if pile is Pile.ACTION:
+    if pile is _ACTION:
         taken = {a for _, a in s.display} | {f.card for f in s.families}
         return tuple(i for i in range(len(data.actions)) if i not in taken)
     assert s.solo is not None
@@ -147,12 +160,12 @@ _DEALING: list[Any] = [None, (None, ())]
 
 def current_pile(s: State) -> Pile | None:
     """The pile the current chance node deals from."""
-    if s.phase is Phase.SETUP:
+    if s.phase is _SETUP:
         return next_pile(s)
-    if s.phase is Phase.REFILL:
-        return Pile.LEVEL1 if s.game.tables.room_level[filled(s.refill)] == 1 else Pile.LEVEL2
-    if s.phase is Phase.SOLO_DRAW:
-        return Pile.SOLO
+    if s.phase is _REFILL:
+        return _LEVEL1 if s.game.tables.room_level[filled(s.refill)] == 1 else _LEVEL2
+    if s.phase is _SOLO_DRAW:
+        return _SOLO
     return None
 
 
@@ -162,49 +175,51 @@ def current_pile(s: State) -> Pile | None:
 def deal(s: State, action: Deal) -> State:
     """Apply a deal (checked to be in the pile)."""
     pile, item = action.pile, action.item
-    if s.phase is Phase.REFILL:
+    if s.phase is _REFILL:
         return settle(_refill(s, item))
-    if s.phase is Phase.SOLO_DRAW:
+    if s.phase is _SOLO_DRAW:
         solo = s.solo
         assert solo is not None
         decided("castle.solo.deck")
-        solo = solo.but(top=item, hidden=tuple(c for c in solo.hidden if c != item))
+        hidden = list(solo.hidden)
+        hidden.remove(item)  # checked to be there, once (the deck holds each card once)
+        solo = solo.but(top=item, hidden=tuple(hidden))
         if solo.row:  # the rival is revealing: look for its die, or flip on
             s = rivals.check(s, solo)
             # a card without its die flips the next one: another draw, not the turn's end
-            return s if s.phase is Phase.SOLO_DRAW else settle(s)
+            return s if s.phase is _SOLO_DRAW else settle(s)
         return first_turn(s, solo=solo)
-    if pile in (Pile.LEVEL1, Pile.LEVEL2):
+    if pile in (_LEVEL1, _LEVEL2):
         s = _room(s, item)
-    elif pile is Pile.LEVEL3:
+    elif pile is _LEVEL3:
         decided("castle.setup.level3")
         spaces = len(s.game.data.level3[item].spaces)
         s = s.but(level3=item, daimyo=(None,) * spaces)
-    elif pile is Pile.TILE:
+    elif pile is _TILE:
         s = _tile(s, item)
-    elif pile is Pile.GARDEN:
+    elif pile is _GARDEN:
         decided("castle.setup.gardens")
         gardens = list(s.gardens)
         gardens[gardens.index(None)] = item
         s = s.but(gardens=tuple(gardens))
-    elif pile is Pile.TRAINING:
+    elif pile is _TRAINING:
         decided("castle.setup.training")
         training = list(s.training)
         training[training.index(None)] = item
         s = s.but(training=tuple(training))
-    elif pile is Pile.SEAT:
+    elif pile is _SEAT:
         decided("castle.setup.influence")
         order = (*s.order, item)
         s = s.but(order=order)
         if len(order) == s.players:  # top of the stack first: the top marker is highest
             fams = tuple(f.but(height=s.players - order.index(p)) for p, f in enumerate(s.families))
             s = s.but(families=fams, stamp=s.players)
-    elif pile is Pile.RESOURCE:
+    elif pile is _RESOURCE:
         if s.game.variant.solo:
             s = s.with_family(0, s.families[0].but(lantern=(item,)))
         else:
             s = s.but(display=(*s.display, (item, None)))
-    elif pile is Pile.ACTION:
+    elif pile is _ACTION:
         if s.game.variant.solo:
             s = s.with_family(0, s.families[0].but(card=item))
         else:
@@ -226,9 +241,9 @@ def after_setup_deal(s: State) -> State:
         res = fam.lantern[0]
         s = s.with_family(0, fam.but(lantern=()))
         s = give_pair(s, 0, res, filled(fam.card))
-        return settle(s.but(phase=Phase.RESOLVE))
+        return settle(s.but(phase=_RESOLVE))
     order = s.order
-    return settle(s.but(stage=Stage.PICKS, picking=tuple(reversed(order)), phase=Phase.RESOLVE))
+    return settle(s.but(stage=_PICKS, picking=tuple(reversed(order)), phase=_RESOLVE))
 
 
 def _room(s: State, card: int) -> State:
@@ -263,7 +278,7 @@ def _refill(s: State, card: int) -> State:
         deck = {"deck1": tuple(c for c in s.deck1 if c != card)}
     else:
         deck = {"deck2": tuple(c for c in s.deck2 if c != card)}
-    return s.but(rooms=tuple(rooms), refill=None, phase=Phase.RESOLVE, **deck)
+    return s.but(rooms=tuple(rooms), refill=None, phase=_RESOLVE, **deck)
 
 
 def _tile(s: State, tile: int) -> State:
@@ -278,7 +293,7 @@ def _tile(s: State, tile: int) -> State:
     colour = game.data.die_tiles[tile].colour
     tiles = list(s.tiles)
     if _monochrome(s, slot, colour):
-        others = [i for i in pool(s, Pile.TILE) if i != tile]
+        others = [i for i in pool(s, _TILE) if i != tile]
         if any(game.data.die_tiles[i].colour is not colour for i in others):
             for later in range(slot + 1, len(tiles)):
                 if tiles[later] is None and not _monochrome(s, later, colour):
@@ -294,22 +309,23 @@ def _monochrome(s: State, slot: int, colour: Colour) -> bool:
     its room and leave the room in one colour."""
     t = s.game.tables
     number = slot + 1
-    for room, numbers in enumerate(t.room_slots):
-        if number not in numbers:
+    room = t.room_of_number[slot]
+    if room is None:
+        return False
+    tiles, kinds = s.tiles, s.game.data.die_tiles
+    for n, d in zip(t.room_slots[room], t.diamond_colour[room], strict=True):
+        if n == number:
             continue
-        colours = []
-        for n, d in zip(numbers, t.diamond_colour[room], strict=True):
-            if n == number:
-                continue
-            if n == 0:
-                assert d is not None
-                colours.append(d)
-            elif s.tiles[n - 1] is None:
-                return False  # not the room's last tile
-            else:
-                colours.append(s.game.data.die_tiles[filled(s.tiles[n - 1])].colour)
-        return all(c is colour for c in colours)
-    return False
+        if n == 0:  # a ♦ slot: its printed colour
+            if d is not colour:
+                return False
+        else:
+            tile = tiles[n - 1]
+            if tile is None:  # not the room's last tile
+                return False
+            if kinds[tile].colour is not colour:
+                return False
+    return True
 
 
 # --- dice ----------------------------------------------------------------------------------
@@ -317,8 +333,7 @@ def _monochrome(s: State, slot: int, colour: Colour) -> bool:
 
 def roll_outcomes(s: State) -> Sequence[tuple[Roll, int]]:
     """The dice of the next unrolled colour, sorted, with multinomial weights."""
-    colour = next(c for c in COLOURS if not any(s.bridges[c]))
-    return s.game.roll_table[colour]
+    return s.game.roll_table[filled(unrolled(s))]
 
 
 def roll(s: State, action: Roll) -> State:

@@ -47,9 +47,11 @@ Figures = Annotated[int, Range(0, 5)]
 
 
 _ROOM_COLOURS: dict[
-    int, tuple[Any, dict[tuple[int | None, ...], tuple[tuple[Colour, ...], ...]]]
+    int,
+    tuple[Any, dict[tuple[int | None, ...], tuple[tuple[Colour, ...], ...]], list[Any]],
 ] = {}
-"""Per game (by identity, the game kept alive with its entry): room colours per tile layout."""
+"""Per game (by identity, the game kept alive with its entry): room colours per tile
+layout, and the last layout asked about with its colours."""
 
 
 T = TypeVar("T")
@@ -120,8 +122,7 @@ class Record(Evolve):
     def but(self, **changes: Any) -> Self:
         """A copy with some fields replaced (an unknown field name is a ``TypeError``)."""
         old = self.__dict__  # exactly the fields: attrs' __init__ sets each, nothing else
-        fields = old.copy()
-        fields.update(changes)
+        fields = old | changes  # a copy and an update in one C call
         if len(fields) != len(old):  # a name that is no field added an entry
             unknown = sorted(changes.keys() - old.keys())
             raise TypeError(f"{type(self).__name__} has no fields {unknown}")
@@ -359,25 +360,38 @@ class State(Kernel[Action], Record):
 
     def dice_left(self) -> int:
         """Dice still on the bridges."""
-        return sum(1 for b in self.bridges for v in b if v)
+        red, black, white = self.bridges
+        return len(red) - red.count(0) + len(black) - black.count(0) + len(white) - white.count(0)
 
     def room_tiles(self, room: int) -> tuple[Colour, ...]:
         """The colours of the die tiles in ``room``, in section order (worked out once per
         game and tile layout: the layout is fixed after setup)."""
+        return self.tile_colours()[room]
+
+    def tile_colours(self) -> tuple[tuple[Colour, ...], ...]:
+        """:meth:`room_tiles` of every room. The tiles tuple is the same object from the end
+        of setup on, so the last layout asked about is checked by identity first (hashing
+        it costs more than the placements that ask)."""
         cache = _ROOM_COLOURS.get(id(self.game))
         if cache is None or cache[0] is not self.game:
-            cache = _ROOM_COLOURS[id(self.game)] = (self.game, {})
+            cache = _ROOM_COLOURS[id(self.game)] = (self.game, {}, [None, ()])
             if len(_ROOM_COLOURS) > 64:
                 _ROOM_COLOURS.clear()
                 _ROOM_COLOURS[id(self.game)] = cache
-        rooms = cache[1].get(self.tiles)
+        last = cache[2]
+        tiles = self.tiles
+        if last[0] is tiles:
+            found: tuple[tuple[Colour, ...], ...] = last[1]
+            return found
+        rooms = cache[1].get(tiles)
         if rooms is None:
-            rooms = cache[1][self.tiles] = tuple(
+            rooms = cache[1][tiles] = tuple(
                 self._room_colours(r) for r in range(len(self.game.tables.room_slots))
             )
             if len(cache[1]) > 10_000:
                 cache[1].clear()
-        return rooms[room]
+        last[:] = (tiles, rooms)
+        return rooms
 
     def _room_colours(self, room: int) -> tuple[Colour, ...]:
         t = self.game.tables

@@ -66,6 +66,21 @@ class Tables:
     dark_action: tuple[Effects, ...]
     """Per castle card: its dark section's action, the price before it left out (compared
     at setup, castle.setup.redraw and ruling castle.setup.redraw_price)."""
+    printed: tuple[int, ...]
+    """Per die field (``FIELDS`` of them): the value printed on it, which a die placed there
+    covers while no die lies on it (the legal placements read it for every field)."""
+    light: tuple[tuple[int, ...], ...]
+    """Per castle card: its light sections' indices (:meth:`light_sections`)."""
+    levels: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+    """Per level 0-2: its rooms (:meth:`rooms_of_level`; level 0 has none)."""
+    ground_slots: tuple[tuple[int, ...], ...]
+    """Per training ground: its tile slots (:meth:`training_slots`)."""
+    tiles_of_colour: tuple[tuple[int, ...], ...]
+    """Per colour: the die tiles of that colour, in index order (the ♦ deals)."""
+    gardens_of_kind: tuple[tuple[int, ...], ...]
+    """Per garden kind (plant 0, stone 1): its garden cards, in index order."""
+    room_of_number: tuple[int | None, ...]
+    """Per numbered die-tile slot 1..12 (index ``number - 1``): its room, None at the well."""
 
     @classmethod
     def of(cls, data: CastleData) -> Tables:
@@ -104,20 +119,54 @@ class Tables:
             ground_of_slot=tuple(ground_of_slot),
             side_of_slot=tuple(side_of_slot),
             dark_action=tuple(_without_price(c.sections[c.dark].effects) for c in cards),
+            printed=(
+                *(r.value for r in board.rooms),
+                *(o.value for o in board.outside),
+                board.well.value,
+                *(f.value for f in board.family),
+            ),
+            light=tuple(tuple(i for i in range(len(c.sections)) if i != c.dark) for c in cards),
+            levels=(
+                (),
+                tuple(r for r, room in enumerate(board.rooms) if room.level == 1),
+                tuple(r for r, room in enumerate(board.rooms) if room.level == 2),
+            ),
+            ground_slots=tuple(
+                tuple(s for s, g in enumerate(ground_of_slot) if g == ground)
+                for ground in range(len(board.grounds))
+            ),
+            tiles_of_colour=tuple(
+                tuple(i for i, d in enumerate(data.die_tiles) if d.colour is colour)
+                for colour in Colour
+            ),
+            gardens_of_kind=tuple(
+                tuple(i for i, g in enumerate(data.gardens) if int(g.kind) == kind)
+                for kind in range(2)
+            ),
+            room_of_number=tuple(
+                next(
+                    (
+                        r
+                        for r, room in enumerate(board.rooms)
+                        if any(slot.number == number for slot in room.slots)
+                    ),
+                    None,
+                )
+                for number in range(1, TILE_SLOTS + 1)
+            ),
         )
 
     def light_sections(self, card: int) -> tuple[int, ...]:
         """The indices of castle card ``card``'s light sections."""
-        c = self.cards[card]
-        return tuple(i for i in range(len(c.sections)) if i != c.dark)
+        return self.light[card]
 
     def rooms_of_level(self, level: int) -> tuple[int, ...]:
         """The rooms on ``level`` (1 or 2)."""
-        return tuple(r for r, lv in enumerate(self.room_level) if lv == level)
+        return self.levels[level]
 
     def training_slots(self, ground: int) -> tuple[int, ...]:
         """The tile slots of ``ground``."""
-        return tuple(s for s, g in enumerate(self.ground_of_slot) if g == ground)
+        return self.ground_slots[ground]
 
 
 MAX_SPLIT = 5

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from rulespec.castle import rules
-from rulespec.castle.agenda import FREE, affords, pay, push, pushed, with_top
+from rulespec.castle.agenda import FREE, Gain, affords, pay, push, pushed, with_top
 from rulespec.castle.components import COLOURS, Colour, Figure, Symbol
 from rulespec.castle.effects import options
 from rulespec.castle.fields import ROW_COLOURS, covered, field_frames, lantern_frame
@@ -22,21 +22,36 @@ from rulespec.castle.variant import Exchange as ExchangeWindow
 from rulespec.core import trace
 from rulespec.core.trace import decided
 
+# Enum members under module names: in Python 3.11 ``Phase.RESOLVE`` passes the enum
+# metaclass's ``__getattr__`` hook at each use (0.1 µs; a step names dozens), a module
+# global is one dictionary look-up (issue 21 §5).
+_ANYTIME = ExchangeWindow.ANYTIME
+_EXCHANGE = Phase.EXCHANGE
+_PLACE = Phase.PLACE
+_RESOLVE = Phase.RESOLVE
+_PICKS = Stage.PICKS
+_DAIMYO = Symbol.DAIMYO
+_PAY_COINS = Symbol.PAY_COINS
+_PAY_SEALS = Symbol.PAY_SEALS
+
 
 def resolve(s: State, task: int, option: int) -> State:
     """Do the head of ``task`` with ``option`` (checked legal)."""
     frame = s.agenda[-1]
     effects = frame[task]
     head = effects[0]
-    cost, do = options(s, s.actor, head)[option]
+    seat = s.actor
+    cost, do = options(s, seat, head)[option]
     rest = effects[1:]
     new_frame = frame[:task] + ((rest,) if rest else ()) + frame[task + 1 :]
     agenda = s.agenda[:-1] + ((new_frame,) if new_frame else ())
-    s = s.with_family(s.actor, pay(s.family(s.actor), cost), agenda=agenda)
-    return settle(do(s, s.actor))
+    fam = pay(s.family(seat), cost)
+    if type(do) is Gain:  # the family alone changes: one copy for the payment and the gain
+        return settle(s.with_family(seat, do.family(fam), agenda=agenda))
+    return settle(do(s.with_family(seat, fam, agenda=agenda), seat))
 
 
-UNSKIPPABLE = (Symbol.DAIMYO,)
+UNSKIPPABLE = (_DAIMYO,)
 """Heads that must be resolved: a courtier on level 3 always takes a Daimyo space or lies
 beside the card (castle.actions.level3); the lantern bonus before it and the reward after
 it are gains that may be skipped (castle.turn.optional_actions)."""
@@ -49,7 +64,7 @@ def skippable(s: State, task: Task) -> bool:
     head = task[0].symbol
     if head in UNSKIPPABLE:
         return False
-    return s.stage is not Stage.PICKS or head in (Symbol.PAY_COINS, Symbol.PAY_SEALS)
+    return s.stage is not _PICKS or head in (_PAY_COINS, _PAY_SEALS)
 
 
 def skip(s: State, task: int) -> State:
@@ -57,7 +72,7 @@ def skip(s: State, task: int) -> State:
     decided("castle.turn.optional_actions")
     frame = s.agenda[-1]
     effects = frame[task]
-    rest = () if effects[0].symbol in (Symbol.PAY_COINS, Symbol.PAY_SEALS) else effects[1:]
+    rest = () if effects[0].symbol in (_PAY_COINS, _PAY_SEALS) else effects[1:]
     new_frame = frame[:task] + ((rest,) if rest else ()) + frame[task + 1 :]
     return settle(with_top(s, new_frame))
 
@@ -82,7 +97,7 @@ def take(s: State, colour: Colour, left: bool) -> State:
     return s.but(
         bridges=(bridges[0], bridges[1], bridges[2]),
         held=(int(colour), value, int(left)),
-        phase=Phase.PLACE,
+        phase=_PLACE,
     )
 
 
@@ -126,29 +141,52 @@ def place_refusal(s: State, field: int) -> str | None:
 def placeable(s: State) -> list[int]:
     """Every field :func:`place_refusal` lets the held die go on, in field order: the same
     checks with what they share looked up once (the legal moves ask every turn)."""
+    return list(_placements(s)[0])
+
+
+def _placements(s: State) -> tuple[tuple[int, ...], bool]:
+    """:func:`placeable`, and whether some field refuses the held die for the coins alone
+    (the exchange window, :func:`shortfalls`): one pass over the fields, kept for the
+    last state asked about (the legal placements ask both)."""
+    if _placed[0] is s and not trace.TRACING:
+        kept: tuple[tuple[int, ...], bool] = _placed[1]
+        return kept
     colour, value = COLOURS[s.held[0]], s.held[1]
     stack = s.game.variant.stack
     fam = s.family(s.actor)
-    stacked = s.stacked
+    stacked, dice, printed = s.stacked, s.fields, s.game.tables.printed
+    rooms = s.tile_colours()
+    # rules.can_cover, once for all fields: the die may cover at most this value
+    reach = fam.coins + value
     out = []
+    short = False
     for field in range(FIELD_FAMILY + 3):
         if field < BOARD_FIELDS:
             if stacked[field] >= stack:
                 if trace.TRACING and stack == 1:
                     decided("castle.turn.solo_two_banner")
                 continue
-            if field < FIELD_OUTSIDE and colour not in s.room_tiles(field):
+            if field < FIELD_OUTSIDE and colour not in rooms[field]:
                 continue
-        elif field >= FIELD_FAMILY:
-            row = field - FIELD_FAMILY
-            if ROW_COLOURS[row] is not colour or fam.dice[row]:
-                continue
-        if not rules.can_cover(fam.coins, value, covered(s, field, s.actor)):
+            under = dice[field] or printed[field]
+        else:
+            if field >= FIELD_FAMILY:
+                row = field - FIELD_FAMILY
+                if ROW_COLOURS[row] is not colour or fam.dice[row]:
+                    continue
+            under = printed[field]
+        if under > reach:
             if trace.TRACING:
                 decided("castle.turn.coins_short")
+            short = True
             continue
         out.append(field)
-    return out
+    found = tuple(out), short
+    _placed[:] = (s, found)
+    return found
+
+
+_placed: list[Any] = [None, ((), False)]
 
 
 def place_problem(s: State, field: int) -> str | None:
@@ -183,7 +221,7 @@ def place(s: State, field: int) -> State:
     seat = s.actor
     fam = s.family(seat)
     coins = fam.coins + rules.placement_coins(value, covered(s, field, seat))
-    changes: dict[str, Any] = {"held": (0, 0, 0), "phase": Phase.RESOLVE}
+    changes: dict[str, Any] = {"held": (0, 0, 0), "phase": _RESOLVE}
     if field < BOARD_FIELDS:
         if s.stacked[field]:
             decided("castle.turn.stacking")
@@ -192,13 +230,15 @@ def place(s: State, field: int) -> State:
         stacked = list(s.stacked)
         stacked[field] += 1
         changes.update(fields=tuple(fields), stacked=tuple(stacked))
-        fam = fam.but(coins=coins)
-    elif field >= FIELD_FAMILY:
+    ours: dict[str, Any] = {}
+    if field >= FIELD_FAMILY:
         dice = list(fam.dice)
         dice[field - FIELD_FAMILY] = value
-        fam = fam.but(coins=coins, dice=(dice[0], dice[1], dice[2]))
-    else:
-        fam = fam.but(coins=coins)
+        ours["dice"] = (dice[0], dice[1], dice[2])
+    if coins != fam.coins:  # a die equal to the value it covers changes no coins
+        ours["coins"] = coins
+    if ours:
+        fam = fam.but(**ours)
     # the frames read rooms, tiles, row cards and lanterns, which a placement leaves alone
     decided("castle.turn.field_actions")
     frames = field_frames(s, field, colour)
@@ -230,7 +270,7 @@ def give_pair(s: State, seat: int, res: int, act: int) -> State:
         if card.bonus in ids:
             lantern.append(t.bonus_source + ids.index(card.bonus))
     fam = s.family(seat).but(card=act, lantern=tuple(lantern))
-    s = s.with_family(seat, fam).but(actor=seat, stage=Stage.PICKS)
+    s = s.with_family(seat, fam).but(actor=seat, stage=_PICKS)
     return push(s, (card.gains,))
 
 
@@ -240,7 +280,7 @@ def exchange_open(s: State) -> bool:
     if not fam.seals:
         return False
     decided("castle.seals.window")
-    if s.game.options.exchange is ExchangeWindow.ANYTIME:
+    if s.game.options.exchange is _ANYTIME:
         return True
     return bool(shortfalls(s))
 
@@ -250,14 +290,10 @@ def shortfalls(s: State) -> frozenset[int]:
     exchange window of castle.seals.window)."""
     fam = s.family(s.actor)
     short: set[int] = set()
-    if s.phase is Phase.PLACE:
-        for field in range(FIELD_FAMILY + 3):
-            if covered(s, field, s.actor) - s.held[1] <= fam.coins:
-                continue
-            if place_refusal(s, field) == "coins":  # allowed but for the coins
-                short.add(0)
-                break
-    elif s.phase is Phase.RESOLVE and s.agenda:
+    if s.phase is _PLACE:
+        if _placements(s)[1]:  # a field refuses the die for the coins alone
+            short.add(0)
+    elif s.phase is _RESOLVE and s.agenda:
         iron, food, pearl = fam.resources
         for task in s.agenda[-1]:
             for cost, _ in options(s, s.actor, task[0]):
@@ -276,37 +312,53 @@ def shortfalls(s: State) -> frozenset[int]:
 
 def legal_agenda(s: State, resolves: Any, skips: Any, exchanges: Any) -> tuple[Any, ...]:
     """The legal decisions of the RESOLVE phase: every affordable option of every task's
-    head, every skip, and the exchanges the window allows."""
-    fam = s.family(s.actor)
+    head, every skip, and the exchanges the window allows (what is short, as
+    :func:`shortfalls` finds it, is found in the same pass over the options)."""
+    seat = s.actor
+    fam = s.family(seat)
+    seals = fam.seals
+    short: set[int] = set()
     out = []
     for i, task in enumerate(s.agenda[-1]):
         row = resolves[i]
-        for o, (cost, _) in enumerate(options(s, s.actor, task[0])):
+        for o, (cost, _) in enumerate(options(s, seat, task[0])):
             if cost is FREE or affords(fam, cost):
-                out.append(row[o])
+                out.append(row[o])  # nothing short: an affordable cost exceeds no supply
+            elif seals:
+                if cost.coins > fam.coins:
+                    short.add(0)
+                resources = fam.resources
+                if cost.iron > resources[0]:
+                    short.add(1)
+                if cost.food > resources[1]:
+                    short.add(2)
+                if cost.pearl > resources[2]:
+                    short.add(3)
         if skippable(s, task):
             out.append(skips[i])
-        elif s.stage is Stage.PICKS:
+        elif s.stage is _PICKS:
             decided("castle.setup.pairs")
         else:
             decided("castle.actions.level3")
-    out.extend(exchange_actions(s, exchanges))
+    if seals:  # else the window is shut
+        out.extend(exchange_actions(s, exchanges, frozenset(short)))
     return tuple(out)
 
 
-def exchange_actions(s: State, exchanges: Any) -> list[Any]:
-    """The exchanges allowed now."""
+def exchange_actions(s: State, exchanges: Any, short: frozenset[int] | None = None) -> list[Any]:
+    """The exchanges allowed now; ``short``, if given, is :func:`shortfalls` of ``s``."""
     fam = s.family(s.actor)
-    if s.phase is Phase.EXCHANGE:
+    if s.phase is _EXCHANGE:
         return [exchanges[i] for i in range(4) if fam.seals >= (1 if i == 0 else 2)]
     if not fam.seals:  # the window (exchange_open) is shut
         return []
     if trace.TRACING:
         decided("castle.seals.window")
-    if s.game.options.exchange is ExchangeWindow.ANYTIME:
-        short: frozenset[int] = frozenset(range(4))
+    if s.game.options.exchange is _ANYTIME:
+        short = frozenset(range(4))
     else:
-        short = shortfalls(s)
+        if short is None:
+            short = shortfalls(s)
         if not short:
             return []
     return [exchanges[i] for i in range(4) if i in short and fam.seals >= (1 if i == 0 else 2)]

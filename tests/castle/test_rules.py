@@ -1054,3 +1054,51 @@ def test_the_fields_offered_are_those_no_rule_refuses(players: int) -> None:
                 assert turn.placeable(s) == every
             s = s.apply(s.sample_chance(rng) if s.is_chance else rng.choice(s.legal_actions()))
     assert seen > 20
+
+
+@pytest.mark.rule("castle.seals.window")
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_placing_opens_the_exchange_only_when_the_coins_alone_refuse_a_field(
+    players: int,
+) -> None:
+    """While placing, seals may be exchanged for coins exactly when some field refuses the
+    held die for the coins it costs and for nothing else (the same pass finds both)."""
+    g = game(players)
+    short_seen = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        s = g.new_game(seed)
+        while not s.is_terminal:
+            if s.phase is Phase.PLACE:
+                s.legal_actions()  # the pass the shortfall may reuse
+                refusals = [turn.place_refusal(s, f) for f in range(11)]
+                want = frozenset({0}) if "coins" in refusals else frozenset()
+                assert turn.shortfalls(s) == want
+                short_seen += bool(want)
+            s = s.apply(s.sample_chance(rng) if s.is_chance else rng.choice(s.legal_actions()))
+    assert short_seen > 0
+
+
+@pytest.mark.rule("castle.seals.window")
+@pytest.mark.parametrize(
+    ("players", "exchange"), [(1, "just_in_time"), (2, "just_in_time"), (2, "anytime")]
+)
+def test_resolving_offers_the_exchanges_the_window_opens(players: int, exchange: str) -> None:
+    """While resolving, the exchanges offered are those of :func:`turn.shortfalls` (worked
+    out by the legal moves in their own pass over the options), at every such decision of
+    seeded games."""
+    g = game(players, exchange=exchange)
+    seen = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        s = g.new_game(seed)
+        while not s.is_terminal:
+            if s.phase is Phase.RESOLVE and s.family(s.actor).seals:
+                offered = [a for a in s.legal_actions() if isinstance(a, Exchange)]
+                fam = s.family(s.actor)
+                short = range(4) if exchange == "anytime" else turn.shortfalls(s)
+                want = [i for i in short if fam.seals >= (1 if i == 0 else 2)]
+                assert [a.into for a in offered] == sorted(want)
+                seen += bool(want)
+            s = s.apply(s.sample_chance(rng) if s.is_chance else rng.choice(s.legal_actions()))
+    assert seen > 0
