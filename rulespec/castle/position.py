@@ -1,5 +1,6 @@
 """White Castle positions as JSON: ``state.to_json()`` writes every field, ``load`` reads
-them back, checking types and ranges field by field and the rules' invariants, and
+them back, or reads the short form a person writes (:mod:`rulespec.castle.short`; written
+back by :func:`short`), checking types and ranges field by field and the rules' invariants, and
 reports every problem at once in a :class:`~rulespec.MalformedPosition`.
 
 What loads plays on: the engine, the views and the tensor index by the state's lists and
@@ -17,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from rulespec.castle import rival as rivals
+from rulespec.castle import short as shortform
 from rulespec.castle.codec import CODEC
 from rulespec.castle.components import COLOURS, Effect, Symbol
 from rulespec.castle.state import Phase, Solo, Stage, State
@@ -38,16 +40,29 @@ def load(game: CastleGame, data: Mapping[str, Any]) -> State:
         raise MalformedPosition([f"a position must be a JSON object, got {type(data).__name__}"])
     reader = Reader(game)
     check_header(reader, data, game)
+    if shortform.is_short(data):
+        if reader.problems:
+            raise MalformedPosition(reader.problems)
+        return _checked(shortform.load(game, data, reader))
     values = CODEC.fields(State, old_empty_places(data), reader, extra=("game", "settings"))
     if reader.problems:
         raise MalformedPosition(reader.problems)
-    state = State(game=game, **values)
-    # all or nothing: the rules' invariants and that play can go on (a decision with a
-    # legal action, a chance node with an outcome), so problems() of a loaded state is ()
+    return _checked(State(game=game, **values))
+
+
+def _checked(state: State) -> State:
+    """``state`` if it keeps every invariant: all or nothing, the rules' invariants and
+    that play can go on (a decision with a legal action, a chance node with an outcome),
+    so problems() of a loaded state is ()."""
     problems = state.problems()
     if problems:
         raise MalformedPosition(list(problems))
     return state
+
+
+def short(state: State) -> dict[str, Any]:
+    """``state`` as a short position (:func:`rulespec.castle.short.short`)."""
+    return shortform.short(state)
 
 
 def _old(value: Any) -> Any:
