@@ -43,7 +43,11 @@ def load(game: CastleGame, data: Mapping[str, Any]) -> State:
     if shortform.is_short(data):
         if reader.problems:
             raise MalformedPosition(reader.problems)
-        return _checked(shortform.load(game, data, reader))
+        state = shortform.load(game, data, reader)
+        held = held_card_problems(state)  # the engine form's fixtures may share cards
+        if held:
+            raise MalformedPosition(held)
+        return _checked(state)
     values = CODEC.fields(State, old_empty_places(data), reader, extra=("game", "settings"))
     if reader.problems:
         raise MalformedPosition(reader.problems)
@@ -127,7 +131,10 @@ def _rule_problems(state: State) -> list[str]:
         if not 0 <= c < cards:
             out.append(f"rooms[{i}]: no castle card {c}")
         elif t.level_of[c] != t.room_level[i]:
-            out.append(f"rooms[{i}]: card {c} is not of level {t.room_level[i]}")
+            out.append(
+                f"rooms[{i}]: card {t.cards[c].id} is not of level {t.room_level[i]} "
+                "(castle.setup.room_cards)"
+            )
     placed = [c for c in state.rooms if c is not None]
     for name, deck, level in (("deck1", state.deck1, 1), ("deck2", state.deck2, 2)):
         if list(deck) != sorted(set(deck)):
@@ -192,6 +199,46 @@ def _rule_problems(state: State) -> list[str]:
     return out
 
 
+def held_card_problems(state: State) -> list[str]:
+    """Each card lies in one place (castle.components.counts): a row card or a card in a
+    lantern area belongs to one family, and a castle card a family holds lies in no room
+    and no deck. (A bonus card is left out: a resource card's back names it, and two
+    resource cards may name the same one.)"""
+    out: list[str] = []
+    t, actions = state.game.tables, len(state.game.data.actions)
+    owner: dict[int, str] = {}
+    elsewhere = {*state.deck1, *state.deck2, *(c for c in state.rooms if c is not None)}
+    bonus = range(t.bonus_source, t.action_source)
+    for p in range(_seats(state)):
+        if p >= state.players and state.rival is None:
+            continue
+        fam = state.family(p)
+        where = f"families[{p}]" if p < state.players else "rival"
+        held: list[tuple[str, int, int | None]] = []  # (path, lantern source, castle card)
+        if fam.card is not None and 0 <= fam.card < len(t.rows_of_card):
+            card = fam.card - actions if fam.card >= actions else None
+            source = t.castle_source + card if card is not None else t.action_source + fam.card
+            held.append((f"{where}.card", source, card))
+        for i, x in enumerate(fam.lantern):
+            if x in bonus or not 0 <= x < len(t.lantern):
+                continue
+            card = x - t.castle_source if x >= t.castle_source else None
+            held.append((f"{where}.lantern[{i}]", x, card))
+        for path, source, card in held:
+            if source in owner:
+                out.append(
+                    f"{path}: the card also lies at {owner[source]}; each card is in one "
+                    "place (castle.components.counts)"
+                )
+            owner[source] = path
+            if card is not None and card in elsewhere:
+                out.append(
+                    f"{path}: castle card {t.cards[card].id} also lies in a room or a deck "
+                    "(castle.actions.card_swap)"
+                )
+    return out
+
+
 def _seats(state: State) -> int:
     """Seats including the solo rival (seat ``players``)."""
     return state.players + (1 if state.game.variant.solo else 0)
@@ -206,7 +253,7 @@ def _indices(
         out.append(f"{where}: {bounded(bad)} out of range 0 to {size - 1}")
     placed = [v for v in values if v is not None]
     if len(set(placed)) != len(placed):
-        out.append(f"{where}: a component lies in two places")
+        out.append(f"{where}: a component lies in two places (castle.components.counts)")
 
 
 def shape_problems(state: State) -> list[str]:
@@ -328,15 +375,16 @@ def component_problems(state: State) -> list[str]:
         colour = COLOURS[slot]
         if data.die_tiles[tile].colour is not colour:
             out.append(
-                f"diamond[{slot}]: die tile {tile} is not {colour.label}; the ♦ slots take "
+                f"diamond[{slot}]: die tile {data.die_tiles[tile].id} is not {colour.label}; "
+                "the ♦ slots take "
                 "a red, a black and a white tile (castle.setup.die_tiles)"
             )
     if set(state.diamond) & set(state.tiles):
-        out.append("tiles: a die tile also lies on a ♦ slot")
+        out.append("tiles: a die tile also lies on a ♦ slot (castle.setup.die_tiles)")
     for slot, garden in enumerate(state.gardens):
         if garden is not None and int(data.gardens[garden].kind) != slot % 2:
             out.append(
-                f"gardens[{slot}]: garden {garden} is of the other kind "
+                f"gardens[{slot}]: garden {data.gardens[garden].id} is of the other kind "
                 "(slot 2 * bridge + kind; castle.setup.gardens)"
             )
     if state.phase is not Phase.SETUP:

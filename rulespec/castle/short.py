@@ -57,6 +57,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+import attrs
+
 from rulespec.castle import setup
 from rulespec.castle.agenda import tidy
 from rulespec.castle.codec import CODEC
@@ -89,6 +91,8 @@ FAMILY_KEYS = frozenset(
      "card", "lantern", "track", "dice"}
 )  # fmt: skip
 PENDING_KEYS = frozenset({"seat", "held", "on", "die", "left", "resolve", "under", "gardeners"})
+FIGURES = 5
+"""Figures of each kind per family (castle.setup.family)."""
 ROWS = tuple(f"{f.label}s" for f in Figure)
 """A family board's rows by name: ``courtiers``, ``gardeners``, ``warriors``."""
 
@@ -421,6 +425,11 @@ def _family(
             else:
                 dice[ROWS.index(key)] = _int(reader.at("dice").at(key), value, 1, 6)
     placed = (sum(court), len(slots), sum(warriors))
+    for key, k, name in (("court", 0, "courtiers"), ("warriors", 2, "warriors")):
+        if placed[k] > FIGURES:
+            reader.at(key).bad(
+                f"{placed[k]} {name} placed, a family has {FIGURES} (castle.components.counts)"
+            )
     return fam.but(
         coins=coins,
         seals=seals,
@@ -721,7 +730,7 @@ def short(state: State) -> dict[str, Any]:
     ids = _Ids(game)
     t, data = game.tables, game.data
     head = game.views.dump(s)
-    out: dict[str, Any] = {"game": head["game"], "settings": head["settings"]}
+    out: dict[str, Any] = {"game": head["game"], "settings": _settings(game, head["settings"])}
     out["round"] = s.round
     out["order"] = list(s.order)
     seats = len(s.order)
@@ -776,6 +785,19 @@ def short(state: State) -> dict[str, Any]:
     if pending is not None:
         out["pending"] = pending
     return out
+
+
+def _settings(game: CastleGame, settings: Mapping[str, Any]) -> dict[str, Any]:
+    """The settings that differ from the defaults, the player count (and difficulty) kept."""
+    defaults = {f.name: f.default for f in attrs.fields(type(game.options))}
+    keep = {"players"} | ({"difficulty"} if game.variant.solo else set())
+    return {
+        k: v
+        for k, v in settings.items()
+        if k in keep
+        or (k == "data" and v != "default")
+        or (k in defaults and v != getattr(defaults[k], "value", defaults[k]))
+    }
 
 
 def _held_cards(s: State) -> set[int]:
