@@ -537,6 +537,7 @@ def _situation(s: State, pending: Mapping[str, Any] | None, reader: Reader, roll
     s = s.but(refill=refill)
     total = 3 * game.variant.dice_per_colour
     taken = total - s.dice_left()
+    held = pending is not None and "held" in pending
     where = reader.at("pending")
     if not rolled:
         if pending is not None:
@@ -545,8 +546,17 @@ def _situation(s: State, pending: Mapping[str, Any] | None, reader: Reader, roll
         if refill is not None:
             reader.at("rooms").bad("a room waits for a refill only during a turn "
                                    "(castle.actions.card_swap)")  # fmt: skip
+        if any(s.stacked) or any(d for f in s.families for d in f.dice):
+            reader.at("fields").bad("the dice of the round before are cleared before the "
+                                    "roll (castle.round.reroll)")  # fmt: skip
         _raise(reader)
         return s.but(phase=Phase.ROLL, actor=s.order[0])
+    off = sum(s.stacked) + sum(1 for f in s.families for d in f.dice if d) + (1 if held else 0)
+    if off > taken:
+        reader.at("fields").bad(
+            f"{_dice(off)} on fields, family boards or in hand, but {_dice(taken)} off the "
+            "bridges this round (castle.turn.place)"
+        )
     if taken > 3 * seats:
         reader.at("bridges").bad(
             f"{taken} dice taken, but each of the {seats} seats takes three a round "
@@ -601,8 +611,8 @@ def _pending(
         seat = s.order[turns % seats]
         if "seat" in pending and pending["seat"] != seat:
             where.at("seat").bad(
-                f"it is seat {seat}'s turn: {taken} dice are taken, one a turn, in the order "
-                f"{list(s.order)} (castle.turn.rounds)"
+                f"it is seat {seat}'s turn: {_dice(taken)} off the bridges, one a turn, in "
+                f"the order {list(s.order)} (castle.turn.rounds)"
             )
         if s.is_rival(seat):
             where.bad("the solo rival's turn is played by its cards; write the position "
@@ -652,6 +662,10 @@ def _pending(
                   "for the turn's end (castle.turn.field_actions)")  # fmt: skip
     _raise(reader)
     return s
+
+
+def _dice(n: int) -> str:
+    return "1 die" if n == 1 else f"{n} dice"
 
 
 def _held(reader: Reader, raw: Any) -> tuple[int, int, int]:

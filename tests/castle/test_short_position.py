@@ -179,6 +179,12 @@ REFUSALS: list[tuple[str, dict[str, Any]]] = [
     ("rooms[1]: expected the id of a castle card", {"rooms": ["l1-01", 3, "l1-03", "l2-01",
                                                                "l2-02"]}),
     ("foo: unknown key", {"foo": 1}),
+    ("fields: 3 dice on fields, family boards or in hand, but 2 dice off the bridges "
+     "this round (castle.turn.place)",
+     {"bridges": {"red": [2, 0, 4], "black": [1, 3, 6], "white": [1, 0, 5]},
+      "fields": {"room 0": 2, "outside 5": 3}, "families": [{"dice": {"warriors": 6}}, {}]}),
+    ("fields: the dice of the round before are cleared before the roll (castle.round.reroll)",
+     {"round": 2, "fields": {"room 0": 2}}),
 ]  # fmt: skip
 
 
@@ -192,6 +198,7 @@ REFUSALS: list[tuple[str, dict[str, Any]]] = [
     "castle.actions.card_swap",
     "castle.coins.unlimited",
     "castle.symbols.meanings",
+    "castle.round.reroll",
 )
 @pytest.mark.parametrize(("match", "fields"), REFUSALS, ids=[m[:40] for m, _ in REFUSALS])
 def test_a_position_that_contradicts_itself_is_refused_naming_field_and_rule(
