@@ -201,15 +201,11 @@ def load(game: CastleGame, data: Mapping[str, Any], reader: Reader) -> State:
     base = default_layout(game)
     v: dict[str, Any] = {}
     v["round"] = _int(reader.at("round"), data.get("round", 1), 1, 3)
-    order = data.get("order", list(base.order) if variant.solo else list(range(n)))
-    if not isinstance(order, list) or sorted(order) != list(range(seats)):
-        reader.at("order").bad(f"expected each seat of 0 to {seats - 1} once, got {bounded(order)}")
-        order = list(range(seats))
+    order = _seat_order(reader.at("order"), data.get("order"), seats) or (
+        list(base.order) if variant.solo else list(range(n))
+    )
     v["order"] = tuple(order)
-    stack = data.get("stack", order)
-    if not isinstance(stack, list) or sorted(stack) != list(range(seats)):
-        reader.at("stack").bad(f"expected each seat of 0 to {seats - 1} once, got {bounded(stack)}")
-        stack = order
+    stack = _seat_order(reader.at("stack"), data.get("stack"), seats) or order
     # the layout, each part by its ids or as setup would deal it
     layout: dict[str, Any] = {}
     for key, table, what, size, empty in (
@@ -311,6 +307,20 @@ def load(game: CastleGame, data: Mapping[str, Any], reader: Reader) -> State:
         picking=(), held=(0, 0, 0), agenda=(), refill=None, **v,
     )  # fmt: skip
     return _situation(s, pending, reader, all(rolled))
+
+
+def _seat_order(reader: Reader, raw: Any, seats: int) -> list[int] | None:
+    """Each seat once (None if left out or refused)."""
+    if raw is None:
+        return None
+    if (
+        not isinstance(raw, list)
+        or sorted(x for x in raw if type(x) is int) != list(range(seats))
+        or len(raw) != seats
+    ):
+        reader.bad(f"expected each seat of 0 to {seats - 1} once, got {bounded(raw)}")
+        return None
+    return raw
 
 
 def _display(
@@ -690,10 +700,10 @@ def _placed(s: State, pending: Mapping[str, Any], where: Reader) -> State:
     names.update({row: FIELD_FAMILY + i for i, row in enumerate(ROWS)})
     on, die, left = pending.get("on"), pending.get("die"), pending.get("left", False)
     colours = {c.label: c for c in COLOURS}
-    if on not in names:
+    if not isinstance(on, str) or on not in names:
         where.at("on").bad(f"expected a field ({', '.join(names)}), got {bounded(on)}")
         return s
-    if die not in colours:
+    if not isinstance(die, str) or die not in colours:
         where.at("die").bad(f"expected the die's colour (red, black, white), got {bounded(die)}")
         return s
     if not isinstance(left, bool):

@@ -20,6 +20,15 @@ from rulespec.castle.position import short
 from rulespec.castle.state import Phase, Stage, State
 from rulespec.core.convert import Reader
 from rulespec.errors import InvalidArgument, MalformedPosition
+from tests.fuzz import (
+    FAMILIES,
+    apply_mutations,
+    attempt,
+    check_accepted_state,
+    mutations,
+    show,
+    vocabulary,
+)
 
 HEADER = {"game": "castle", "settings": {"players": 2}}
 BRIDGES = {"red": [2, 2, 4], "black": [0, 0, 6], "white": [0, 0, 6]}
@@ -296,3 +305,39 @@ def test_skip_and_resolve_of_a_loaded_pending_task_play_on() -> None:
     paid = s.apply(next(a for a in s.legal_actions() if isinstance(a, Resolve)))
     assert paid.families[1].grounds != s.families[1].grounds
     assert Symbol.TRAINING not in {e.symbol for f in paid.agenda for t in f for e in t}
+
+
+# --- fuzzing the short form ----------------------------------------------------------------
+
+
+@st.composite
+def _short_positions(draw: st.DrawFn) -> tuple[Any, dict[str, Any]]:
+    """A short position of a state reached by seeded random play (a turn's start, a
+    decision mid-turn or a round's end)."""
+    settings = draw(st.sampled_from(SETTINGS))
+    game = rulespec.game("castle", **settings)
+    rng = random.Random(draw(st.integers(0, 2**16)))
+    s = game.new_game(rng.randrange(2**16))
+    for _ in range(draw(st.integers(0, 200))):
+        if s.is_terminal:
+            break
+        s = rulespec.random_step(s, rng)
+    while True:
+        try:
+            return game, short(s)
+        except InvalidArgument:  # setup, the picks, the rival's turn: play on
+            s = rulespec.random_step(s, rng)
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+@given(found=_short_positions(), data=st.data())
+def test_mutated_short_positions_load_or_raise_a_rulespec_error(
+    family: str, found: tuple[Any, dict[str, Any]], data: st.DataObject
+) -> None:
+    game, position = found
+    words = vocabulary("castle")
+    plan = data.draw(mutations(position, words, family), label="mutations")
+    mutated = apply_mutations(position, plan)
+    ok, state = attempt("game.state_from_json", game.state_from_json, mutated)
+    if ok:
+        check_accepted_state(game, state, f"state_from_json({show(mutated)})")
