@@ -252,7 +252,7 @@ def _canonical(data: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-SETTINGS = [{"players": 2}, {"players": 3}, {"players": 4},
+SETTINGS: list[dict[str, Any]] = [{"players": 2}, {"players": 3}, {"players": 4},
             {"players": 1, "difficulty": "easy"}, {"players": 1, "difficulty": "hard"}]  # fmt: skip
 
 
