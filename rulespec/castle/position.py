@@ -11,7 +11,6 @@ finally, through :meth:`State.problems`, that the next step can be worked out.""
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -20,7 +19,7 @@ import attrs
 from rulespec.castle import rival as rivals
 from rulespec.castle import short as shortform
 from rulespec.castle.codec import CODEC
-from rulespec.castle.components import COLOURS, Effect, Symbol
+from rulespec.castle.components import COLOURS, Symbol
 from rulespec.castle.state import Phase, Solo, Stage, State
 from rulespec.castle.tables import BOARD_FIELDS, GARDENS, TILE_SLOTS
 from rulespec.core.convert import Reader
@@ -407,46 +406,14 @@ def component_problems(state: State) -> list[str]:
     return out
 
 
-@functools.cache
-def _tasks(game: CastleGame) -> frozenset[tuple[Effect, ...]]:
-    """Every task the engine may put on the agenda, with every tail of it: what the data
-    prints (sections, lanterns, Daimyo spaces, gardens, tiles, backs, goods, family rows)
-    and the engine's own steps."""
-    t, data = game.tables, game.data
-    whole: set[tuple[Effect, ...]] = set()
-    whole.update(s.effects for c in t.cards for s in c.sections)
-    whole.update(t.lantern)
-    whole.update(space for c in data.level3 for space in c.spaces)
-    whole.update(g.action for g in data.gardens)
-    whole.update(x for tile in data.training for x in (tile.blue, tile.beige))
-    whole.update(d.back for d in data.die_tiles)
-    whole.update(r.gains for r in data.resources)
-    whole.update(row for rows in t.rows_of_card for row in rows)
-    whole.update(r for row in data.board.family for r in row.rewards)
-    whole.add((Effect(Symbol.SEALS, data.board.well.seals),))
-    whole.update((Effect(Symbol.CHOICE, 1, tuple(o.options)),) for o in data.board.outside)
-    whole.update({(Effect(Symbol.AUDIENCE),), (Effect(Symbol.ASCENT),)})
-    whole.add((Effect(Symbol.LANTERN), Effect(Symbol.DAIMYO)))
-    whole.update((Effect(Symbol.SECTION, c),) for c in range(len(t.cards)))
-    chosen = {o for task in whole for e in task if e.symbol is Symbol.CHOICE for o in e.options}
-    whole.update((Effect(o, 1),) for o in chosen)
-    return frozenset(task[i:] for task in whole for i in range(len(task)))
-
-
-@functools.cache
-def _goods(game: CastleGame) -> frozenset[tuple[Effect, ...]]:
-    """While starting pairs are picked, the agenda holds what is left of a resource card's
-    goods (castle.setup.pairs)."""
-    gains = (r.gains for r in game.data.resources)
-    return frozenset(task[i:] for task in gains for i in range(len(task)))
-
-
 def agenda_problems(state: State) -> list[str]:
     """Each task on the agenda is what the engine puts there (or what is left of it), a
     starting card's goods while pairs are picked; no frame is empty (play drops them)."""
     if state.agenda and state.stage in (Stage.SETUP, Stage.OVER):
         return [f"agenda: empty in stage {state.stage.value}"]
-    known = _goods(state.game) if state.stage is Stage.PICKS else _tasks(state.game)
+    known = (
+        shortform.goods(state.game) if state.stage is Stage.PICKS else shortform.tasks(state.game)
+    )
     for f, frame in enumerate(state.agenda):
         if not frame:
             return [f"agenda[{f}]: an empty frame (play drops them)"]

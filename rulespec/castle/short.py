@@ -12,7 +12,9 @@ A position is read in the short form when it has none of the engine's own keys
 (:data:`ENGINE_KEYS`); :func:`short` writes a state back in it. Every key may be left
 out:
 
-``round`` (1), ``order`` (seats, first to play first; the solo rival is seat 1),
+``round`` (1), ``order`` (seats, first to play first; the solo rival is seat 1; default:
+in round 1 seat 0, 1, … (solo: the difficulty's), later the furthest on the seasons track
+first),
 ``stack`` (seats whose markers share a space, top first; default: as ``order``),
 ``rooms`` (five card ids, null for a room waiting for its refill), ``level3``,
 ``daimyo`` (per space a seat or null), ``beside``, ``diamond`` (the ♦ tiles, red, black,
@@ -54,6 +56,7 @@ A room left empty (null) with cards left in its deck waits for its refill, dealt
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -171,6 +174,43 @@ def _object(reader: Reader, raw: Any, keys: frozenset[str], what: str) -> Mappin
     return raw
 
 
+# --- what an agenda may hold ----------------------------------------------------------------
+
+
+@functools.cache
+def tasks(game: CastleGame) -> frozenset[tuple[Effect, ...]]:
+    """Every task the engine may put on the agenda, with every tail of it: what the data
+    prints (sections, lanterns, Daimyo spaces, gardens, tiles, backs, goods, family rows)
+    and the engine's own steps."""
+    t, data = game.tables, game.data
+    whole: set[tuple[Effect, ...]] = set()
+    whole.update(s.effects for c in t.cards for s in c.sections)
+    whole.update(t.lantern)
+    whole.update(space for c in data.level3 for space in c.spaces)
+    whole.update(g.action for g in data.gardens)
+    whole.update(x for tile in data.training for x in (tile.blue, tile.beige))
+    whole.update(d.back for d in data.die_tiles)
+    whole.update(r.gains for r in data.resources)
+    whole.update(row for rows in t.rows_of_card for row in rows)
+    whole.update(r for row in data.board.family for r in row.rewards)
+    whole.add((Effect(Symbol.SEALS, data.board.well.seals),))
+    whole.update((Effect(Symbol.CHOICE, 1, tuple(o.options)),) for o in data.board.outside)
+    whole.update({(Effect(Symbol.AUDIENCE),), (Effect(Symbol.ASCENT),)})
+    whole.add((Effect(Symbol.LANTERN), Effect(Symbol.DAIMYO)))
+    whole.update((Effect(Symbol.SECTION, c),) for c in range(len(t.cards)))
+    chosen = {o for task in whole for e in task if e.symbol is Symbol.CHOICE for o in e.options}
+    whole.update((Effect(o, 1),) for o in chosen)
+    return frozenset(task[i:] for task in whole for i in range(len(task)))
+
+
+@functools.cache
+def goods(game: CastleGame) -> frozenset[tuple[Effect, ...]]:
+    """While starting pairs are picked, the agenda holds what is left of a resource card's
+    goods (castle.setup.pairs)."""
+    gains = (r.gains for r in game.data.resources)
+    return frozenset(task[i:] for task in gains for i in range(len(task)))
+
+
 # --- the layout setup would deal, first components first ------------------------------------
 
 
@@ -201,11 +241,8 @@ def load(game: CastleGame, data: Mapping[str, Any], reader: Reader) -> State:
     base = default_layout(game)
     v: dict[str, Any] = {}
     v["round"] = _int(reader.at("round"), data.get("round", 1), 1, 3)
-    order = _seat_order(reader.at("order"), data.get("order"), seats) or (
-        list(base.order) if variant.solo else list(range(n))
-    )
-    v["order"] = tuple(order)
-    stack = _seat_order(reader.at("stack"), data.get("stack"), seats) or order
+    order = _seat_order(reader.at("order"), data.get("order"), seats)
+    stack = _seat_order(reader.at("stack"), data.get("stack"), seats)
     # the layout, each part by its ids or as setup would deal it
     layout: dict[str, Any] = {}
     for key, table, what, size, empty in (
@@ -268,6 +305,11 @@ def load(game: CastleGame, data: Mapping[str, Any], reader: Reader) -> State:
             if key in data:
                 reader.at(key).bad("only in solo play (castle.solo.setup)")
     everyone = [*fams, *([rival] if rival is not None else [])]
+    if order is None:
+        order = _default_order(v["round"], base, everyone, stack)
+    if stack is None:
+        stack = order
+    v["order"] = tuple(order)
     heights = {p: seats - i for i, p in enumerate(stack)}
     everyone = [f.but(height=heights.get(p, 0)) for p, f in enumerate(everyone)]
     v["families"] = tuple(everyone[:n])
@@ -307,6 +349,20 @@ def load(game: CastleGame, data: Mapping[str, Any], reader: Reader) -> State:
         picking=(), held=(0, 0, 0), agenda=(), refill=None, **v,
     )  # fmt: skip
     return _situation(s, pending, reader, all(rolled))
+
+
+def _default_order(
+    round_: int, base: State, fams: Sequence[Family], stack: Sequence[int] | None
+) -> list[int]:
+    """The order a position leaves out: in round 1 the influence stack's (seat 0 first;
+    in solo play the difficulty's heron order), later the furthest on the seasons track
+    first, a marker on top first on one space (castle.round.order), ``stack`` or the seat
+    number deciding."""
+    seats = len(fams)
+    if round_ == 1:
+        return list(base.order) if base.order else list(range(seats))
+    below = list(stack) if stack is not None else list(range(seats))
+    return sorted(range(seats), key=lambda p: (-fams[p].track, below.index(p)))
 
 
 def _seat_order(reader: Reader, raw: Any, seats: int) -> list[int] | None:
@@ -653,6 +709,14 @@ def _pending(
         _raise(reader)
         assert top is not None
         agenda = (*(f for f in under if f is not None), top)
+        known = tasks(s.game)
+        readers = [*(where.at("under").at(i) for i in range(len(agenda) - 1)), where.at("resolve")]
+        for at, frame in zip(readers, agenda, strict=True):
+            for k, task in enumerate(frame):
+                if task not in known:
+                    at.at(k).bad(
+                        "no action of the game ends with these effects (castle.symbols.meanings)"
+                    )
         for k, task in enumerate(top):
             if task[0].symbol in (Symbol.COINS, Symbol.VP):
                 where.at("resolve").at(k).bad(

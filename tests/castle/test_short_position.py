@@ -64,6 +64,14 @@ def test_a_round_starts_with_the_dice_to_roll() -> None:
     assert (rolled.phase, rolled.actor) == (Phase.TAKE, 1)
 
 
+@pytest.mark.rule("castle.round.order")
+def test_after_round_one_the_order_left_out_follows_the_seasons_track() -> None:
+    fams = [{"track": 1}, {"track": 4}, {"track": 4}]
+    assert load(3, round=2, families=fams).order == (1, 2, 0)
+    assert load(3, round=2, families=fams, stack=[2, 0, 1]).order == (2, 1, 0)
+    assert load(3, round=1).order == (0, 1, 2)
+
+
 @pytest.mark.rule("castle.turn.rounds")
 def test_the_seat_to_play_follows_from_the_dice_taken() -> None:
     s = load(order=[1, 0], bridges=BRIDGES)
@@ -162,7 +170,10 @@ REFUSALS: list[tuple[str, dict[str, Any]]] = [
      {"bridges": BRIDGES, "fields": {"room 0": 3}, "pending": {"on": "room 0", "die": "white"}}),
     ("pending.resolve[0]: coins and points at a task's head are taken at once "
      "(castle.coins.unlimited)", {"bridges": BRIDGES, "pending": {"resolve": "vp 3, training"}}),
-    ("(castle.symbols.meanings)", {"bridges": BRIDGES, "pending": {"resolve": "training 7"}}),
+    ("pending.resolve[0]: no action of the game ends with these effects "
+     "(castle.symbols.meanings)", {"bridges": BRIDGES, "pending": {"resolve": "training 7"}}),
+    ("pending.under[0][1]: no action of the game ends with these effects",
+     {"bridges": BRIDGES, "pending": {"resolve": "training", "under": [["iron 2", "castle 3"]]}}),
     ("families[0].seals: more than five seals are exchanged at once (castle.seals.cap)",
      {"bridges": BRIDGES, "families": [{"seals": 7}, {}]}),
     ("families[0]: 0 courtiers on level 3 but 1 on Daimyo spaces or beside the card "
