@@ -214,7 +214,7 @@ def goods(game: CastleGame) -> frozenset[tuple[Effect, ...]]:
 # --- the layout setup would deal, first components first ------------------------------------
 
 
-@functools.cache
+@functools.lru_cache(maxsize=16)  # bounded: every game with its own data is a new key
 def default_layout(game: CastleGame) -> State:
     """The board after setup's deals when each deal takes the first item its pile allows
     (castle.setup.*): the layout a short position starts from."""
