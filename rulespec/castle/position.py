@@ -1,5 +1,6 @@
 """White Castle positions as JSON: ``state.to_json()`` writes every field, ``load`` reads
-them back, checking types and ranges field by field and the rules' invariants, and
+them back, or reads the short form a person writes (:mod:`rulespec.castle.short`; written
+back by :func:`short`), checking types and ranges field by field and the rules' invariants, and
 reports every problem at once in a :class:`~rulespec.MalformedPosition`.
 
 What loads plays on: the engine, the views and the tensor index by the state's lists and
@@ -10,15 +11,15 @@ finally, through :meth:`State.problems`, that the next step can be worked out.""
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from rulespec.castle import rival as rivals
+from rulespec.castle import short as shortform
 from rulespec.castle.codec import CODEC
-from rulespec.castle.components import COLOURS, Effect, Symbol
+from rulespec.castle.components import COLOURS, Symbol
 from rulespec.castle.state import Phase, Solo, Stage, State
 from rulespec.castle.tables import BOARD_FIELDS, GARDENS, TILE_SLOTS
 from rulespec.core.convert import Reader
@@ -38,16 +39,33 @@ def load(game: CastleGame, data: Mapping[str, Any]) -> State:
         raise MalformedPosition([f"a position must be a JSON object, got {type(data).__name__}"])
     reader = Reader(game)
     check_header(reader, data, game)
+    if shortform.is_short(data):
+        if reader.problems:
+            raise MalformedPosition(reader.problems)
+        state = shortform.load(game, data, reader)
+        held = held_card_problems(state)  # the engine form's fixtures may share cards
+        if held:
+            raise MalformedPosition(held)
+        return _checked(state)
     values = CODEC.fields(State, old_empty_places(data), reader, extra=("game", "settings"))
     if reader.problems:
         raise MalformedPosition(reader.problems)
-    state = State(game=game, **values)
-    # all or nothing: the rules' invariants and that play can go on (a decision with a
-    # legal action, a chance node with an outcome), so problems() of a loaded state is ()
+    return _checked(State(game=game, **values))
+
+
+def _checked(state: State) -> State:
+    """``state`` if it keeps every invariant: all or nothing, the rules' invariants and
+    that play can go on (a decision with a legal action, a chance node with an outcome),
+    so problems() of a loaded state is ()."""
     problems = state.problems()
     if problems:
         raise MalformedPosition(list(problems))
     return state
+
+
+def short(state: State) -> dict[str, Any]:
+    """``state`` as a short position (:func:`rulespec.castle.short.short`)."""
+    return shortform.short(state)
 
 
 def _old(value: Any) -> Any:
@@ -112,7 +130,10 @@ def _rule_problems(state: State) -> list[str]:
         if not 0 <= c < cards:
             out.append(f"rooms[{i}]: no castle card {c}")
         elif t.level_of[c] != t.room_level[i]:
-            out.append(f"rooms[{i}]: card {c} is not of level {t.room_level[i]}")
+            out.append(
+                f"rooms[{i}]: card {t.cards[c].id} is not of level {t.room_level[i]} "
+                "(castle.setup.room_cards)"
+            )
     placed = [c for c in state.rooms if c is not None]
     for name, deck, level in (("deck1", state.deck1, 1), ("deck2", state.deck2, 2)):
         if list(deck) != sorted(set(deck)):
@@ -177,6 +198,46 @@ def _rule_problems(state: State) -> list[str]:
     return out
 
 
+def held_card_problems(state: State) -> list[str]:
+    """Each card lies in one place (castle.components.counts): a row card or a card in a
+    lantern area belongs to one family, and a castle card a family holds lies in no room
+    and no deck. (A bonus card is left out: a resource card's back names it, and two
+    resource cards may name the same one.)"""
+    out: list[str] = []
+    t, actions = state.game.tables, len(state.game.data.actions)
+    owner: dict[int, str] = {}
+    elsewhere = {*state.deck1, *state.deck2, *(c for c in state.rooms if c is not None)}
+    bonus = range(t.bonus_source, t.action_source)
+    for p in range(_seats(state)):
+        if p >= state.players and state.rival is None:
+            continue
+        fam = state.family(p)
+        where = f"families[{p}]" if p < state.players else "rival"
+        held: list[tuple[str, int, int | None]] = []  # (path, lantern source, castle card)
+        if fam.card is not None and 0 <= fam.card < len(t.rows_of_card):
+            card = fam.card - actions if fam.card >= actions else None
+            source = t.castle_source + card if card is not None else t.action_source + fam.card
+            held.append((f"{where}.card", source, card))
+        for i, x in enumerate(fam.lantern):
+            if x in bonus or not 0 <= x < len(t.lantern):
+                continue
+            card = x - t.castle_source if x >= t.castle_source else None
+            held.append((f"{where}.lantern[{i}]", x, card))
+        for path, source, card in held:
+            if source in owner:
+                out.append(
+                    f"{path}: the card also lies at {owner[source]}; each card is in one "
+                    "place (castle.components.counts)"
+                )
+            owner[source] = path
+            if card is not None and card in elsewhere:
+                out.append(
+                    f"{path}: castle card {t.cards[card].id} also lies in a room or a deck "
+                    "(castle.actions.card_swap)"
+                )
+    return out
+
+
 def _seats(state: State) -> int:
     """Seats including the solo rival (seat ``players``)."""
     return state.players + (1 if state.game.variant.solo else 0)
@@ -191,7 +252,7 @@ def _indices(
         out.append(f"{where}: {bounded(bad)} out of range 0 to {size - 1}")
     placed = [v for v in values if v is not None]
     if len(set(placed)) != len(placed):
-        out.append(f"{where}: a component lies in two places")
+        out.append(f"{where}: a component lies in two places (castle.components.counts)")
 
 
 def shape_problems(state: State) -> list[str]:
@@ -313,15 +374,16 @@ def component_problems(state: State) -> list[str]:
         colour = COLOURS[slot]
         if data.die_tiles[tile].colour is not colour:
             out.append(
-                f"diamond[{slot}]: die tile {tile} is not {colour.label}; the ♦ slots take "
+                f"diamond[{slot}]: die tile {data.die_tiles[tile].id} is not {colour.label}; "
+                "the ♦ slots take "
                 "a red, a black and a white tile (castle.setup.die_tiles)"
             )
     if set(state.diamond) & set(state.tiles):
-        out.append("tiles: a die tile also lies on a ♦ slot")
+        out.append("tiles: a die tile also lies on a ♦ slot (castle.setup.die_tiles)")
     for slot, garden in enumerate(state.gardens):
         if garden is not None and int(data.gardens[garden].kind) != slot % 2:
             out.append(
-                f"gardens[{slot}]: garden {garden} is of the other kind "
+                f"gardens[{slot}]: garden {data.gardens[garden].id} is of the other kind "
                 "(slot 2 * bridge + kind; castle.setup.gardens)"
             )
     if state.phase is not Phase.SETUP:
@@ -344,46 +406,14 @@ def component_problems(state: State) -> list[str]:
     return out
 
 
-@functools.cache
-def _tasks(game: CastleGame) -> frozenset[tuple[Effect, ...]]:
-    """Every task the engine may put on the agenda, with every tail of it: what the data
-    prints (sections, lanterns, Daimyo spaces, gardens, tiles, backs, goods, family rows)
-    and the engine's own steps."""
-    t, data = game.tables, game.data
-    whole: set[tuple[Effect, ...]] = set()
-    whole.update(s.effects for c in t.cards for s in c.sections)
-    whole.update(t.lantern)
-    whole.update(space for c in data.level3 for space in c.spaces)
-    whole.update(g.action for g in data.gardens)
-    whole.update(x for tile in data.training for x in (tile.blue, tile.beige))
-    whole.update(d.back for d in data.die_tiles)
-    whole.update(r.gains for r in data.resources)
-    whole.update(row for rows in t.rows_of_card for row in rows)
-    whole.update(r for row in data.board.family for r in row.rewards)
-    whole.add((Effect(Symbol.SEALS, data.board.well.seals),))
-    whole.update((Effect(Symbol.CHOICE, 1, tuple(o.options)),) for o in data.board.outside)
-    whole.update({(Effect(Symbol.AUDIENCE),), (Effect(Symbol.ASCENT),)})
-    whole.add((Effect(Symbol.LANTERN), Effect(Symbol.DAIMYO)))
-    whole.update((Effect(Symbol.SECTION, c),) for c in range(len(t.cards)))
-    chosen = {o for task in whole for e in task if e.symbol is Symbol.CHOICE for o in e.options}
-    whole.update((Effect(o, 1),) for o in chosen)
-    return frozenset(task[i:] for task in whole for i in range(len(task)))
-
-
-@functools.cache
-def _goods(game: CastleGame) -> frozenset[tuple[Effect, ...]]:
-    """While starting pairs are picked, the agenda holds what is left of a resource card's
-    goods (castle.setup.pairs)."""
-    gains = (r.gains for r in game.data.resources)
-    return frozenset(task[i:] for task in gains for i in range(len(task)))
-
-
 def agenda_problems(state: State) -> list[str]:
     """Each task on the agenda is what the engine puts there (or what is left of it), a
     starting card's goods while pairs are picked; no frame is empty (play drops them)."""
     if state.agenda and state.stage in (Stage.SETUP, Stage.OVER):
         return [f"agenda: empty in stage {state.stage.value}"]
-    known = _goods(state.game) if state.stage is Stage.PICKS else _tasks(state.game)
+    known = (
+        shortform.goods(state.game) if state.stage is Stage.PICKS else shortform.tasks(state.game)
+    )
     for f, frame in enumerate(state.agenda):
         if not frame:
             return [f"agenda[{f}]: an empty frame (play drops them)"]
