@@ -3,7 +3,14 @@
 A witness is where a rule was seen at work: a game (variant and options), a seed, and how
 many steps of seeded random play lead to the position where the rule decided (the
 convention of :mod:`rulespec.core.play`: chance sampled with the same generator as the
-decisions). The rule-coverage hooks (:func:`rulespec.core.trace.decided`) say which rules
+decisions). The steps start from the initial state, or, for a rule too rare for the
+searched games (an emptied deck, a shared win), from a position written by hand: each
+game's ``witness_positions.json`` holds such positions as data (in the game's own
+position JSON: the short form for The White Castle, the deck by its segments for Oriente),
+each with the rules it is written to show and the seed of the steps after it. The search
+uses a hand-written position only for a rule seeded play from the setup did not show, so
+seeded play stays preferred, and its witness is replayed and checked like any other: the
+rule must still decide at that step. The rule-coverage hooks (:func:`rulespec.core.trace.decided`) say which rules
 decided at each step; the witness kept for a rule is the one where the fewest other rules
 decided, the earliest of those, so it shows the rule as plainly as play allows.
 
@@ -24,10 +31,11 @@ Kinds, by where the rule decided:
 
 Rules whose value is an option of the variant table get one witness per value (a ruling
 shown under each reading). A rule with no witness is listed with its reason: no decision
-point in play (:data:`rulespec.scale.coverage.NOT_DECIDING`), or not reached by the
-searched games. The witnesses live as data in each game's package
-(``rulespec/<game>/witnesses.json``), rewritten by ``make witnesses`` (``python -m
-rulespec.witnesses``) and replayed by ``tests/test_witnesses.py``, which checks that the
+point in play (:data:`rulespec.scale.coverage.NOT_DECIDING`), or neither reached by the
+searched games nor shown by a hand-written position. The witnesses live as data in each
+game's package (``rulespec/<game>/witnesses.json``), rewritten by ``make witnesses``
+(``python -m rulespec.witnesses``; the hand-written positions are read, never written)
+and replayed by ``tests/test_witnesses.py`` and ``rulespec verify``, which check that the
 same rule still decides at each.
 
 >>> import rulespec
@@ -57,8 +65,11 @@ from rulespec.errors import InvalidArgument
 from rulespec.host.playthrough import cases
 from rulespec.scale.coverage import NOT_DECIDING
 
-FORMAT = 1
-"""The version of the witness files' layout."""
+FORMAT = 2
+"""The version of the witness files' layout (2: a witness may name a hand-written
+position, ``"position"``, its steps start from)."""
+POSITIONS_FORMAT = 1
+"""The version of the hand-written positions' files (``witness_positions.json``)."""
 SEEDS = 20
 """Seeded games searched per case (every column with the default options, then every
 other option value once: the golden playthroughs' cases)."""
@@ -76,6 +87,8 @@ NOT_REACHED = (
     "has a decision point in play, but the searched seeded games did not reach it; its "
     "marked tests build the situation by hand"
 )
+BY_HAND = "from a position written by hand (see the rule's tests)"
+"""How a witness from a hand-written position is introduced, wherever one is shown."""
 KINDS = ("setup", "applied", "legal", "refused", "scoring")
 
 
@@ -96,6 +109,9 @@ class Witness:
     ``legal``), the one refused (``refused``); None for ``scoring``."""
     others: tuple[str, ...] = ()
     """The other rules that decided at the same step."""
+    position: str | None = None
+    """The name of the hand-written position (:class:`HandPosition`) the steps start
+    from; None for the initial state of seeded play."""
 
     @property
     def game(self) -> str:
@@ -106,6 +122,17 @@ class Witness:
     def key(self) -> str:
         """``rule`` or ``rule=value``: what the witness files are keyed by."""
         return self.rule if self.value is None else f"{self.rule}={self.value}"
+
+    @property
+    def where(self) -> str:
+        """Where the steps start and how many lead to the position, in words."""
+        steps = f"seed {self.seed}, after {self.step} random steps"
+        if self.position is None:
+            return steps
+        return f"{BY_HAND}, {self.position!r}, then {steps}"
+
+    def __str__(self) -> str:
+        return f"{self.key}: {self.kind}, {self.where}"
 
     def to_json(self) -> dict[str, Any]:
         """The witness as a row of its game's file."""
@@ -120,6 +147,8 @@ class Witness:
         }
         if self.value is not None:
             out["value"] = self.value
+        if self.position is not None:
+            out["position"] = self.position
         return out
 
     @classmethod
@@ -134,6 +163,7 @@ class Witness:
             kind=str(data["kind"]),
             action=None if data.get("action") is None else str(data["action"]),
             others=tuple(str(o) for o in data.get("others", ())),
+            position=None if data.get("position") is None else str(data["position"]),
         )
 
 
@@ -155,7 +185,7 @@ class Example:
 
     def __str__(self) -> str:
         w = self.witness
-        where = f"{self.game!r}, seed {w.seed}, after {w.step} random steps"
+        where = f"{self.game!r}, {w.where}"
         value = f" (option value {w.value})" if w.value is not None else ""
         lines = [f"{self.rule.id}{value}: {self.rule.title}", f"  position: {where}"]
         if w.kind == "setup":
@@ -174,6 +204,44 @@ class Example:
         cites = "; ".join(str(c) for c in self.rule.cites)
         lines.append(f"  cited: {cites}")
         return "\n".join(lines)
+
+
+@attrs.frozen
+class HandPosition:
+    """A position written by hand, where seeded steps show a rule too rare for seeded
+    play from the setup (a row of the game's ``witness_positions.json``)."""
+
+    name: str
+    rules: tuple[str, ...]
+    """The witness keys (``rule`` or ``rule=value``) it is written to show."""
+    position: Mapping[str, Any]
+    """The position in the game's JSON (``game.state_from_json``); its ``settings`` are
+    the game's."""
+    seed: int
+    """The seed of the random steps after it (chance and decisions alike)."""
+    note: str = ""
+    """What the position is, in a sentence."""
+
+    @property
+    def settings(self) -> Mapping[str, Any]:
+        """The game's options, as the position names them."""
+        return dict(self.position.get("settings", {}))
+
+    def state(self, game: Game[Any]) -> State[Any]:
+        """The position, read by the game (a :class:`~rulespec.MalformedPosition` if it
+        no longer fits the rules)."""
+        return game.state_from_json(self.position)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> HandPosition:
+        """A row of a hand-written positions file (they ship with rulespec)."""
+        return cls(
+            name=str(data["name"]),
+            rules=tuple(str(r) for r in data["rules"]),
+            position=dict(data["position"]),
+            seed=int(data["seed"]),
+            note=str(data.get("note", "")),
+        )
 
 
 @attrs.frozen
@@ -206,15 +274,37 @@ def keys(rule: Rule) -> list[tuple[str, str | None]]:
     return [(rule.id, None)]
 
 
+def _shipped(game_id: str, name: str, version: int) -> Mapping[str, Any] | None:
+    """A data file of a game's package, checked for its layout version (None if absent)."""
+    try:
+        text = resources.files(f"rulespec.{game_id}").joinpath(name).read_text()
+    except FileNotFoundError:
+        return None
+    data: Mapping[str, Any] = json.loads(text)
+    if data.get("format") != version:
+        raise ValueError(f"rulespec/{game_id}/{name}: format {data.get('format')}, not {version}")
+    return data
+
+
 def load(game_id: str) -> Witnesses:
     """The shipped witnesses of one game (an empty set if none are written yet)."""
-    try:
-        text = resources.files(f"rulespec.{game_id}").joinpath("witnesses.json").read_text()
-    except FileNotFoundError:
+    data = _shipped(game_id, "witnesses.json", FORMAT)
+    if data is None:
         return Witnesses(game_id, {}, {})
-    data = json.loads(text)
     found = {w.key: w for w in map(Witness.from_json, data["witnesses"])}
     return Witnesses(game_id, found, dict(data["without"]))
+
+
+def load_positions(game_id: str) -> dict[str, HandPosition]:
+    """The hand-written positions of one game by name (none if it has no file)."""
+    data = _shipped(game_id, "witness_positions.json", POSITIONS_FORMAT)
+    if data is None:
+        return {}
+    rows = [HandPosition.from_json(row) for row in data["positions"]]
+    out = {p.name: p for p in rows}
+    if len(out) != len(rows):
+        raise ValueError(f"rulespec/{game_id}/witness_positions.json: a name used twice")
+    return out
 
 
 _LOADED: dict[str, Witnesses] = {}
@@ -227,12 +317,33 @@ def witnesses(game_id: str) -> Witnesses:
     return _LOADED[game_id]
 
 
+_POSITIONS: dict[str, dict[str, HandPosition]] = {}
+
+
+def positions(game_id: str) -> dict[str, HandPosition]:
+    """:func:`load_positions`, once per game and process."""
+    if game_id not in _POSITIONS:
+        _POSITIONS[game_id] = load_positions(game_id)
+    return _POSITIONS[game_id]
+
+
+def start(w: Witness) -> tuple[Game[Any], State[Any]]:
+    """The game and the state the witness's steps start from: the initial state, or its
+    hand-written position."""
+    game = catalog.game(w.game, **w.settings)
+    if w.position is None:
+        return game, game.initial_state()
+    hand = positions(w.game).get(w.position)
+    if hand is None:
+        raise InvalidArgument(f"{w.key}: no hand-written position named {w.position!r}")
+    return game, hand.state(game)
+
+
 def position(w: Witness) -> tuple[Game[Any], State[Any], random.Random]:
     """The game, the position after ``w.step`` seeded random steps, and the generator as
     it stands there (the next draw picks the step's action)."""
-    game = catalog.game(w.game, **w.settings)
+    game, state = start(w)
     rng = random.Random(w.seed)
-    state: State[Any] = game.initial_state()
     for _ in range(w.step):
         state = _step(state, rng)[1]
     return game, state, rng
@@ -319,9 +430,12 @@ def _play(
     best: dict[str, tuple[tuple[int, int], Witness]],
     game: Game[Any],
     seed: int,
+    hand: HandPosition | None = None,
 ) -> None:
     """One seeded random game with tracing; every rule that decides is offered as a
-    witness, kept where fewer other rules decide (then earlier)."""
+    witness, kept where fewer other rules decide (then earlier). From a hand-written
+    position, only the keys it is written to show are offered, and the earliest step is
+    kept: the situation the position was written for."""
     game_id = game.spec.id
     settings = dict(game.settings())
     options = {r.id: r.option for r in catalog.rules(game_id) if r.option is not None}
@@ -331,17 +445,24 @@ def _play(
     ) -> None:
         for rule_id in counts:
             key, value = _key(rule_id, options, settings)
+            if hand is not None and key not in hand.rules:
+                continue
             others = tuple(sorted((set(counts) | set(also)) - {rule_id}))
-            rank = (len(others), step)
+            rank = (len(others), step) if hand is None else (step, len(others))
             held = best.get(key)
             if held is None or rank < held[0]:
-                w = Witness(rule_id, value, settings, seed, step, kind, text, others)
+                name = None if hand is None else hand.name
+                w = Witness(rule_id, value, settings, seed, step, kind, text, others, name)
                 best[key] = (rank, w)
 
     rng = random.Random(seed)
-    with trace.tracing() as built:
-        state: State[Any] = game.initial_state()
-    offer(built, Counter(), 0, "setup", None)
+    state: State[Any]
+    if hand is None:
+        with trace.tracing() as built:
+            state = game.initial_state()
+        offer(built, Counter(), 0, "setup", None)
+    else:
+        state = hand.state(game)
     step = 0
     while not state.is_terminal:
         if step > MAX_STEPS:
@@ -444,8 +565,22 @@ def search(game_id: str, seeds: int = SEEDS) -> Witnesses:
             for seed in range(min(seeds, REFUSAL_SEEDS)):
                 _refusals(best, missing, game, seed)
     found = {key: w for key, (_, w) in best.items() if key in wanted}
+    found.update(_by_hand(game_id, set(wanted) - set(found)))
     without = {k: NOT_DECIDING.get(r.id, NOT_REACHED) for k, r in wanted.items() if k not in found}
     return Witnesses(game_id, found, without)
+
+
+def _by_hand(game_id: str, missing: set[str]) -> dict[str, Witness]:
+    """Witnesses from the game's hand-written positions, for the keys in ``missing``
+    only (seeded play from the setup is preferred); a position that does not show a key
+    it is written for is reported, and the key stays without a witness."""
+    best: dict[str, tuple[tuple[int, int], Witness]] = {}
+    for hand in positions(game_id).values():
+        if missing & set(hand.rules):
+            _play(best, catalog.game(game_id, **hand.settings), hand.seed, hand)
+            for key in sorted(missing & set(hand.rules) - set(best)):
+                print(f"{game_id}: hand-written position {hand.name!r} does not show {key}")
+    return {key: w for key, (_, w) in best.items() if key in missing}
 
 
 def path_of(game_id: str) -> Path:
@@ -453,14 +588,29 @@ def path_of(game_id: str) -> Path:
     return Path(__file__).resolve().parent / game_id / "witnesses.json"
 
 
+def _shown(rule_id: str, found: Mapping[str, Witness]) -> list[Witness]:
+    return [w for k, w in found.items() if k == rule_id or k.startswith(f"{rule_id}=")]
+
+
 def counts() -> dict[str, tuple[int, int]]:
-    """Per game: (rules and rulings with a witness, rules and rulings in all)."""
+    """Per game: (rules and rulings with a witness, from seeded play from the setup or
+    from a hand-written position, rules and rulings in all)."""
     out: dict[str, tuple[int, int]] = {}
     for spec in catalog.GAMES:
         found = witnesses(spec.id).found
         ids = [r.id for r in catalog.rules(spec.id)]
-        shown = sum(1 for i in ids if any(k == i or k.startswith(f"{i}=") for k in found))
-        out[spec.id] = (shown, len(ids))
+        out[spec.id] = (sum(1 for i in ids if _shown(i, found)), len(ids))
+    return out
+
+
+def by_hand() -> dict[str, int]:
+    """Per game: the rules and rulings shown only from hand-written positions (each
+    witness of theirs starts from one), a part of :func:`counts`' first number."""
+    out: dict[str, int] = {}
+    for spec in catalog.GAMES:
+        found = witnesses(spec.id).found
+        shown = (_shown(r.id, found) for r in catalog.rules(spec.id))
+        out[spec.id] = sum(1 for ws in shown if ws and all(w.position for w in ws))
     return out
 
 

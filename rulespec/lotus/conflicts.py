@@ -56,19 +56,23 @@ def _award(
     placed: dict[int, Chip] = {}
     left = list(s.claims if claims is None else claims)
     at_award = s.game.options.chip_supply is ChipSupply.LIMITED_AT_AWARD
+    # under 'unlimited' the ruling decides too, where a win goes beyond the chips: the
+    # area is taken all the same (counted only while tracing)
+    unlimited = trace.TRACING and s.game.options.chip_supply is ChipSupply.UNLIMITED
     held: dict[int, list[int]] = {}
     for i in areas:
         chip = s.chips[i]
         assert chip is not None
         (seat,) = left[i]
         left[i] = frozenset()
-        if at_award:
+        if at_award or unlimited:
             mine = held.setdefault(seat, list(s.held(seat)))
             mine[chip.building] += 1
             if not chips_fit(mine):
-                mine[chip.building] -= 1
                 decided("lotus.claim.chip_supply")
-                continue
+                if at_award:
+                    mine[chip.building] -= 1
+                    continue
         placed[i] = OWNED[seat][chip.building]
     return s.but(chips=place_chips(s, placed), claims=tuple(left), **changes)
 
