@@ -144,7 +144,8 @@ def show_rules(spec: GameSpec) -> int:
 
 
 def explain_rule(rule_id: str, example: bool = False) -> int:
-    """Print one rule in full; with ``example``, its witnesses from seeded play too."""
+    """Print one rule in full; with ``example``, its witnesses from seeded play too (from
+    the setup or from a hand-written position)."""
     r = _rule_asked(rule_id)
     wrap = textwrap.TextWrapper(width=88, initial_indent="  ", subsequent_indent="  ")
     print(f"{r.id} ({r.kind.value})\n{r.title}\n")
@@ -752,7 +753,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     p_explain.add_argument(
         "--example",
         action="store_true",
-        help="show the rule at work: its witness from seeded play",
+        help="show the rule at work: its witness from seeded play (from the setup or from "
+        "a position written by hand)",
     )
     p_bench = sub.add_parser("bench", help="random-play throughput per variant")
     _add_game(p_bench, optional=True)

@@ -188,19 +188,22 @@ def verify(
 
 
 def _witnesses(specs: Sequence[GameSpec], report: _Report) -> None:
-    """Replay every witness (:mod:`rulespec.witnesses`): its rule must still decide
-    there. Counts what share of each game's rules and rulings is shown at work."""
+    """Replay every witness (:mod:`rulespec.witnesses`), from the setup or from its
+    hand-written position: its rule must still decide there. Counts what share of each
+    game's rules and rulings is shown at work."""
     from rulespec import witnesses  # noqa: PLC0415 (loaded for this step only)
 
     print("\n== witnesses: every rule and ruling shown at work in seeded play ==")
     for spec in specs:
         shown = witnesses.witnesses(spec.id)
-        stale = [w.key for w in shown.found.values() if w.rule not in witnesses.decided_at(w)]
+        stale = [w.key for w in shown.found.values() if not witnesses.holds(w)]
         report.stale_witnesses += len(stale)
         with_one, total = witnesses.counts()[spec.id]
+        hand = witnesses.by_hand()[spec.id]
         line = (
-            f"{spec.id}: {with_one} of {total} rules and rulings have a witness "
-            f"({len(shown.found)} witnesses replayed, {len(stale)} stale; "
+            f"{spec.id}: {with_one} of {total} rules and rulings have a witness, {hand} from "
+            f"a position written by hand ({len(shown.found)} witnesses replayed, "
+            f"{len(stale)} stale; "
             f"{len(shown.without)} listed without one, with the reason)"
         )
         report.shown.append(line)

@@ -10,9 +10,12 @@ position JSON: the short form for The White Castle, the deck by its segments for
 each with the rules it is written to show and the seed of the steps after it. The search
 uses a hand-written position only for a rule seeded play from the setup did not show, so
 seeded play stays preferred, and its witness is replayed and checked like any other: the
-rule must still decide at that step. The rule-coverage hooks (:func:`rulespec.core.trace.decided`) say which rules
-decided at each step; the witness kept for a rule is the one where the fewest other rules
-decided, the earliest of those, so it shows the rule as plainly as play allows.
+rule must still decide at that step.
+
+The rule-coverage hooks (:func:`rulespec.core.trace.decided`) say which rules decided at
+each step; the witness kept for a rule is the one where the fewest other rules decided, the
+earliest of those, so it shows the rule as plainly as play allows (from a hand-written
+position: the earliest step, the situation it was written for).
 
 Kinds, by where the rule decided:
 
@@ -42,6 +45,9 @@ same rule still decides at each.
 >>> ex = rulespec.rule("mandala.draw.reshuffle").example()
 >>> ex.rule.id, ex.witness.kind in ("applied", "legal", "refused", "scoring")
 ('mandala.draw.reshuffle', True)
+>>> shared = rulespec.rule("mandala.winner.shared").example()  # from a hand-written position
+>>> shared.witness.position, shared.witness.step, shared.result.winners
+('equal points, equal hands', 0, frozenset({0, 1}))
 """
 
 from __future__ import annotations
@@ -61,7 +67,7 @@ from rulespec import catalog
 from rulespec.core import trace
 from rulespec.core.api import Action, Explanation, Game, Outcome, State
 from rulespec.core.rules import Rule
-from rulespec.errors import InvalidArgument
+from rulespec.errors import InvalidArgument, RulespecError
 from rulespec.host.playthrough import cases
 from rulespec.scale.coverage import NOT_DECIDING
 
@@ -230,7 +236,8 @@ class HandPosition:
     def state(self, game: Game[Any]) -> State[Any]:
         """The position, read by the game (a :class:`~rulespec.MalformedPosition` if it
         no longer fits the rules)."""
-        return game.state_from_json(self.position)
+        state: State[Any] = game.state_from_json(self.position)
+        return state
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> HandPosition:
@@ -411,6 +418,16 @@ def decided_at(w: Witness) -> Counter[str]:
                 state.legal_actions()
             _step(state, rng)
     return counts
+
+
+def holds(w: Witness) -> bool:
+    """Whether the witness's rule still decides at its step; False too when its
+    hand-written position no longer loads or its steps can no longer be taken (the rules
+    changed under it): the check ``rulespec verify`` and the tests make."""
+    try:
+        return w.rule in decided_at(w)
+    except RulespecError:
+        return False
 
 
 # --- the search ---------------------------------------------------------------------------

@@ -364,6 +364,21 @@ def test_explain_a_game_id_says_what_to_ask_instead(capsys: pytest.CaptureFixtur
     assert out.startswith(f"{first} (")
 
 
+@pytest.mark.rule("mandala.winner.shared")
+def test_explain_example_shows_seeded_play_or_a_position_written_by_hand(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = run(["explain", "mandala.draw.reshuffle", "--example"], capsys)
+    assert code == 0
+    assert "At work in seeded play" in out
+    assert "random steps" in out
+    assert "written by hand" not in out
+    code, out, _ = run(["explain", "mandala.winner.shared", "--example"], capsys)
+    assert code == 0
+    assert "from a position written by hand (see the rule's tests)" in out
+    assert "final scoring: scores [12, 12]" in out
+
+
 @pytest.mark.parametrize("name", ["out.png", "out.svg.txt", "picture"])
 def test_render_refuses_an_output_name_that_is_not_svg_or_html(
     name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]

@@ -1,10 +1,13 @@
 """The witnesses (``rulespec/<game>/witnesses.json``): each replays to a position where its
-rule still decides, every rule and ruling of every game in GAMES has a witness or a listed
-reason, the reasons are honest, and at least 95% of the rules with a decision point in play
-are shown at work. ``make witnesses`` rewrites the files after a rule changes."""
+rule still decides, from the setup or from a position written by hand
+(``rulespec/<game>/witness_positions.json``), every rule and ruling of every game in GAMES
+has a witness or a listed reason, the reasons are honest, and at least 95% of the rules with
+a decision point in play are shown at work. ``make witnesses`` rewrites the files after a
+rule changes."""
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
 import rulespec
@@ -97,3 +100,115 @@ def test_the_counts_cover_every_game() -> None:
     assert set(counts) == set(rulespec.GAMES.ids)
     for shown, total in counts.values():
         assert 0 < shown <= total
+
+
+# --- witnesses from positions written by hand ----------------------------------------------
+
+
+def every_hand_position() -> list[tuple[str, wit.HandPosition]]:
+    return [(spec.id, hand) for spec in rulespec.GAMES for hand in wit.positions(spec.id).values()]
+
+
+@pytest.mark.parametrize(
+    ("game_id", "hand"), every_hand_position(), ids=lambda x: getattr(x, "name", x)
+)
+def test_every_hand_written_position_shows_what_it_is_written_for(
+    game_id: str, hand: wit.HandPosition
+) -> None:
+    """Each key a hand-written position names is shown: by seeded play from the setup
+    (preferred), or by a witness that starts from this position; a witness from a
+    position shows only what the position is written for."""
+    shown = wit.witnesses(game_id)
+    assert hand.rules
+    for key in hand.rules:
+        assert key in shown.found, f"{key}: {hand.name!r} does not show it (make witnesses)"
+        w = shown.found[key]
+        assert w.position in (None, hand.name)
+    game = rulespec.game(game_id, **hand.settings)
+    assert hand.state(game).problems() == ()  # it loads and is a position of the rules
+    for w in shown.found.values():
+        if w.position == hand.name:
+            assert w.key in hand.rules
+            assert dict(w.settings) == dict(game.settings())
+
+
+@pytest.mark.rule("mandala.winner.shared")
+def test_a_hand_written_position_shows_a_shared_win() -> None:
+    """Seeded play hardly ever ends in a tie of points and of cards in hand: the witness of
+    the shared win starts from a finished game written by hand, and the rule decides in
+    its final scoring."""
+    w = wit.witnesses("mandala").found["mandala.winner.shared"]
+    assert w.position is not None
+    assert w.kind == "scoring"
+    hand = wit.positions("mandala")[w.position]
+    assert "mandala.winner.shared" in hand.rules
+    assert "mandala.winner.shared" in wit.decided_at(w)
+    assert wit.holds(w)
+    ex = rulespec.rule("mandala.winner.shared").example()
+    assert ex is not None
+    assert ex.witness == w
+    assert ex.state == hand.state(ex.game)  # no random step before the scoring
+    assert isinstance(ex.result, rulespec.Outcome)
+    assert ex.result.scores[0] == ex.result.scores[1]
+    assert ex.result.winners == {0, 1}
+    assert wit.BY_HAND in str(ex)
+    assert wit.BY_HAND in str(w)
+    assert wit.Witness.from_json(w.to_json()) == w
+
+
+def test_a_broken_hand_written_witness_is_stale() -> None:
+    """The check can fail: a position that no longer shows the rule, one that no longer
+    loads, and a name with no position are all stale, and ``rulespec verify`` counts it."""
+    w = wit.witnesses("mandala").found["mandala.winner.shared"]
+    assert w.position is not None
+    hand = wit.positions("mandala")[w.position]
+    untied = dict(hand.position)
+    untied["hands"] = [{"red": 2, "green": 1}, {"black": 1, "yellow": 1}]  # seat 0 wins
+    broken = dict(hand.position, phase="no such phase")
+    saved = dict(wit.positions("mandala"))
+    try:
+        wit.positions("mandala")["untied"] = attrs.evolve(hand, name="untied", position=untied)
+        wit.positions("mandala")["broken"] = attrs.evolve(hand, name="broken", position=broken)
+        assert not wit.holds(attrs.evolve(w, position="untied"))
+        assert not wit.holds(attrs.evolve(w, position="broken"))
+        assert not wit.holds(attrs.evolve(w, position="no such position"))
+        assert wit.holds(w)
+    finally:
+        wit.positions("mandala").clear()
+        wit.positions("mandala").update(saved)
+
+
+def test_verify_reports_a_stale_hand_written_witness(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from rulespec import verify  # noqa: PLC0415
+
+    shown = wit.witnesses("mandala")
+    w = shown.found["mandala.winner.shared"]
+    stale = attrs.evolve(w, position="no such position")
+    found = {**shown.found, w.key: stale}
+    monkeypatch.setitem(wit._LOADED, "mandala", attrs.evolve(shown, found=found))
+    report = verify._Report()
+    verify._witnesses([rulespec.spec("mandala")], report)
+    assert report.stale_witnesses == 1
+    out = capsys.readouterr().out
+    assert "FAIL mandala.winner.shared" in out
+    assert "1 from a position written by hand" in out
+
+
+def test_the_search_takes_a_hand_written_position_only_for_a_missing_rule() -> None:
+    """Seeded play stays preferred: the hand-written positions are played only for the
+    keys the seeded search left without a witness, and give the shipped witness."""
+    assert wit._by_hand("mandala", set()) == {}
+    assert wit._by_hand("mandala", {"mandala.draw.reshuffle"}) == {}
+    again = wit._by_hand("mandala", {"mandala.winner.shared"})
+    assert again == {
+        "mandala.winner.shared": wit.witnesses("mandala").found["mandala.winner.shared"]
+    }
+    seeded = [w for spec in rulespec.GAMES for w in wit.witnesses(spec.id).found.values()]
+    by_hand = {w.key for w in seeded if w.position is not None}
+    assert by_hand
+    counts, hand = wit.counts(), wit.by_hand()
+    for game_id, n in hand.items():
+        assert 0 <= n <= counts[game_id][0]
+    assert hand["mandala"] == 1

@@ -688,26 +688,51 @@ def witness_lines(r: Rule) -> list[str]:
         asked = "" if value is None else repr(value)
         again = f"rulespec.rule({r.id!r}).example({asked})"
         body = [
-            f"{literal(game)}, seed {w.seed}, after {w.step} random steps: {move}; "
+            f"{literal(game)}, {text(w.where)}: {move}; "
             f"{witness_result(ex)}. Replay it with {literal(again)}.",
             "",
             *witness_picture(ex),
+            *hand_position_lines(w),
         ]
         out += [f":{label}:", "", *indent(body, 3), ""]
     return out
 
 
+def hand_position_lines(w: witnessing.Witness) -> list[str]:
+    """For a witness from a hand-written position: what it is and the position as
+    written (one line per key), so a reader can load it and change one thing."""
+    if w.position is None:
+        return []
+    hand = witnessing.positions(w.game)[w.position]
+    items = list(hand.position.items())
+    rows = [
+        f"  {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}" + ("," if n < len(items) else "")
+        for n, (k, v) in enumerate(items, 1)
+    ]
+    return [
+        f"{text(hand.note)} The position, from ``rulespec/{w.game}/witness_positions.json``:",
+        "",
+        ".. code-block:: json",
+        "",
+        *indent(["{", *rows, "}"], 3),
+        "",
+    ]
+
+
 class WitnessCountsDirective(SphinxDirective):
     """``.. rulespec-witness-counts::``: per game, how many of its rules and rulings are
-    shown at work (a witness from seeded play on its rules page)."""
+    shown at work (a witness from seeded play on its rules page), and how many of those
+    only from a hand-written position."""
 
     def run(self) -> list[Node]:
         items = []
         for spec in rulespec.GAMES:
             shown, total = witnessing.counts()[spec.id]
+            hand = witnessing.by_hand()[spec.id]
             items.append(
                 f":doc:`{text(spec.title)} <games/{spec.id}>`: {shown} of {total} rules and "
-                "rulings shown at work in seeded play; the rest are listed with the reason"
+                f"rulings shown at work in seeded play ({hand} of them from a position written "
+                "by hand); the rest are listed with the reason"
             )
         return nested_parse_to_nodes(
             self.state, "\n".join(bullet_list(items)), source="<rulespec-witness-counts>"
