@@ -22,7 +22,9 @@ The parts of a year that are under way are objects of their own, ``null`` otherw
 ``area``, ``bids``, ``tied``), ``rebellion`` (``leader``, ``sides``, ``commits``,
 ``winners``, ``hit``, ``palace_taker``) and ``expansion`` (phase 6: ``slots``,
 ``drawn``); ``last`` is the last public reveal, ``{"type": "conflict", …}`` or
-``{"type": "rebellion", …}``. Positions written before this layout (those keys at the top
+``{"type": "rebellion", …}``; ``gifts`` (negotiation variant, default none) the points
+given in the current window, ``[[giver, receiver, influence, combat], …]``, one total per
+pair. Positions written before this layout (those keys at the top
 level, ``last`` as ``[[key, value], …]`` pairs) still load: :func:`upgrade` rewrites them.
 
 Loading checks the format, the conservation of cards and chips, and every invariant the
@@ -60,7 +62,7 @@ from rulespec.lotus.state import (
     RebellionReveal,
     State,
 )
-from rulespec.lotus.variant import ConflictTie, TempleExtra, VpChips
+from rulespec.lotus.variant import ConflictTie, Negotiation, TempleExtra, VpChips
 
 if TYPE_CHECKING:
     from rulespec.lotus.game import LotusGame
@@ -671,4 +673,24 @@ def _record_problems(state: State) -> list[str]:
         _twice(last.choices) or _twice(last.owed) or _twice(last.paid)
     ):
         out.append("last: the payout lists a seat twice (lotus.income.supply_limit)")
+    out.extend(_gift_problems(state))
+    return out
+
+
+def _gift_problems(state: State) -> list[str]:
+    """The window's gifts: only with the negotiation option, one positive total per
+    ordered pair of two different seats (lotus.variant.negotiation_window)."""
+    gifts = state.gifts
+    if gifts and state.game.options.negotiation is not Negotiation.ON:
+        return ["gifts: gifts are made only with negotiation = 'on' (lotus.variant.negotiation)"]
+    pairs = [(g, to) for g, to, _, _ in gifts]
+    out = []
+    if len(set(pairs)) != len(pairs):
+        out.append("gifts: a pair of seats is listed twice (lotus.variant.negotiation_window)")
+    for g, to, influence, combat in gifts:
+        if g == to or influence + combat == 0:
+            out.append(
+                f"gifts: seat {g} to seat {to}: a gift goes to another seat and gives some "
+                "points (lotus.variant.negotiation_window)"
+            )
     return out

@@ -111,6 +111,12 @@ BY_SEAT = {"tensor": PerKey()}
 EXPANSION_SLOTS = {"tensor": Slots(lambda game: game.players + len(game.area_ids))}
 """As an observation tensor, the expansion's slots are places for at most one chip per
 player and one per temple extra (never more extras than areas)."""
+GIFT_PAIRS = {"tensor": Slots(lambda game: game.players * (game.players - 1))}
+"""As an observation tensor, a window's gifts are places for one total per ordered pair of
+seats (each pair is listed once)."""
+
+Gift = tuple[Seat, Seat, Points, Points]
+"""(giver, receiver, influence, combat): what one seat gave another in a negotiation window."""
 
 
 @attrs.frozen
@@ -266,6 +272,10 @@ class State(Kernel[Action], Evolve):
     last: Reveal | None
     """The last public reveal (conflict round, rebellion or pro-rata payout), for views and
     logs."""
+    gifts: tuple[Gift, ...] = attrs.field(default=(), metadata=GIFT_PAIRS)
+    """Negotiation variant: the points given in the current window (the latest one once it
+    has closed), totalled per giver and receiver, in the order each pair first gave. Gifts
+    are public (ruling lotus.variant.negotiation_window), so every view shows them."""
 
     @classmethod
     def initial(cls, game: LotusGame) -> State:

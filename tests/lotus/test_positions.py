@@ -28,7 +28,7 @@ from rulespec.lotus import (
     State,
 )
 from rulespec.lotus import position as positions
-from rulespec.lotus.actions import Bid
+from rulespec.lotus.actions import Bid, Give
 from rulespec.lotus.position import invariant_problems
 
 from ..position_mutations import mutate, reached, refused_or_playable
@@ -569,3 +569,25 @@ def test_a_mutated_position_is_refused_or_plays_on(k: int, seed: int) -> None:
     changed = mutate(rng.choice(docs), rng)
     if changed is not None:
         refused_or_playable(made, changed[0], seed)
+
+
+@pytest.mark.rule("lotus.variant.negotiation_window")
+def test_a_windows_gifts_load_only_as_play_could_leave_them() -> None:
+    """The gifts of a window (public, so part of every view and tensor) load back as
+    written; a pair listed twice, a gift to oneself or of nothing, and gifts without the
+    negotiation option are refused, each naming the rule."""
+    data = conflict(3, {"a16": "village"}, "a16", [0, 1])
+    data.update(phase="negotiate", seat=0, queue=[1, 2], resume="bid")
+    g = game(negotiation="on")
+    state = g.state_from_json(data).apply(Give(2, 3, 0)).apply(Give(2, 0, 1))
+    assert state.gifts == ((0, 2, 3, 1),)
+    assert g.state_from_json(state.to_json()) == state
+    for bad, needle in (
+        ([[0, 2, 3, 1], [0, 2, 1, 0]], "a pair of seats is listed twice"),
+        ([[0, 0, 3, 0]], "a gift goes to another seat"),
+        ([[0, 1, 0, 0]], "a gift goes to another seat"),
+    ):
+        has(problems({**state.to_json(), "gifts": bad}, negotiation="on"), needle)
+    off = {**state.to_json(), "settings": {**state.to_json()["settings"], "negotiation": "off"}}
+    off.update(phase="bid", queue=[], resume=None, seat=0)
+    has(problems(off), "gifts are made only with negotiation = 'on'")
