@@ -27,7 +27,7 @@ from hypothesis import strategies as st
 
 import rulespec
 from rulespec.core import history as histories
-from rulespec.lotus.actions import Bid, ChooseSide, CommitCombat
+from rulespec.lotus.actions import Bid, ChooseSide, CommitCombat, Give
 
 SECRET = (Bid, ChooseSide, CommitCombat)
 SECRET_PHASES = ("BID", "SIDE", "COMBAT")
@@ -274,8 +274,6 @@ def test_gifts_are_public_so_resampling_keeps_every_seats_points() -> None:
     knows every seat's points, so a resampled state keeps them and the gifts, whoever
     gave to whom. Gifts between two other seats were once redrawn as hidden, which also
     made a resample 150 steps in take ten seconds and more (found after issue 19)."""
-    from rulespec.lotus.actions import Give
-
     game = rulespec.game("lotus", edition="de", players=4, negotiation="on")
     rng = random.Random(8)
     state = game.initial_state()

@@ -10,10 +10,11 @@ Hidden from seat ``p`` along a history (checked against the views in
 Not hidden, so never redrawn: the other seats' card points (they start public and change
 only by public income, revealed payments, the open banks and, with the negotiation
 option, gifts, which every view shows: ruling lotus.variant.negotiation_window; so they
-follow from ``p``'s views) and the face-down neutral chips' composition (the 68 chips less those dealt and drawn,
-all face up). One case is left as played: with the limited card supply, when both banks
-run dry during one income round, a palace owner's choice between influence and combat
-can leave the banks as they would be otherwise; it is not redrawn.
+follow from ``p``'s views) and the face-down neutral chips' composition (the 68 chips
+less those dealt and drawn, all face up). One case is left as played: with the limited
+card supply, when both banks run dry during one income round, a palace owner's choice
+between influence and combat can leave the banks as they would be otherwise; it is not
+redrawn.
 
 A seat's legal commitments depend only on its own points and public facts, so each
 pending commitment is redrawn uniformly among that seat's legal ones at its point of the

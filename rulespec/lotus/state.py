@@ -56,7 +56,7 @@ from rulespec.lotus.components import (
     Side,
     chips_fit,
 )
-from rulespec.lotus.variant import ChipSupply
+from rulespec.lotus.variant import ChipSupply, Negotiation
 
 if TYPE_CHECKING:
     from rulespec.lotus.game import LotusGame
@@ -111,9 +111,16 @@ BY_SEAT = {"tensor": PerKey()}
 EXPANSION_SLOTS = {"tensor": Slots(lambda game: game.players + len(game.area_ids))}
 """As an observation tensor, the expansion's slots are places for at most one chip per
 player and one per temple extra (never more extras than areas)."""
-GIFT_PAIRS = {"tensor": Slots(lambda game: game.players * (game.players - 1))}
+
+
+def _gift_places(game: LotusGame) -> int:
+    """One per ordered pair of seats with the negotiation option; none without it."""
+    return game.players * (game.players - 1) if game.options.negotiation is Negotiation.ON else 0
+
+
+GIFT_PAIRS = {"tensor": Slots(_gift_places)}
 """As an observation tensor, a window's gifts are places for one total per ordered pair of
-seats (each pair is listed once)."""
+seats (each pair is listed once); none without the negotiation option, which has no gifts."""
 
 Gift = tuple[Seat, Seat, Points, Points]
 """(giver, receiver, influence, combat): what one seat gave another in a negotiation window."""

@@ -380,10 +380,11 @@ def test_every_gift_shows_in_every_seats_view(edition: str, players: int) -> Non
             gifts += 1
             giver = state.current_player
             for p in range(players):
-                before_view, after_view = _given(state.observation(p)), _given(after.observation(p))
-                i, c = before_view.get((giver, action.to), (0, 0))
-                expected = {**before_view, (giver, action.to): (i + action.influence, c + action.combat)}
-                assert after_view == expected, (p, giver, action)
+                seen_before = _given(state.observation(p))
+                i, c = seen_before.get((giver, action.to), (0, 0))
+                now = (i + action.influence, c + action.combat)
+                expected = {**seen_before, (giver, action.to): now}
+                assert _given(after.observation(p)) == expected, (p, giver, action)
                 assert after.observation(p).tensor() != state.observation(p).tensor()
         elif after.phase is Phase.NEGOTIATE and state.phase is not Phase.NEGOTIATE:
             assert all(after.observation(p).gifts == () for p in range(players))

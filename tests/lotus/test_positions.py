@@ -313,7 +313,8 @@ def test_a_position_in_the_old_layout_loads_as_the_same_state(case: dict[str, An
     old = case["position"]
     assert "area" in old  # really the old layout
     assert isinstance(old["last"], list)
-    assert g.state_from_json(old) == state
+    # the old layout wrote no record of a window's gifts (issue 19): it loads without one
+    assert g.state_from_json(old) == state.but(gifts=())
     assert positions.upgrade(old) != old
 
 
