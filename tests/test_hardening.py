@@ -533,3 +533,88 @@ def test_an_action_with_a_field_too_large_to_print_is_refused_with_a_printable_e
             explained = state.explain(action)
             assert not explained.legal
             assert len(str(explained)) < 2000
+
+
+# --- counts at the top of their range -------------------------------------------------------
+
+
+def _int_leaves(node: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """The paths of the whole numbers of a position's JSON (the header and step aside)."""
+    if isinstance(node, dict):
+        return [
+            p
+            for k, v in node.items()
+            if k not in ("game", "settings", "step")
+            for p in _int_leaves(v, (*path, k))
+        ]
+    if isinstance(node, list):
+        return [p for i, v in enumerate(node) for p in _int_leaves(v, (*path, i))]
+    return [path] if type(node) is int else []
+
+
+def _with(data: Any, path: tuple[Any, ...], value: int) -> Any:
+    out = json.loads(json.dumps(data))
+    node = out
+    for key in path[:-1]:
+        node = node[key]
+    node[path[-1]] = value
+    return out
+
+
+HIGH = (1_000_000, 100_000, 10_000, 1_000)
+"""Values tried for each number of a position, largest first: the largest the loader
+accepts is played on."""
+TOP_OF_RANGE_OPEN = {
+    "castle": "coins, points and stamp load up to 10,000 and play adds to them",
+    "lotus": "vp loads up to 10,000 and year up to 1,000, and play adds to them",
+    "mandala": "turn loads up to 1,000,000 and play adds to it",
+}
+"""Games where the check below still fails (found after issue 19, open). A lower load-time
+cap alone does not close the class: a state played on from a position at that cap passes
+it, and its JSON would no longer load. A closed check bounds a count by what the rest of a
+game can still add, worked out from the state (years or rounds left, each one's most)."""
+
+
+@pytest.mark.parametrize("spec", list(rulespec.GAMES), ids=lambda s: s.id)
+def test_a_position_with_a_number_at_the_top_of_its_range_plays_on_within_bounds(
+    spec: Any, request: pytest.FixtureRequest
+) -> None:
+    """The contract: whatever ``state_from_json`` accepts can be played on. Every whole
+    number of a reached position is set, one at a time, to the largest of :data:`HIGH`
+    the loader accepts; 30 seeded random steps from it must keep ``problems()`` empty,
+    every seat's observation tensor within [0, 1] and the state's JSON loadable (a count
+    accepted near its cap must not be pushed past it by play)."""
+    if spec.id in TOP_OF_RANGE_OPEN:
+        request.applymarker(pytest.mark.xfail(reason=TOP_OF_RANGE_OPEN[spec.id], strict=True))
+    game = rulespec.game(spec.id, **spec.variants(options=False)[0])
+    rng = random.Random(1)
+    state = game.initial_state()
+    for _ in range(60):
+        if state.is_terminal:
+            break
+        state = rulespec.random_step(state, rng)
+    base = state.to_json()
+    failures = []
+    for path in _int_leaves(base):
+        for value in HIGH:
+            try:
+                loaded = game.state_from_json(_with(base, path, value))
+            except rulespec.RulespecError:
+                continue
+            step_rng = random.Random(2)
+            current = loaded
+            for _ in range(30):
+                if current.is_terminal:
+                    break
+                current = rulespec.random_step(current, step_rng)
+                views = [current.observation(p).tensor() for p in range(game.players)]
+                if current.problems() or any(not 0 <= x <= 1 for v in views for x in v):
+                    failures.append((path, value))
+                    break
+                try:
+                    game.state_from_json(current.to_json())
+                except rulespec.RulespecError:
+                    failures.append((path, value))
+                    break
+            break
+    assert not failures, failures[:5]
