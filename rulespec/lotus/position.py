@@ -30,6 +30,9 @@ level, ``last`` as ``[[key, value], …]`` pairs) still load: :func:`upgrade` re
 Loading checks the format, the conservation of cards and chips, and every invariant the
 rules keep (the emperor holds the most palaces, markers only on neutral areas, chip
 supplies, …), and reports every problem at once in a :class:`~rulespec.MalformedPosition`.
+Counts no game reaches are refused too (a year beyond the areas in play, more than 2
+victory-point chips a year for one seat), so play from any position accepted stays inside
+the ranges of the format (:func:`bound_problems`).
 """
 
 from __future__ import annotations
@@ -216,10 +219,32 @@ def load(game: LotusGame, data: Mapping[str, Any]) -> State:
             commits=tuple(sorted(r.commits, key=_by_seat)),
         )
     state = State(game=game, **values)
-    problems = invariant_problems(state)
+    problems = invariant_problems(state) + bound_problems(state)
     if problems:
         raise MalformedPosition(problems)
     return state
+
+
+def bound_problems(state: State) -> list[str]:
+    """Counts no game reaches, checked at load only (issue 19): a position within them
+    leaves room in the formats' ranges (year up to 1,000, victory points up to 10,000) for
+    whatever the rest of a game adds, so play from it keeps its views and tensors in range.
+    Not an invariant of play: a game played on from a position that no game reaches may
+    pass these counts (its JSON is then refused naming them)."""
+    areas = len(state.game.in_play)
+    out = []
+    if state.year > areas:
+        out.append(
+            f"year: {state.year}; a game with {areas} areas in play lasts at most {areas} "
+            "years (lotus.end.trigger, lotus.end.year_cap)"
+        )
+    for seat, vp in enumerate(state.vp):
+        if vp > 2 * state.year:
+            out.append(
+                f"vp: seat {seat} holds {vp} victory-point chips in year {state.year}; a seat "
+                "takes at most 2 a year (lotus.tribute.emperor_point, lotus.rebellion.rewards)"
+            )
+    return out
 
 
 def _by_seat(entry: tuple[int, object]) -> int:

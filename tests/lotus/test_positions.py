@@ -592,3 +592,20 @@ def test_a_windows_gifts_load_only_as_play_could_leave_them() -> None:
     off = {**state.to_json(), "settings": {**state.to_json()["settings"], "negotiation": "off"}}
     off.update(phase="bid", queue=[], resume=None, seat=0)
     has(problems(off), "gifts are made only with negotiation = 'on'")
+
+
+@pytest.mark.rule("lotus.end.trigger", "lotus.tribute.emperor_point")
+def test_a_year_or_victory_points_no_game_reaches_are_refused() -> None:
+    """Found after issue 19: a position in year 1,000 or with 10,000 victory points
+    loaded, and the next year or chip took the count past its range (a tensor above 1, a
+    JSON no loader took). A game lasts at most as many years as it has areas in play, and
+    a seat takes at most 2 chips a year (the emperor's point, one reward of a rebellion):
+    a position beyond is refused, leaving room in the ranges for the rest of any game."""
+    data = position(3, {"a09": ("palace", 0), "a16": "village", "a17": "village"}, year=5)
+    g = game()
+    assert g.state_from_json(data).year == 5
+    areas = len(g.in_play)
+    has(problems({**data, "year": areas + 1}), f"lasts at most {areas} years")
+    assert g.state_from_json({**data, "year": areas}).year == areas
+    assert g.state_from_json({**data, "vp": [10, 0, 0]}).vp == (10, 0, 0)
+    has(problems({**data, "vp": [11, 0, 0]}), "takes at most 2 a year")
