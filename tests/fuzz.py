@@ -809,17 +809,7 @@ class Known:
         )
 
 
-KNOWN_DEFECTS: tuple[Known, ...] = (
-    Known("r01", "*", "expect_step", "ValueError", "integer string conversion"),
-    # found by this fuzz, in no list yet: White Lotus with negotiation="on" resamples a
-    # state 150 steps into a game in about 9 s (test_resample covers the variant columns,
-    # not this option)
-    Known("new:lotus-negotiation-resample-cost", "lotus", "resample", "AssertionError", "10 s"),
-    # found by this fuzz, in no list yet: an Oriente position (no history) cannot be
-    # resampled for a seat whose own resident is face down (oriente/resample.py counts that
-    # card among the hidden ones but gives it no place), even one that play reached
-    Known("new:oriente-position-resample", "oriente", "resample", "ResampleFailed"),
-)
+KNOWN_DEFECTS: tuple[Known, ...] = ()
 """The defects of issue 19 still open that the fuzz of accepted states finds."""
 
 

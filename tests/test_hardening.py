@@ -8,6 +8,7 @@ the field and stays short, and never make the library read a file.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import sys
@@ -533,3 +534,103 @@ def test_an_action_with_a_field_too_large_to_print_is_refused_with_a_printable_e
             explained = state.explain(action)
             assert not explained.legal
             assert len(str(explained)) < 2000
+
+
+# --- counts at the top of their range -------------------------------------------------------
+
+
+def _int_leaves(node: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """The paths of the whole numbers of a position's JSON (the header and step aside)."""
+    if isinstance(node, dict):
+        return [
+            p
+            for k, v in node.items()
+            if k not in ("game", "settings", "step")
+            for p in _int_leaves(v, (*path, k))
+        ]
+    if isinstance(node, list):
+        return [p for i, v in enumerate(node) for p in _int_leaves(v, (*path, i))]
+    return [path] if type(node) is int else []
+
+
+def _with(data: Any, path: tuple[Any, ...], value: int) -> Any:
+    out = json.loads(json.dumps(data))
+    node = out
+    for key in path[:-1]:
+        node = node[key]
+    node[path[-1]] = value
+    return out
+
+
+TOP = 1_000_000
+"""The largest value tried for a number of a position (no range of the formats is wider)."""
+TOP_OF_RANGE_OPEN = {
+    "castle": "coins, points and stamp load up to 10,000 and play adds to them",
+}
+"""Games where the check below still fails (found after issue 19, open): the loader needs
+a bound on what the rest of a game can add to each count, derived from the rules, and
+refuses a position above its range less that bound (as White Lotus's year and victory
+points and Mandala's turn are, issue 19)."""
+
+
+def _largest_accepted(game: Any, base: Any, path: tuple[Any, ...]) -> Any:
+    """The state loaded with the number at ``path`` set to the largest value from its own
+    up to :data:`TOP` that the loader accepts (found by bisection; the loader's limits
+    are ranges and caps, so what it accepts is a run from the number's own value)."""
+    low, high = _at(base, path), TOP
+    best = None
+    while low <= high:
+        middle = (low + high) // 2
+        try:
+            best = game.state_from_json(_with(base, path, middle))
+            low = middle + 1
+        except rulespec.RulespecError:
+            high = middle - 1
+    return best
+
+
+def _at(data: Any, path: tuple[Any, ...]) -> int:
+    for key in path:
+        data = data[key]
+    value: int = data
+    return value
+
+
+@pytest.mark.parametrize("spec", list(rulespec.GAMES), ids=lambda s: s.id)
+def test_a_position_with_a_number_at_the_top_of_its_range_plays_on_within_bounds(
+    spec: Any, request: pytest.FixtureRequest
+) -> None:
+    """The contract: whatever ``state_from_json`` accepts can be played on. Every whole
+    number of a reached position is set, one at a time, to the largest value the loader
+    accepts; 30 seeded random steps from it must keep ``problems()`` empty and every
+    seat's observation tensor within [0, 1] (a count accepted near its range's top must
+    not be pushed past it by play), and the state's JSON must load again or be refused
+    with a RulespecError (play from a position no game reaches may leave the counts the
+    loader accepts)."""
+    if spec.id in TOP_OF_RANGE_OPEN:
+        request.applymarker(pytest.mark.xfail(reason=TOP_OF_RANGE_OPEN[spec.id], strict=True))
+    game = rulespec.game(spec.id, **spec.variants(options=False)[0])
+    rng = random.Random(1)
+    state = game.initial_state()
+    for _ in range(60):
+        if state.is_terminal:
+            break
+        state = rulespec.random_step(state, rng)
+    base = state.to_json()
+    failures = []
+    for path in _int_leaves(base):
+        current = _largest_accepted(game, base, path)
+        if current is None or current == state:
+            continue
+        step_rng = random.Random(2)
+        for _ in range(30):
+            if current.is_terminal:
+                break
+            current = rulespec.random_step(current, step_rng)
+            views = [current.observation(p).tensor() for p in range(game.players)]
+            if current.problems() or any(not 0 <= x <= 1 for v in views for x in v):
+                failures.append((path, _at(current.to_json(), path)))
+                break
+            with contextlib.suppress(rulespec.RulespecError):
+                game.state_from_json(current.to_json())
+    assert not failures, failures[:5]

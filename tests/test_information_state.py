@@ -12,6 +12,13 @@ import pytest
 import rulespec
 from rulespec.core import history as histories
 from rulespec.core.leaves import compact, delta, leaves
+from tests import variants
+
+
+def played_cases() -> list[tuple[str, dict[str, object]]]:
+    """Every variant column with the default options, and every other option value once
+    (the golden playthroughs' cases)."""
+    return variants.played()
 
 
 def cases() -> list[tuple[str, dict[str, object]]]:
@@ -85,6 +92,41 @@ def test_a_seat_tells_two_histories_apart_exactly_when_its_views_differ(
             checked += 1
         state = state.apply(state.sample_chance(rng) if state.is_chance else rng.choice(options))
     assert checked == 40
+
+
+@pytest.mark.parametrize(
+    ("game_id", "settings"),
+    played_cases(),
+    ids=[variants.label(g, s) for g, s in played_cases()],
+)
+def test_what_the_rules_make_public_shows_in_every_seats_view(
+    game_id: str, settings: dict[str, object]
+) -> None:
+    """A step every seat sees (the game's ``seen_by`` says so, from its rules: a public
+    decision or chance outcome) shows in every seat's view: two different public steps
+    from the same state that lead to different states give every seat, whether it acted
+    or not, different observations. Every variant column and every option value (found
+    after issue 19: White Lotus's public gifts between two other seats changed nothing
+    in a third seat's view)."""
+    game = rulespec.game(game_id, **settings)
+    rng = random.Random(5)
+    state = game.initial_state()
+    checked = 0
+    while not state.is_terminal and checked < 150:
+        if state.is_chance:
+            options = [a for a, _ in state.chance_outcomes()]
+        else:
+            options = list(state.legal_actions())
+        shown = [a for a in options if game.seen_by(state, a) is None]
+        if len(shown) >= 2:
+            first, second = rng.sample(shown, 2)
+            a, b = state.apply(first), state.apply(second)
+            if a != b:
+                for p in range(game.players):
+                    assert a.observation(p) != b.observation(p), (p, first, second)
+            checked += 1
+        state = state.apply(state.sample_chance(rng) if state.is_chance else rng.choice(options))
+    assert checked >= 50
 
 
 def test_a_seats_own_decisions_are_in_its_information_state_and_nobody_elses() -> None:

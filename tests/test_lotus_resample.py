@@ -27,7 +27,7 @@ from hypothesis import strategies as st
 
 import rulespec
 from rulespec.core import history as histories
-from rulespec.lotus.actions import Bid, ChooseSide, CommitCombat
+from rulespec.lotus.actions import Bid, ChooseSide, CommitCombat, Give
 
 SECRET = (Bid, ChooseSide, CommitCombat)
 SECRET_PHASES = ("BID", "SIDE", "COMBAT")
@@ -265,3 +265,33 @@ def test_a_history_with_choices_made_out_of_turn_replays_as_it_was_played() -> N
             if (seat if seat is not None else before.current_player) == p
         ]
         assert own == mine
+
+
+@pytest.mark.rule("lotus.variant.negotiation_window")
+def test_gifts_are_public_so_resampling_keeps_every_seats_points() -> None:
+    """With negotiation on, gifts are public (the ruling), and every other change of a
+    holding is public too (lotus.info.hidden): a seat that saw a history from the start
+    knows every seat's points, so a resampled state keeps them and the gifts, whoever
+    gave to whom. Gifts between two other seats were once redrawn as hidden, which also
+    made a resample 150 steps in take ten seconds and more (found after issue 19)."""
+    game = rulespec.game("lotus", edition="de", players=4, negotiation="on")
+    rng = random.Random(8)
+    state = game.initial_state()
+    between_others = 0
+    for _ in range(400):
+        if state.is_terminal:
+            break
+        legal = () if state.is_chance else state.legal_actions()
+        gives = [a for a in legal if isinstance(a, Give)]
+        if gives and rng.random() < 0.5:
+            action = rng.choice(gives)
+            between_others += action.to != 0 and state.current_player != 0
+        else:
+            action = state.sample_chance(rng) if state.is_chance else rng.choice(legal)
+        state = state.apply(action)
+        if between_others and rng.random() < 0.1:
+            for p in range(game.players):
+                new = state.resample(p, random.Random(p))
+                assert (new.influence, new.combat) == (state.influence, state.combat), p
+                assert new.gifts == state.gifts
+    assert between_others > 5

@@ -9,7 +9,7 @@ from rulespec.core.kernel import Problem, enter
 from rulespec.core.rules import rule_of
 from rulespec.core.trace import decided
 from rulespec.lotus.actions import Action, Give, Pass
-from rulespec.lotus.state import Phase, State
+from rulespec.lotus.state import Gift, Phase, State
 
 _PASS = Pass()
 
@@ -20,7 +20,7 @@ def open_window(s: State, resume: Phase) -> State:
     order = s.order_from_emperor()
     decided("lotus.variant.negotiation")
     decided("lotus.variant.negotiation_window")
-    return s.but(phase=Phase.NEGOTIATE, seat=order[0], queue=order[1:], resume=resume)
+    return s.but(phase=Phase.NEGOTIATE, seat=order[0], queue=order[1:], resume=resume, gifts=())
 
 
 def legal(s: State) -> tuple[Action, ...]:
@@ -51,13 +51,22 @@ def check_give(s: State, a: Give) -> Problem:
 
 
 def give(s: State, a: Give) -> State:
-    """The points change hands at once, in public."""
+    """The points change hands at once, in public: the window's record of gifts
+    (``State.gifts``) shows them to every seat."""
     giver, to = s.seat, a.to
     influence = put(s.influence, giver, s.influence[giver] - a.influence)
     influence = put(influence, to, influence[to] + a.influence)
     combat = put(s.combat, giver, s.combat[giver] - a.combat)
     combat = put(combat, to, combat[to] + a.combat)
-    return s.but(influence=influence, combat=combat)
+    return s.but(influence=influence, combat=combat, gifts=_recorded(s.gifts, giver, a))
+
+
+def _recorded(gifts: tuple[Gift, ...], giver: int, a: Give) -> tuple[Gift, ...]:
+    """``gifts`` with ``a`` added to the total of its pair (a new pair goes last)."""
+    for i, (g, to, influence, combat) in enumerate(gifts):
+        if (g, to) == (giver, a.to):
+            return put(gifts, i, (g, to, influence + a.influence, combat + a.combat))
+    return (*gifts, (giver, a.to, a.influence, a.combat))
 
 
 def pass_(s: State, a: Pass) -> State:

@@ -4,7 +4,8 @@ Hidden from a player: the other players' card points (cards are kept face down),
 other players' secret commitments until they are revealed, and the face-down neutral
 chips (only how many are left). Everything else is on the table: the board with every
 chip and marker, the emperor, the leader, victory-point chips, the open card piles, who
-has already committed in a secret step, and the last reveal.
+has already committed in a secret step, the last reveal and, with the negotiation option,
+the gifts of the current window (public: ruling lotus.variant.negotiation_window).
 
 A view uses a position's vocabulary: the same keys for the same things (``chips`` and
 ``claims`` by area id, ``claiming``, ``expansion`` and ``last`` exactly as in a position),
@@ -23,7 +24,16 @@ from rulespec.core.tensor import Domain, ObservationParts, PerKey, Positions, re
 from rulespec.lotus.actions import Bid
 from rulespec.lotus.codec import CHIPS_BY_AREA, CLAIMS_BY_AREA, CODEC, AreaIndex, Bank
 from rulespec.lotus.components import NEUTRAL, NEUTRAL_CHIPS, OWNED, Chip, Side
-from rulespec.lotus.state import ClaimRound, Expansion, Phase, Points, Reveal, State
+from rulespec.lotus.state import (
+    GIFT_PAIRS,
+    ClaimRound,
+    Expansion,
+    Gift,
+    Phase,
+    Points,
+    Reveal,
+    State,
+)
 from rulespec.lotus.variant import SideReveal
 
 if TYPE_CHECKING:
@@ -120,6 +130,8 @@ class LotusObservation(ObservationParts):
     resume: Phase | None
     final: bool
     last: Reveal | None
+    gifts: tuple[Gift, ...] = attrs.field(metadata=GIFT_PAIRS)
+    """Negotiation variant: the window's gifts, public (lotus.variant.negotiation_window)."""
 
     def to_json(self) -> JSON:
         """The view as JSON, in the vocabulary of a position."""
@@ -156,6 +168,7 @@ def observe(state: State, player: int) -> LotusObservation:
         resume=state.resume,
         final=state.final,
         last=state.last,
+        gifts=state.gifts,
     )
 
 

@@ -22,12 +22,17 @@ The parts of a year that are under way are objects of their own, ``null`` otherw
 ``area``, ``bids``, ``tied``), ``rebellion`` (``leader``, ``sides``, ``commits``,
 ``winners``, ``hit``, ``palace_taker``) and ``expansion`` (phase 6: ``slots``,
 ``drawn``); ``last`` is the last public reveal, ``{"type": "conflict", …}`` or
-``{"type": "rebellion", …}``. Positions written before this layout (those keys at the top
+``{"type": "rebellion", …}``; ``gifts`` (negotiation variant, default none) the points
+given in the current window, ``[[giver, receiver, influence, combat], …]``, one total per
+pair. Positions written before this layout (those keys at the top
 level, ``last`` as ``[[key, value], …]`` pairs) still load: :func:`upgrade` rewrites them.
 
 Loading checks the format, the conservation of cards and chips, and every invariant the
 rules keep (the emperor holds the most palaces, markers only on neutral areas, chip
 supplies, …), and reports every problem at once in a :class:`~rulespec.MalformedPosition`.
+Counts no game reaches are refused too (a year beyond the areas in play, more than 2
+victory-point chips a year for one seat), so play from any position accepted stays inside
+the ranges of the format (:func:`bound_problems`).
 """
 
 from __future__ import annotations
@@ -60,7 +65,7 @@ from rulespec.lotus.state import (
     RebellionReveal,
     State,
 )
-from rulespec.lotus.variant import ConflictTie, TempleExtra, VpChips
+from rulespec.lotus.variant import ConflictTie, Negotiation, TempleExtra, VpChips
 
 if TYPE_CHECKING:
     from rulespec.lotus.game import LotusGame
@@ -214,10 +219,32 @@ def load(game: LotusGame, data: Mapping[str, Any]) -> State:
             commits=tuple(sorted(r.commits, key=_by_seat)),
         )
     state = State(game=game, **values)
-    problems = invariant_problems(state)
+    problems = invariant_problems(state) + bound_problems(state)
     if problems:
         raise MalformedPosition(problems)
     return state
+
+
+def bound_problems(state: State) -> list[str]:
+    """Counts no game reaches, checked at load only (issue 19): a position within them
+    leaves room in the formats' ranges (year up to 1,000, victory points up to 10,000) for
+    whatever the rest of a game adds, so play from it keeps its views and tensors in range.
+    Not an invariant of play: a game played on from a position that no game reaches may
+    pass these counts (its JSON is then refused naming them)."""
+    areas = len(state.game.in_play)
+    out = []
+    if state.year > areas:
+        out.append(
+            f"year: {state.year}; a game with {areas} areas in play lasts at most {areas} "
+            "years (lotus.end.trigger, lotus.end.year_cap)"
+        )
+    for seat, vp in enumerate(state.vp):
+        if vp > 2 * state.year:
+            out.append(
+                f"vp: seat {seat} holds {vp} victory-point chips in year {state.year}; a seat "
+                "takes at most 2 a year (lotus.tribute.emperor_point, lotus.rebellion.rewards)"
+            )
+    return out
 
 
 def _by_seat(entry: tuple[int, object]) -> int:
@@ -671,4 +698,24 @@ def _record_problems(state: State) -> list[str]:
         _twice(last.choices) or _twice(last.owed) or _twice(last.paid)
     ):
         out.append("last: the payout lists a seat twice (lotus.income.supply_limit)")
+    out.extend(_gift_problems(state))
+    return out
+
+
+def _gift_problems(state: State) -> list[str]:
+    """The window's gifts: only with the negotiation option, one positive total per
+    ordered pair of two different seats (lotus.variant.negotiation_window)."""
+    gifts = state.gifts
+    if gifts and state.game.options.negotiation is not Negotiation.ON:
+        return ["gifts: gifts are made only with negotiation = 'on' (lotus.variant.negotiation)"]
+    pairs = [(g, to) for g, to, _, _ in gifts]
+    out = []
+    if len(set(pairs)) != len(pairs):
+        out.append("gifts: a pair of seats is listed twice (lotus.variant.negotiation_window)")
+    for g, to, influence, combat in gifts:
+        if g == to or influence + combat == 0:
+            out.append(
+                f"gifts: seat {g} to seat {to}: a gift goes to another seat and gives some "
+                "points (lotus.variant.negotiation_window)"
+            )
     return out

@@ -100,6 +100,11 @@ def _under_way(state: State) -> list[str]:
         lines.append(f"  {'; '.join(flags)}")
     if state.last is not None:
         lines.append(f"  last reveal: {_describe(state)}")
+    if state.gifts:
+        given = "; ".join(
+            f"seat {g} to seat {to}: {i} influence, {c} combat" for g, to, i, c in state.gifts
+        )
+        lines.append(f"  gifts this window: {given}")
     return lines
 
 

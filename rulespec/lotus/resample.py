@@ -6,23 +6,19 @@ Hidden from seat ``p`` along a history (checked against the views in
 - the other seats' secret commitments not revealed yet: this round's conflict bids, the
   rebellion's sides (until the combat, or until the combat is revealed: the variant's
   ``side_reveal``) and its combat commitments. Once revealed they are public and kept.
-- with the negotiation option, a gift between two other seats: the gift changes only
-  their card points, which no one else sees (the view shows neither the gift nor the
-  points).
 
 Not hidden, so never redrawn: the other seats' card points (they start public and change
-only by public income, revealed payments and the open banks, so they follow from ``p``'s
-views; with the negotiation option gifts between others make them hidden, see above)
-and the face-down neutral chips' composition (the 68 chips less those dealt and drawn,
-all face up). One case is left as played: with the limited card supply, when both banks
-run dry during one income round, a palace owner's choice between influence and combat
-can leave the banks as they would be otherwise; it is not redrawn.
+only by public income, revealed payments, the open banks and, with the negotiation
+option, gifts, which every view shows: ruling lotus.variant.negotiation_window; so they
+follow from ``p``'s views) and the face-down neutral chips' composition (the 68 chips
+less those dealt and drawn, all face up). One case is left as played: with the limited
+card supply, when both banks run dry during one income round, a palace owner's choice
+between influence and combat can leave the banks as they would be otherwise; it is not
+redrawn.
 
 A seat's legal commitments depend only on its own points and public facts, so each
 pending commitment is redrawn uniformly among that seat's legal ones at its point of the
-replay: without the negotiation option this is exactly uniform over the consistent
-assignments. Gifts are redrawn one by one, each uniform among the gifts the giver could
-make to a seat other than ``p``, histories a later public action rules out rejected.
+replay: this is exactly uniform over the consistent assignments.
 
 A state read from a position (no history) has hidden card points of its own: the other
 seats' influence and combat are redrawn uniformly among the splits of what the banks and
@@ -38,10 +34,10 @@ from typing import Any
 from rulespec.core import history as histories
 from rulespec.core import resample as core
 from rulespec.lotus import secrecy
-from rulespec.lotus.actions import Bid, ChooseSide, CommitCombat, Give
+from rulespec.lotus.actions import Bid, ChooseSide, CommitCombat
 from rulespec.lotus.components import COMBAT_POINTS, INFLUENCE_POINTS, Side
 from rulespec.lotus.state import Phase, State
-from rulespec.lotus.variant import Negotiation, SideReveal
+from rulespec.lotus.variant import SideReveal
 
 SECRET = (Bid, ChooseSide, CommitCombat)
 """The secret commitments."""
@@ -56,10 +52,9 @@ def resample(state: State, player: int, rng: random.Random) -> State:
 def plan(state: State, player: int, root: State, actions: Sequence[Any]) -> core.Proposer:
     """The proposer for ``state``'s history from ``root``: the history is replayed once,
     with each step's own seat (seats commit their secret choices in any order), to find
-    the other seats' commitments not revealed yet and the gifts between other seats."""
+    the other seats' commitments not revealed yet."""
     hidden: dict[int, core.Replacement] = {}
     pending: list[int] = []
-    gifts = state.game.options.negotiation is Negotiation.ON
     _, moves = histories.moves(state)
     before = root
     for i, (action, seat) in enumerate(moves):
@@ -67,8 +62,6 @@ def plan(state: State, player: int, root: State, actions: Sequence[Any]) -> core
         after = histories.play(before, action, seat)
         if isinstance(action, SECRET) and mover.seat != player:
             pending.append(i)
-        elif gifts and isinstance(action, Give) and player not in {mover.seat, action.to}:
-            hidden[i] = core.Choices(_gifts(player))
         if secrecy.reveals(before, after):
             pending.clear()
         before = after
@@ -88,13 +81,6 @@ def plan(state: State, player: int, root: State, actions: Sequence[Any]) -> core
 
 _LEGAL = core.Choices(lambda before: before.legal_actions())
 """Any legal action of the step's seat (a secret commitment: all keep the view)."""
-
-
-def _gifts(player: int) -> Any:
-    def candidates(before: State) -> tuple[Any, ...]:
-        return tuple(a for a in before.legal_actions() if isinstance(a, Give) and a.to != player)
-
-    return candidates
 
 
 def _has_hidden_points(root: State) -> bool:

@@ -56,7 +56,7 @@ from rulespec.lotus.components import (
     Side,
     chips_fit,
 )
-from rulespec.lotus.variant import ChipSupply
+from rulespec.lotus.variant import ChipSupply, Negotiation
 
 if TYPE_CHECKING:
     from rulespec.lotus.game import LotusGame
@@ -111,6 +111,19 @@ BY_SEAT = {"tensor": PerKey()}
 EXPANSION_SLOTS = {"tensor": Slots(lambda game: game.players + len(game.area_ids))}
 """As an observation tensor, the expansion's slots are places for at most one chip per
 player and one per temple extra (never more extras than areas)."""
+
+
+def _gift_places(game: LotusGame) -> int:
+    """One per ordered pair of seats with the negotiation option; none without it."""
+    return game.players * (game.players - 1) if game.options.negotiation is Negotiation.ON else 0
+
+
+GIFT_PAIRS = {"tensor": Slots(_gift_places)}
+"""As an observation tensor, a window's gifts are places for one total per ordered pair of
+seats (each pair is listed once); none without the negotiation option, which has no gifts."""
+
+Gift = tuple[Seat, Seat, Points, Points]
+"""(giver, receiver, influence, combat): what one seat gave another in a negotiation window."""
 
 
 @attrs.frozen
@@ -266,6 +279,10 @@ class State(Kernel[Action], Evolve):
     last: Reveal | None
     """The last public reveal (conflict round, rebellion or pro-rata payout), for views and
     logs."""
+    gifts: tuple[Gift, ...] = attrs.field(default=(), metadata=GIFT_PAIRS)
+    """Negotiation variant: the points given in the current window (the latest one once it
+    has closed), totalled per giver and receiver, in the order each pair first gave. Gifts
+    are public (ruling lotus.variant.negotiation_window), so every view shows them."""
 
     @classmethod
     def initial(cls, game: LotusGame) -> State:

@@ -18,7 +18,8 @@ labels like ``"red-7"`` or ``"green-x3"``.
 Loading checks the format, the conservation of all 90 cards and 36 tiles, and every
 invariant the rules keep (a colour face up for one player at most, the marker with a
 face-up majority, loose tiles never pairable, …), and reports every problem at once in a
-:class:`~rulespec.MalformedPosition`.
+:class:`~rulespec.MalformedPosition`. A ``turn`` beyond the longest game is refused too, so
+play from any position accepted stays inside turn's range (up to 1,000,000).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from rulespec.core.convert import Reader
 from rulespec.core.positions import check_header
 from rulespec.errors import MalformedPosition
 from rulespec.mandala import rules as steps
+from rulespec.mandala.bounds import max_game_length
 from rulespec.mandala.codec import CODEC
 from rulespec.mandala.components import (
     CARDS_PER_COLOUR,
@@ -110,6 +112,14 @@ def load(game: MandalaGame, data: Mapping[str, Any]) -> State:
         raise MalformedPosition(reader.problems)
     state = State(game=game, **values)
     problems = invariant_problems(state)
+    most = max_game_length()
+    if state.turn > most:
+        # checked at load only (issue 19): a game has fewer turns than actions, so play
+        # from a position within this leaves room in turn's range (up to 1,000,000)
+        problems.append(
+            f"turn: {state.turn}; no game has more than {most} turns "
+            "(mandala.resolve.new_mandala, mandala.end.no_tiles_immediate)"
+        )
     if problems:
         raise MalformedPosition(problems)
     return state

@@ -23,7 +23,9 @@ not evidence: announcements reveal the resident, and the asking never depends on
 A state read from a position has no past: its hidden cards (other seats' face-down
 residents, bonus cards) and the deck's original segments are redrawn together from the
 cards ``p`` cannot see, the hidden cards as if from the top segment (never the Geisha);
-piles under such a deck are kept as written.
+piles under such a deck are kept as written. Such a card that shows during the history
+played from the position (a face-down resident turned up, the parked bonus card) is known
+from then on, as a drawn card that shows is.
 """
 
 from __future__ import annotations
@@ -271,10 +273,15 @@ def _places(
     """Per source: the unseen cards and their unknown places."""
     out: dict[int, tuple[Pile, list[Place]]] = {}
     orig_total: Pile = FULL_DECK if root.phase is Phase.TREASURES else _root_original(root)
-    own = root.residents[track.player]
-    if root.phase is not Phase.TREASURES and own is not None and not root.face_up[track.player]:
-        # the seat's own face-down resident at the root: seen by it, so no unknown place
-        orig_total = add(orig_total, own, -1)
+    if root.phase is not Phase.TREASURES:
+        # a face-down resident at the root that the seat knows (its own, or another's
+        # that has shown since) is no unseen card, so it needs no unknown place
+        for seat in {track.player} | track.root_shown:
+            card = root.residents[seat]
+            if card is not None and not root.face_up[seat]:
+                orig_total = add(orig_total, card, -1)
+        if track.root_parked_shown:  # the position's parked card has shown since
+            orig_total = minus(orig_total, root.parked)
     where: list[Place] = [(seg, i) for i, (src, seg) in track.slots.items() if src == ORIGINAL]
     deck = end.deck
     pool_places = (

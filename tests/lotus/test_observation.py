@@ -23,6 +23,7 @@ from rulespec.lotus import (
     Bid,
     ChooseSide,
     CommitCombat,
+    Give,
     Lead,
     Phase,
     Side,
@@ -342,3 +343,50 @@ def test_different_states_of_play_print_differently(edition: str, players: int) 
             data = state.to_json()
             assert printed.setdefault(str(state), data) == data, str(state)
             state = rulespec.random_step(state, rng)
+
+
+# --- public gifts (negotiation variant) ------------------------------------------------------
+
+
+def _given(view: Any) -> dict[tuple[int, int], tuple[int, int]]:
+    """What a view shows as given this window, per (giver, receiver)."""
+    return {(g, to): (i, c) for g, to, i, c in view.gifts}
+
+
+@pytest.mark.rule("lotus.variant.negotiation_window")
+@pytest.mark.parametrize(("edition", "players"), [("de", 3), ("fr", 5), ("de", 6)])
+def test_every_gift_shows_in_every_seats_view(edition: str, players: int) -> None:
+    """The ruling makes gifts public: after each gift, every seat (the two parties and
+    everyone else) reads from its own view alone who gave whom how many points of which
+    kind; and a view's record of a window starts empty when the window opens. (Found
+    after issue 19: a gift between two other seats changed nothing in a third seat's
+    view, observation string or tensor.)"""
+    decision = rulespec.rule("lotus.variant.negotiation_window").decision
+    assert decision is not None
+    assert "Gifts are public" in decision
+    g = game(edition, players, negotiation="on")
+    rng = random.Random(players)
+    state = g.initial_state()
+    gifts = 0
+    while not state.is_terminal and gifts < 60:
+        legal = () if state.is_chance else state.legal_actions()
+        gives = [a for a in legal if isinstance(a, Give)]
+        if state.is_chance:
+            action = state.sample_chance(rng)
+        else:
+            action = rng.choice(gives if gives and rng.random() < 0.3 else legal)
+        after = state.apply(action)
+        if isinstance(action, Give):
+            gifts += 1
+            giver = state.current_player
+            for p in range(players):
+                seen_before = _given(state.observation(p))
+                i, c = seen_before.get((giver, action.to), (0, 0))
+                now = (i + action.influence, c + action.combat)
+                expected = {**seen_before, (giver, action.to): now}
+                assert _given(after.observation(p)) == expected, (p, giver, action)
+                assert after.observation(p).tensor() != state.observation(p).tensor()
+        elif after.phase is Phase.NEGOTIATE and state.phase is not Phase.NEGOTIATE:
+            assert all(after.observation(p).gifts == () for p in range(players))
+        state = after
+    assert gifts == 60

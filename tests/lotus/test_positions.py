@@ -28,7 +28,7 @@ from rulespec.lotus import (
     State,
 )
 from rulespec.lotus import position as positions
-from rulespec.lotus.actions import Bid
+from rulespec.lotus.actions import Bid, Give
 from rulespec.lotus.position import invariant_problems
 
 from ..position_mutations import mutate, reached, refused_or_playable
@@ -313,7 +313,8 @@ def test_a_position_in_the_old_layout_loads_as_the_same_state(case: dict[str, An
     old = case["position"]
     assert "area" in old  # really the old layout
     assert isinstance(old["last"], list)
-    assert g.state_from_json(old) == state
+    # the old layout wrote no record of a window's gifts (issue 19): it loads without one
+    assert g.state_from_json(old) == state.but(gifts=())
     assert positions.upgrade(old) != old
 
 
@@ -569,3 +570,42 @@ def test_a_mutated_position_is_refused_or_plays_on(k: int, seed: int) -> None:
     changed = mutate(rng.choice(docs), rng)
     if changed is not None:
         refused_or_playable(made, changed[0], seed)
+
+
+@pytest.mark.rule("lotus.variant.negotiation_window")
+def test_a_windows_gifts_load_only_as_play_could_leave_them() -> None:
+    """The gifts of a window (public, so part of every view and tensor) load back as
+    written; a pair listed twice, a gift to oneself or of nothing, and gifts without the
+    negotiation option are refused, each naming the rule."""
+    data = conflict(3, {"a16": "village"}, "a16", [0, 1])
+    data.update(phase="negotiate", seat=0, queue=[1, 2], resume="bid")
+    g = game(negotiation="on")
+    state = g.state_from_json(data).apply(Give(2, 3, 0)).apply(Give(2, 0, 1))
+    assert state.gifts == ((0, 2, 3, 1),)
+    assert g.state_from_json(state.to_json()) == state
+    for bad, needle in (
+        ([[0, 2, 3, 1], [0, 2, 1, 0]], "a pair of seats is listed twice"),
+        ([[0, 0, 3, 0]], "a gift goes to another seat"),
+        ([[0, 1, 0, 0]], "a gift goes to another seat"),
+    ):
+        has(problems({**state.to_json(), "gifts": bad}, negotiation="on"), needle)
+    off = {**state.to_json(), "settings": {**state.to_json()["settings"], "negotiation": "off"}}
+    off.update(phase="bid", queue=[], resume=None, seat=0)
+    has(problems(off), "gifts are made only with negotiation = 'on'")
+
+
+@pytest.mark.rule("lotus.end.trigger", "lotus.tribute.emperor_point")
+def test_a_year_or_victory_points_no_game_reaches_are_refused() -> None:
+    """Found after issue 19: a position in year 1,000 or with 10,000 victory points
+    loaded, and the next year or chip took the count past its range (a tensor above 1, a
+    JSON no loader took). A game lasts at most as many years as it has areas in play, and
+    a seat takes at most 2 chips a year (the emperor's point, one reward of a rebellion):
+    a position beyond is refused, leaving room in the ranges for the rest of any game."""
+    data = position(3, {"a09": ("palace", 0), "a16": "village", "a17": "village"}, year=5)
+    g = game()
+    assert g.state_from_json(data).year == 5
+    areas = len(g.in_play)
+    has(problems({**data, "year": areas + 1}), f"lasts at most {areas} years")
+    assert g.state_from_json({**data, "year": areas}).year == areas
+    assert g.state_from_json({**data, "vp": [10, 0, 0]}).vp == (10, 0, 0)
+    has(problems({**data, "vp": [11, 0, 0]}), "takes at most 2 a year")

@@ -200,7 +200,7 @@ def test_eighteen_vp_chips_one_point_each() -> None:
 
 def tribute(vp: list[int], **options: Any) -> State:
     """Seat 0 (emperor) wins the last conflict of phase 2 against seat 1; phase 3 follows."""
-    state = load(conflict(3, {"a16": V}, "a16", [0, 1], vp=vp), **options)
+    state = load(conflict(3, {"a16": V}, "a16", [0, 1], vp=vp, year=10), **options)
     return bids(state, {0: (1, 1), 1: (0, 0)})
 
 
@@ -214,7 +214,7 @@ def test_vp_chips_are_unlimited_unless_the_option_limits_them_to_18() -> None:
     ):
         assert tribute(vp, **options).vp[0] == vp[0] + gained, (vp, options)
     with pytest.raises(rulespec.MalformedPosition, match="18"):
-        game(vp_chips="limited").state_from_json(position(3, {}, vp=[10, 9, 0]))
+        game(vp_chips="limited").state_from_json(position(3, {}, vp=[10, 9, 0], year=10))
 
 
 @pytest.mark.rule("lotus.components.influence_cards", "lotus.components.combat_cards")

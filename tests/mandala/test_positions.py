@@ -327,3 +327,15 @@ def test_a_mutated_position_is_refused_or_plays_on(players: int, seed: int) -> N
     changed = mutate(rng.choice(docs), rng)
     if changed is not None:
         refused_or_playable(game, changed[0], seed)
+
+
+@pytest.mark.rule("mandala.end.no_tiles_immediate")
+def test_a_turn_no_game_reaches_is_refused() -> None:
+    """Found after issue 19: a position at turn 1,000,000 (the top of its range) loaded,
+    and the next turn took it past the range (a tensor above 1, a JSON no loader took).
+    A game ends once the tile stacks run out, so it has fewer turns than its longest
+    length in actions: a position beyond is refused, leaving room for the rest of a game."""
+    game = rulespec.game("mandala", players=2)
+    most = game.bounds().max_game_length
+    assert game.state_from_json({**MINIMAL, "turn": most}).turn == most
+    one_of(problems({**MINIMAL, "turn": most + 1}), f"no game has more than {most} turns")
