@@ -18,6 +18,7 @@ import attrs
 
 from rulespec.castle import rival as rivals
 from rulespec.castle import short as shortform
+from rulespec.castle.bounds import count_bounds
 from rulespec.castle.codec import CODEC
 from rulespec.castle.components import COLOURS, Symbol
 from rulespec.castle.state import Phase, Solo, Stage, State
@@ -53,11 +54,56 @@ def load(game: CastleGame, data: Mapping[str, Any]) -> State:
     return _checked(State(game=game, **values))
 
 
+COUNT_TOP = 10_000
+"""The top of the range of coins, points and the stamp (``state.Count``)."""
+
+
+def count_problems(state: State) -> list[str]:
+    """Coins, points and the marker stamp low enough that the rest of a game cannot push
+    them past :data:`COUNT_TOP` (:func:`rulespec.castle.bounds.count_bounds`; found after
+    issue 19). Checked on loading only: play from an accepted position may pass these
+    caps, never the range."""
+    b = count_bounds(state.game)
+    why = (
+        "castle.turn.place, castle.fields.*, castle.lantern.bonus, castle.actions.*, "
+        "castle.round.gardeners, castle.seals.exchange"
+    )
+    out = []
+    for p in range(_seats(state)):
+        fam = state.family(p)
+        where = f"families[{p}]" if p < state.players else "rival"
+        if fam.coins > COUNT_TOP - b.coins:
+            out.append(
+                f"{where}.coins: {fam.coins} above {COUNT_TOP - b.coins}: the rest of a game "
+                f"can add up to {b.coins} coins ({why}) and coins stay within {COUNT_TOP}"
+            )
+        points = fam.points + (fam.coins if p >= state.players else 0)
+        if points > COUNT_TOP - b.points:
+            what = "points and coins" if p >= state.players else "points"
+            out.append(
+                f"{where}.points: {what} {points} above {COUNT_TOP - b.points}: the rest of "
+                f"a game can add up to {b.points} points ({why}"
+                + (
+                    ", the rival's coins become points, castle.solo.round_end"
+                    if p >= state.players
+                    else ""
+                )
+                + f") and points stay within {COUNT_TOP}"
+            )
+    if state.stamp > COUNT_TOP - b.stamp:
+        out.append(
+            f"stamp: {state.stamp} above {COUNT_TOP - b.stamp}: the rest of a game can move "
+            f"markers up to {b.stamp} times, each adding one (castle.track.influence) and "
+            f"the stamp stays within {COUNT_TOP}"
+        )
+    return out
+
+
 def _checked(state: State) -> State:
     """``state`` if it keeps every invariant: all or nothing, the rules' invariants and
     that play can go on (a decision with a legal action, a chance node with an outcome),
     so problems() of a loaded state is ()."""
-    problems = state.problems()
+    problems = [*(() if shape_problems(state) else count_problems(state)), *state.problems()]
     if problems:
         raise MalformedPosition(list(problems))
     return state
@@ -314,9 +360,21 @@ def shape_problems(state: State) -> list[str]:
     _indices(out, "display", [a for _, a in state.display], len(data.actions), True)
     if any(not 0 <= v <= 6 for v in state.fields):
         out.append("fields: die values 0 (none) to 6")
-    dice = len(COLOURS) * variant.dice_per_colour
-    if any(not 0 <= k <= dice for k in state.stacked):
-        out.append(f"stacked: 0 to {dice} dice per field")
+    stack = variant.stack
+    if any(not 0 <= k <= stack for k in state.stacked):
+        out.append(
+            f"stacked: 0 to {stack} dice per board field with {state.players} player(s) "
+            "(castle.turn.stacking; the solo rival's die goes to the well instead, "
+            "castle.solo.place)"
+        )
+    taken = len(COLOURS) * variant.dice_per_colour - state.dice_left()
+    off = sum(state.stacked) + sum(1 for f in state.families for d in f.dice if d)
+    off += 1 if state.held[1] else 0
+    if state.phase is not Phase.ROLL and off > taken:
+        out.append(
+            f"stacked: {off} dice on board fields, family rows or in hand, but {taken} "
+            "taken from the bridges this round (castle.turn.place)"
+        )
     if any((v == 0) != (k == 0) for v, k in zip(state.fields, state.stacked, strict=True)):
         out.append("fields, stacked: a field shows a die exactly when dice lie on it")
     colour, value, left = state.held

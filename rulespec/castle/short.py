@@ -339,7 +339,9 @@ def load(game: CastleGame, data: Mapping[str, Any], reader: Reader) -> State:
     rolled = [len(b) > 0 for b in v["bridges"]]
     if not all(rolled):  # the dice still to roll: an empty bridge, as rounds.start_round
         v["bridges"] = tuple(b or (0,) * variant.dice_per_colour for b in v["bridges"])
-    v["fields"], v["stacked"] = _fields(reader.at("fields"), data.get("fields", {}))
+    v["fields"], v["stacked"] = _fields(
+        reader.at("fields"), data.get("fields", {}), game.variant.stack
+    )
     pending = data.get("pending")
     if pending is not None:
         pending = _object(reader.at("pending"), pending, PENDING_KEYS, "a pending turn")
@@ -553,7 +555,8 @@ def _bridges(reader: Reader, raw: Any, slots: int) -> tuple[tuple[int, ...], ...
     return tuple(out)
 
 
-def _fields(reader: Reader, raw: Any) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def _fields(reader: Reader, raw: Any, stack: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Dice by board field: at most ``stack`` on one (castle.turn.stacking)."""
     fields, stacked = [0] * BOARD_FIELDS, [0] * BOARD_FIELDS
     if not isinstance(raw, Mapping):
         reader.bad('expected an object of dice by field ("room 2": 5)')
@@ -567,7 +570,7 @@ def _fields(reader: Reader, raw: Any) -> tuple[tuple[int, ...], tuple[int, ...]]
         if isinstance(die, Mapping):
             _object(reader.at(key), die, frozenset({"top", "dice"}), "a field's dice")
             fields[f] = _int(reader.at(key).at("top"), die.get("top"), 1, 6)
-            stacked[f] = _int(reader.at(key).at("dice"), die.get("dice", 1), 1, 15)
+            stacked[f] = _int(reader.at(key).at("dice"), die.get("dice", 1), 1, stack)
         else:
             fields[f] = _int(reader.at(key), die, 1, 6)
             stacked[f] = 1
