@@ -7,7 +7,13 @@ What loads plays on: the engine, the views and the tensor index by the state's l
 component numbers, so their lengths and ranges are checked first (:func:`shape_problems`),
 then what setup and play keep true (cards and tiles where setup puts them, agenda tasks
 the game's actions end with, one turn per die taken, a chance node with an outcome), and
-finally, through :meth:`State.problems`, that the next step can be worked out."""
+finally, through :meth:`State.problems`, that the next step can be worked out.
+
+Found after issue 19: a board field holds at most the dice stacking allows (two with three
+or four players, one with one or two, castle.turn.stacking) and no more dice lie on fields
+than left the bridges; and the loader alone (:func:`count_problems`) refuses coins, points
+or a stamp the rest of a game could push past their range of 10,000, by the per-game bound
+:func:`rulespec.castle.bounds.count_bounds` derives from the rules and the data."""
 
 from __future__ import annotations
 
@@ -18,7 +24,7 @@ import attrs
 
 from rulespec.castle import rival as rivals
 from rulespec.castle import short as shortform
-from rulespec.castle.bounds import count_bounds
+from rulespec.castle.bounds import add, count_bounds
 from rulespec.castle.codec import CODEC
 from rulespec.castle.components import COLOURS, Symbol
 from rulespec.castle.state import Phase, Solo, Stage, State
@@ -69,20 +75,30 @@ def count_problems(state: State) -> list[str]:
         "castle.round.gardeners, castle.seals.exchange"
     )
     out = []
+    tasks = [task for frame in state.agenda for task in frame]
     for p in range(_seats(state)):
         fam = state.family(p)
         where = f"families[{p}]" if p < state.players else "rival"
-        if fam.coins > COUNT_TOP - b.coins:
+        # what the tasks already on the agenda add, for the seat they belong to
+        if p == state.actor and p < state.players:
+            extra = b.pending(tasks)
+        elif p == state.actor and state.solo is not None:
+            extra = add(*(b.closure.rival(e) for e in state.solo.tasks))
+        else:
+            extra = (0, 0, 0, 0)
+        coins = b.coins + extra[0] + extra[2]
+        if fam.coins > COUNT_TOP - coins:
             out.append(
-                f"{where}.coins: {fam.coins} above {COUNT_TOP - b.coins}: the rest of a game "
-                f"can add up to {b.coins} coins ({why}) and coins stay within {COUNT_TOP}"
+                f"{where}.coins: {fam.coins} above {COUNT_TOP - coins}: the rest of a game "
+                f"can add up to {coins} coins ({why}) and coins stay within {COUNT_TOP}"
             )
         points = fam.points + (fam.coins if p >= state.players else 0)
-        if points > COUNT_TOP - b.points:
+        limit = COUNT_TOP - b.points - extra[1] - (extra[0] if p >= state.players else 0)
+        if points > limit:
             what = "points and coins" if p >= state.players else "points"
             out.append(
-                f"{where}.points: {what} {points} above {COUNT_TOP - b.points}: the rest of "
-                f"a game can add up to {b.points} points ({why}"
+                f"{where}.points: {what} {points} above {limit}: the rest of "
+                f"a game can add up to {COUNT_TOP - limit} points ({why}"
                 + (
                     ", the rival's coins become points, castle.solo.round_end"
                     if p >= state.players
@@ -90,10 +106,11 @@ def count_problems(state: State) -> list[str]:
                 )
                 + f") and points stay within {COUNT_TOP}"
             )
-    if state.stamp > COUNT_TOP - b.stamp:
+    moves = b.stamp + b.pending(tasks)[3] + len(state.solo.tasks if state.solo else ())
+    if state.stamp > COUNT_TOP - moves:
         out.append(
-            f"stamp: {state.stamp} above {COUNT_TOP - b.stamp}: the rest of a game can move "
-            f"markers up to {b.stamp} times, each adding one (castle.track.influence) and "
+            f"stamp: {state.stamp} above {COUNT_TOP - moves}: the rest of a game can move "
+            f"markers up to {moves} times, each adding one (castle.track.influence) and "
             f"the stamp stays within {COUNT_TOP}"
         )
     return out

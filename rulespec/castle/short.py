@@ -8,6 +8,11 @@ every counter: whose turn it is and how many turns are done follow from the dice
 the bridges and the order; the decks are the cards placed nowhere else; the figures left
 on a family board are the five not placed; the markers' heights follow the order.
 
+What loads can be played on (found after issue 19): a field's ``dice`` run to the
+variant's stacking limit (castle.turn.stacking), and the position's loader
+(:func:`rulespec.castle.position.count_problems`) refuses coins, points or a stamp the
+rest of a game could push past 10,000.
+
 A position is read in the short form when it has none of the engine's own keys
 (:data:`ENGINE_KEYS`); :func:`short` writes a state back in it. Every key may be left
 out:
