@@ -575,7 +575,12 @@ def _fields(reader: Reader, raw: Any, stack: int) -> tuple[tuple[int, ...], tupl
         if isinstance(die, Mapping):
             _object(reader.at(key), die, frozenset({"top", "dice"}), "a field's dice")
             fields[f] = _int(reader.at(key).at("top"), die.get("top"), 1, 6)
-            stacked[f] = _int(reader.at(key).at("dice"), die.get("dice", 1), 1, stack)
+            stacked[f] = _int(reader.at(key).at("dice"), die.get("dice", 1), 1, 15)
+            if stacked[f] > stack:
+                reader.at(key).at("dice").bad(
+                    f"{stacked[f]} dice, but a board field holds at most {stack} in this "
+                    "game (castle.turn.stacking)"
+                )
         else:
             fields[f] = _int(reader.at(key), die, 1, 6)
             stacked[f] = 1

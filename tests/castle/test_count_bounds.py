@@ -161,3 +161,20 @@ def test_the_observation_range_of_stacked_dice_is_the_most_any_variant_stacks() 
     stacks = {rulespec.game("castle", **v).variant.stack for v in VARIANTS}
     assert max(stacks) == MAX_STACK
     assert stacks == {1, 2}
+
+
+@pytest.mark.rule("castle.turn.stacking")
+def test_the_short_form_refuses_stacked_dice_with_two_players() -> None:
+    game = rulespec.game("castle", players=2)
+    position = {
+        "game": "castle",
+        "settings": {"players": 2},
+        "round": 2,
+        "order": [1, 0],
+        "bridges": {"red": [0, 0, 0], "black": [2, 3, 4], "white": [1, 5, 6]},
+        "fields": {"room 2": {"top": 5, "dice": 2}},
+    }
+    with pytest.raises(MalformedPosition, match=r"at most 1 in this game \(castle\.turn"):
+        game.state_from_json(position)
+    position["fields"] = {"room 2": {"top": 5, "dice": 1}}
+    assert game.state_from_json(position).stacked[2] == 1
