@@ -67,9 +67,12 @@ def bounds(game: CastleGame) -> Bounds:
 
 # --- what the rest of a game can add to a family's counts (found after issue 19) ----------
 
-Gain = tuple[int, int, int, int]
-"""An upper bound on (coins, points, seals, marker moves) one piece of play adds."""
-_ZERO: Gain = (0, 0, 0, 0)
+Gain = tuple[int, int, int, int, int]
+"""An upper bound on (coins, points, seals, marker moves, lantern bonuses) one piece of
+play adds; the last counts the lantern bonuses taken, for a position whose lantern areas
+hold more than play puts there (:meth:`CountBounds.lanterns`)."""
+_ZERO: Gain = (0, 0, 0, 0, 0)
+_ONE_LANTERN: Gain = (0, 0, 0, 0, 1)
 SEALS_HELD = 40
 """The most seals a position holds (the range of ``Family.seals``)."""
 _FIGURE_ACTIONS = frozenset({Symbol.CASTLE, Symbol.GARDEN, Symbol.TRAINING})
@@ -81,24 +84,23 @@ five gardeners or five warriors (castle.actions.castle, .garden, .training)."""
 
 
 def add(*gains: Gain) -> Gain:
-    return (
-        sum(g[0] for g in gains),
-        sum(g[1] for g in gains),
-        sum(g[2] for g in gains),
-        sum(g[3] for g in gains),
-    )
+    """The sum of ``gains``, count by count."""
+    a, b, c, d, e = (sum(g[i] for g in gains) for i in range(5))
+    return (a, b, c, d, e)
 
 
 def _most(gains: Iterable[Gain]) -> Gain:
     """Each count's largest value among ``gains`` (a bound on any one of them)."""
     out = _ZERO
     for g in gains:
-        out = (max(out[0], g[0]), max(out[1], g[1]), max(out[2], g[2]), max(out[3], g[3]))
+        a, b, c, d, e = (max(x, y) for x, y in zip(out, g, strict=True))
+        out = (a, b, c, d, e)
     return out
 
 
-def _times(k: int, g: Gain) -> Gain:
-    return (k * g[0], k * g[1], k * g[2], k * g[3])
+def times(k: int, g: Gain) -> Gain:
+    """``g`` ``k`` times over."""
+    return (k * g[0], k * g[1], k * g[2], k * g[3], k * g[4])
 
 
 class _Closure:
@@ -128,15 +130,15 @@ class _Closure:
     def effect(self, e: Effect) -> Gain:
         t, s = self.t, e.symbol
         if s is Symbol.COINS:
-            return (e.amount, 0, 0, 0)
+            return (e.amount, 0, 0, 0, 0)
         if s is Symbol.VP:
-            return (0, e.amount, 0, 0)
+            return (0, e.amount, 0, 0, 0)
         if s is Symbol.SEALS:
-            return (0, 0, e.amount, 0)
+            return (0, 0, e.amount, 0, 0)
         if s is Symbol.INFLUENCE:
-            return (0, 0, 0, 1)
+            return (0, 0, 0, 1, 0)
         if s is Symbol.LANTERN:
-            return self.lantern()
+            return add(self.lantern(), _ONE_LANTERN)
         if s is Symbol.LIGHT:
             return _most(self.action(c.sections[k].effects) for i, c in enumerate(t.cards)
                          for k in t.light[i])  # fmt: skip
@@ -165,14 +167,14 @@ class _Closure:
         t = self.t
         section = _most(self.action(c.sections[k].effects) for i, c in enumerate(t.cards)
                         for k in t.light[i])  # fmt: skip
-        return _most((section, add(self.lantern(), self.daimyo())))
+        return _most((section, add(self.lantern(), _ONE_LANTERN, self.daimyo())))
 
     def rival(self, e: Effect) -> Gain:
         """One action of the solo rival: its coins or points, else at most a marker move
         or the round number (3 at most) for an action it cannot do (castle.solo.undone)."""
         if e.symbol in (Symbol.COINS, Symbol.VP):
             return self.effect(e)
-        return (0, 3, 0, 1)
+        return (0, 3, 0, 1, 0)
 
     def lantern(self) -> Gain:
         """Every lantern source at once: a lantern area holds each at most once."""
@@ -187,14 +189,14 @@ class _Closure:
     def well(self) -> Gain:
         """The well's seals and its two tiles' backs (castle.fields.well)."""
         back = _most(self.action(d.back) for d in self.data.die_tiles)
-        return add((0, 0, self.data.board.well.seals, 0), _times(2, back))
+        return add((0, 0, self.data.board.well.seals, 0, 0), times(2, back))
 
 
 @attrs.frozen
 class CountBounds:
     """Upper bounds on what play adds to a family's coins, points and seals and to the
     marker stamp (:func:`count_bounds`). Each :data:`Gain` is (coins, points, seals,
-    marker moves)."""
+    marker moves, lantern bonuses)."""
 
     die: Gain
     """One die of a player: its placement coins, its field's actions and the lantern
@@ -217,7 +219,13 @@ class CountBounds:
     @property
     def turn(self) -> Gain:
         """One turn of a player: its die and every figure's action it can still make."""
-        return add(self.die, _times(FIGURE_PIECES, self.figure))
+        return add(self.die, times(FIGURE_PIECES, self.figure))
+
+    def lanterns(self, sources: Iterable[int]) -> Gain:
+        """What a lantern area's ``sources`` add each time its bonus is taken, beyond the
+        bound's one of each source (a position written by hand may hold a source twice,
+        and play may still add every source once more)."""
+        return add(_ZERO, *(self.closure.action(self.closure.t.lantern[i]) for i in sources))
 
     def pending(self, tasks: Iterable[Effects]) -> Gain:
         """What the tasks already on an agenda add (a loaded position may hold some)."""
@@ -247,24 +255,23 @@ def count_bounds(game: CastleGame) -> CountBounds:
     and its coins become at most as many points (castle.solo.round_end)."""
     c = _Closure(game)
     t, data = game.tables, game.data
-    place: Gain = (6 - min(1, *t.printed), 0, 0, 0)
+    place: Gain = (6 - min(1, *t.printed), 0, 0, 0, 0)
     rooms = _most(add(_ZERO, *(c.action(x.effects) for x in card.sections)) for card in t.cards)
     outside = _most(
         c.effect(Effect(Symbol.CHOICE, 1, tuple(o.options))) for o in data.board.outside
     )
     field = _most((rooms, outside, c.well(), _most(c.row(r) for r in range(3))))
     garden = _most(c.action(g.action) for g in data.gardens)
-    faces = sorted((_most((c.action(x.blue), c.action(x.beige))) for x in data.training),
-                   reverse=True)  # fmt: skip
+    face = _most(c.action(f) for x in data.training for f in (x.blue, x.beige))
     slots = max((len(g.sides) for g in data.board.grounds), default=0)
-    training = add(_ZERO, *faces[:slots])
+    training = times(slots, face)  # a tile per slot (a loaded one may lie twice)
     figure = _most((c.ascent(), garden, training))
-    die = add(place, field, c.lantern())
+    die = add(place, field, c.lantern(), _ONE_LANTERN)
     goods = _most(c.action(r.gains) for r in data.resources)
     rest = add(
-        _times(3 * 3, die),
-        _times(FIGURE_PIECES, figure),
-        _times(2 * FIGURES_PER_ROW, garden),
+        times(3 * 3, die),
+        times(FIGURE_PIECES, figure),
+        times(2 * FIGURES_PER_ROW, garden),
         goods,
     )
     rival_turn = _ZERO

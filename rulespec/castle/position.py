@@ -24,7 +24,7 @@ import attrs
 
 from rulespec.castle import rival as rivals
 from rulespec.castle import short as shortform
-from rulespec.castle.bounds import add, count_bounds
+from rulespec.castle.bounds import add, count_bounds, times
 from rulespec.castle.codec import CODEC
 from rulespec.castle.components import COLOURS, Symbol
 from rulespec.castle.state import Phase, Solo, Stage, State
@@ -76,37 +76,37 @@ def count_problems(state: State) -> list[str]:
     )
     out = []
     tasks = [task for frame in state.agenda for task in frame]
+    sources = range(len(state.game.tables.lantern))
+    moves = b.stamp
     for p in range(_seats(state)):
         fam = state.family(p)
-        where = f"families[{p}]" if p < state.players else "rival"
-        # what the tasks already on the agenda add, for the seat they belong to
-        if p == state.actor and p < state.players:
-            extra = b.pending(tasks)
-        elif p == state.actor and state.solo is not None:
-            extra = add(*(b.closure.rival(e) for e in state.solo.tasks))
+        rival = p >= state.players
+        where = "rival" if rival else f"families[{p}]"
+        # beyond the bound: the tasks already on the agenda, for the seat acting, and a
+        # lantern area holding more than play puts there, each time its bonus is taken
+        if rival:
+            extra = add(*(b.closure.rival(x) for x in (state.solo.tasks if state.solo else ())))
         else:
-            extra = (0, 0, 0, 0)
+            pending = b.pending(tasks) if p == state.actor else b.pending(())
+            area = b.lanterns(i for i in fam.lantern if i in sources)
+            extra = add(pending, times(b.game[4] + pending[4], area))
+        moves += extra[3]
         coins = b.coins + extra[0] + extra[2]
         if fam.coins > COUNT_TOP - coins:
             out.append(
                 f"{where}.coins: {fam.coins} above {COUNT_TOP - coins}: the rest of a game "
                 f"can add up to {coins} coins ({why}) and coins stay within {COUNT_TOP}"
             )
-        points = fam.points + (fam.coins if p >= state.players else 0)
-        limit = COUNT_TOP - b.points - extra[1] - (extra[0] if p >= state.players else 0)
-        if points > limit:
-            what = "points and coins" if p >= state.players else "points"
+        points = fam.points + (fam.coins if rival else 0)
+        gain = b.points + extra[1] + (extra[0] if rival else 0)
+        if points > COUNT_TOP - gain:
+            what = "points and coins" if rival else "points"
+            also = ", the rival's coins become points, castle.solo.round_end" if rival else ""
             out.append(
-                f"{where}.points: {what} {points} above {limit}: the rest of "
-                f"a game can add up to {COUNT_TOP - limit} points ({why}"
-                + (
-                    ", the rival's coins become points, castle.solo.round_end"
-                    if p >= state.players
-                    else ""
-                )
-                + f") and points stay within {COUNT_TOP}"
+                f"{where}.points: {what} {points} above {COUNT_TOP - gain}: the rest of a "
+                f"game can add up to {gain} points ({why}{also}) and points stay within "
+                f"{COUNT_TOP}"
             )
-    moves = b.stamp + b.pending(tasks)[3] + len(state.solo.tasks if state.solo else ())
     if state.stamp > COUNT_TOP - moves:
         out.append(
             f"stamp: {state.stamp} above {COUNT_TOP - moves}: the rest of a game can move "

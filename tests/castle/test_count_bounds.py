@@ -92,7 +92,7 @@ def test_no_turn_adds_more_than_the_per_turn_bound(settings: dict[str, Any]) -> 
 def test_the_per_turn_check_can_fail() -> None:
     """The check above finds a gain past a bound too small: it is no tautology."""
     game = rulespec.game("castle", players=2)
-    small = attrs.evolve(count_bounds(game), die=(0, 0, 0, 0), figure=(0, 0, 0, 0))
+    small = attrs.evolve(count_bounds(game), die=(0, 0, 0, 0, 0), figure=(0, 0, 0, 0, 0))
     assert _violations(game, small, 0)
 
 
@@ -178,3 +178,24 @@ def test_the_short_form_refuses_stacked_dice_with_two_players() -> None:
         game.state_from_json(position)
     position["fields"] = {"room 2": {"top": 5, "dice": 1}}
     assert game.state_from_json(position).stacked[2] == 1
+
+
+def test_a_lantern_area_written_with_a_source_twice_lowers_the_cap() -> None:
+    """A position written by hand may hold a lantern source more than once (two resource
+    cards name the same bonus card); each lantern bonus takes them all
+    (castle.lantern.bonus), so the loader leaves room for them once more per bonus."""
+    s = _reached({"players": 3}, steps=0)
+    rng = random.Random(5)
+    while not (s.stage is Stage.TURN and s.phase.value == "take" and s.turns >= 2):
+        s = rulespec.random_step(s, rng)
+    b = count_bounds(s.game)
+    t = s.game.tables
+    bonus = max(range(t.bonus_source, t.action_source), key=lambda i: t.lantern[i] != ())
+    assert b.lanterns([bonus])[1] > 0  # the bonus card scores points
+    data = s.to_json()
+    data["families"][0]["points"] = COUNT_TOP - b.points
+    data["families"][0]["lantern"] = []
+    assert s.game.state_from_json(data).family(0).points == COUNT_TOP - b.points
+    data["families"][0]["lantern"] = [bonus] * 4
+    with pytest.raises(MalformedPosition, match=r"families\[0\]\.points"):
+        s.game.state_from_json(data)
