@@ -564,13 +564,12 @@ def _with(data: Any, path: tuple[Any, ...], value: int) -> Any:
 
 TOP = 1_000_000
 """The largest value tried for a number of a position (no range of the formats is wider)."""
-TOP_OF_RANGE_OPEN = {
-    "castle": "coins, points and stamp load up to 10,000 and play adds to them",
-}
-"""Games where the check below still fails (found after issue 19, open): the loader needs
-a bound on what the rest of a game can add to each count, derived from the rules, and
-refuses a position above its range less that bound (as White Lotus's year and victory
-points and Mandala's turn are, issue 19)."""
+TOP_OF_RANGE_OPEN: dict[str, str] = {}
+"""Games where the check below still fails. None now: the White Castle's loader refuses
+coins, points and the stamp above their range less what the rest of a game can add
+(``rulespec.castle.bounds.count_bounds``) and more dice on a field than stacking allows
+(found after issue 19), as White Lotus's year and victory points and Mandala's turn are
+(issue 19)."""
 
 
 def _largest_accepted(game: Any, base: Any, path: tuple[Any, ...]) -> Any:

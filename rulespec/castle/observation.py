@@ -22,6 +22,8 @@ from rulespec.core.tensor import ObservationParts, Slots, Top
 if TYPE_CHECKING:
     from rulespec.castle.game import CastleGame
 
+MAX_STACK = 2
+"""The most dice one board field holds in any variant (``stack``, castle.turn.stacking)."""
 MAX_FRAMES = 8
 MAX_TASKS = 24
 MAX_EFFECTS = 8
@@ -96,7 +98,10 @@ class CastleObservation(ObservationParts):
     display: Annotated[tuple[tuple[OptIdx, OptIdx], ...], Slots(lambda game: 5)]
     bridges: tuple[Bridge, Bridge, Bridge]
     fields: Annotated[tuple[Annotated[int, Range(0, 6)], ...], Slots(lambda game: 7)]
-    stacked: Annotated[tuple[Annotated[int, Range(0, 2)], ...], Slots(lambda game: 7)]
+    stacked: Annotated[tuple[Annotated[int, Range(0, MAX_STACK)], ...], Slots(lambda game: 7)]
+    """Dice on each board field: at most two with three or four players, one with one or
+    two (castle.turn.stacking; the rival's die goes to the well, castle.solo.place); the
+    loader refuses more (:func:`rulespec.castle.position.shape_problems`)."""
     held: tuple[
         Annotated[int, Range(0, 6)], Annotated[int, Range(0, 6)], Annotated[int, Range(0, 1)]
     ]

@@ -7,7 +7,13 @@ What loads plays on: the engine, the views and the tensor index by the state's l
 component numbers, so their lengths and ranges are checked first (:func:`shape_problems`),
 then what setup and play keep true (cards and tiles where setup puts them, agenda tasks
 the game's actions end with, one turn per die taken, a chance node with an outcome), and
-finally, through :meth:`State.problems`, that the next step can be worked out."""
+finally, through :meth:`State.problems`, that the next step can be worked out.
+
+Found after issue 19: a board field holds at most the dice stacking allows (two with three
+or four players, one with one or two, castle.turn.stacking) and no more dice lie on fields
+than left the bridges; and the loader alone (:func:`count_problems`) refuses coins, points
+or a stamp the rest of a game could push past their range of 10,000, by the per-game bound
+:func:`rulespec.castle.bounds.count_bounds` derives from the rules and the data."""
 
 from __future__ import annotations
 
@@ -18,6 +24,7 @@ import attrs
 
 from rulespec.castle import rival as rivals
 from rulespec.castle import short as shortform
+from rulespec.castle.bounds import add, count_bounds, times
 from rulespec.castle.codec import CODEC
 from rulespec.castle.components import COLOURS, Symbol
 from rulespec.castle.state import Phase, Solo, Stage, State
@@ -53,11 +60,67 @@ def load(game: CastleGame, data: Mapping[str, Any]) -> State:
     return _checked(State(game=game, **values))
 
 
+COUNT_TOP = 10_000
+"""The top of the range of coins, points and the stamp (``state.Count``)."""
+
+
+def count_problems(state: State) -> list[str]:
+    """Coins, points and the marker stamp low enough that the rest of a game cannot push
+    them past :data:`COUNT_TOP` (:func:`rulespec.castle.bounds.count_bounds`; found after
+    issue 19). Checked on loading only: play from an accepted position may pass these
+    caps, never the range."""
+    b = count_bounds(state.game)
+    why = (
+        "castle.turn.place, castle.fields.*, castle.lantern.bonus, castle.actions.*, "
+        "castle.round.gardeners, castle.seals.exchange"
+    )
+    out = []
+    tasks = [task for frame in state.agenda for task in frame]
+    sources = range(len(state.game.tables.lantern))
+    moves = b.stamp
+    for p in range(_seats(state)):
+        fam = state.family(p)
+        rival = p >= state.players
+        where = "rival" if rival else f"families[{p}]"
+        # beyond the bound: the tasks already on the agenda, for the seat acting, and a
+        # lantern area holding more than play puts there, each time its bonus is taken
+        if rival:
+            extra = add(*(b.closure.rival(x) for x in (state.solo.tasks if state.solo else ())))
+        else:
+            pending = b.pending(tasks) if p == state.actor else b.pending(())
+            area = b.lanterns(i for i in fam.lantern if i in sources)
+            extra = add(pending, times(b.game[4] + pending[4], area))
+        moves += extra[3]
+        coins = b.coins + extra[0] + extra[2]
+        if fam.coins > COUNT_TOP - coins:
+            out.append(
+                f"{where}.coins: {fam.coins} above {COUNT_TOP - coins}: the rest of a game "
+                f"can add up to {coins} coins ({why}) and coins stay within {COUNT_TOP}"
+            )
+        points = fam.points + (fam.coins if rival else 0)
+        gain = b.points + extra[1] + (extra[0] if rival else 0)
+        if points > COUNT_TOP - gain:
+            what = "points and coins" if rival else "points"
+            also = ", the rival's coins become points, castle.solo.round_end" if rival else ""
+            out.append(
+                f"{where}.points: {what} {points} above {COUNT_TOP - gain}: the rest of a "
+                f"game can add up to {gain} points ({why}{also}) and points stay within "
+                f"{COUNT_TOP}"
+            )
+    if state.stamp > COUNT_TOP - moves:
+        out.append(
+            f"stamp: {state.stamp} above {COUNT_TOP - moves}: the rest of a game can move "
+            f"markers up to {moves} times, each adding one (castle.track.influence) and "
+            f"the stamp stays within {COUNT_TOP}"
+        )
+    return out
+
+
 def _checked(state: State) -> State:
     """``state`` if it keeps every invariant: all or nothing, the rules' invariants and
     that play can go on (a decision with a legal action, a chance node with an outcome),
     so problems() of a loaded state is ()."""
-    problems = state.problems()
+    problems = [*(() if shape_problems(state) else count_problems(state)), *state.problems()]
     if problems:
         raise MalformedPosition(list(problems))
     return state
@@ -314,9 +377,21 @@ def shape_problems(state: State) -> list[str]:
     _indices(out, "display", [a for _, a in state.display], len(data.actions), True)
     if any(not 0 <= v <= 6 for v in state.fields):
         out.append("fields: die values 0 (none) to 6")
-    dice = len(COLOURS) * variant.dice_per_colour
-    if any(not 0 <= k <= dice for k in state.stacked):
-        out.append(f"stacked: 0 to {dice} dice per field")
+    stack = variant.stack
+    if any(not 0 <= k <= stack for k in state.stacked):
+        out.append(
+            f"stacked: 0 to {stack} dice per board field with {state.players} player(s) "
+            "(castle.turn.stacking; the solo rival's die goes to the well instead, "
+            "castle.solo.place)"
+        )
+    taken = len(COLOURS) * variant.dice_per_colour - state.dice_left()
+    off = sum(state.stacked) + sum(1 for f in state.families for d in f.dice if d)
+    off += 1 if state.held[1] else 0
+    if state.phase is not Phase.ROLL and off > taken:
+        out.append(
+            f"stacked: {off} dice on board fields, family rows or in hand, but {taken} "
+            "taken from the bridges this round (castle.turn.place)"
+        )
     if any((v == 0) != (k == 0) for v, k in zip(state.fields, state.stacked, strict=True)):
         out.append("fields, stacked: a field shows a die exactly when dice lie on it")
     colour, value, left = state.held

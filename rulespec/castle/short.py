@@ -8,6 +8,11 @@ every counter: whose turn it is and how many turns are done follow from the dice
 the bridges and the order; the decks are the cards placed nowhere else; the figures left
 on a family board are the five not placed; the markers' heights follow the order.
 
+What loads can be played on (found after issue 19): a field's ``dice`` run to the
+variant's stacking limit (castle.turn.stacking), and the position's loader
+(:func:`rulespec.castle.position.count_problems`) refuses coins, points or a stamp the
+rest of a game could push past 10,000.
+
 A position is read in the short form when it has none of the engine's own keys
 (:data:`ENGINE_KEYS`); :func:`short` writes a state back in it. Every key may be left
 out:
@@ -339,7 +344,9 @@ def load(game: CastleGame, data: Mapping[str, Any], reader: Reader) -> State:
     rolled = [len(b) > 0 for b in v["bridges"]]
     if not all(rolled):  # the dice still to roll: an empty bridge, as rounds.start_round
         v["bridges"] = tuple(b or (0,) * variant.dice_per_colour for b in v["bridges"])
-    v["fields"], v["stacked"] = _fields(reader.at("fields"), data.get("fields", {}))
+    v["fields"], v["stacked"] = _fields(
+        reader.at("fields"), data.get("fields", {}), game.variant.stack
+    )
     pending = data.get("pending")
     if pending is not None:
         pending = _object(reader.at("pending"), pending, PENDING_KEYS, "a pending turn")
@@ -553,7 +560,8 @@ def _bridges(reader: Reader, raw: Any, slots: int) -> tuple[tuple[int, ...], ...
     return tuple(out)
 
 
-def _fields(reader: Reader, raw: Any) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def _fields(reader: Reader, raw: Any, stack: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Dice by board field: at most ``stack`` on one (castle.turn.stacking)."""
     fields, stacked = [0] * BOARD_FIELDS, [0] * BOARD_FIELDS
     if not isinstance(raw, Mapping):
         reader.bad('expected an object of dice by field ("room 2": 5)')
@@ -568,6 +576,11 @@ def _fields(reader: Reader, raw: Any) -> tuple[tuple[int, ...], tuple[int, ...]]
             _object(reader.at(key), die, frozenset({"top", "dice"}), "a field's dice")
             fields[f] = _int(reader.at(key).at("top"), die.get("top"), 1, 6)
             stacked[f] = _int(reader.at(key).at("dice"), die.get("dice", 1), 1, 15)
+            if stacked[f] > stack:
+                reader.at(key).at("dice").bad(
+                    f"{stacked[f]} dice, but a board field holds at most {stack} in this "
+                    "game (castle.turn.stacking)"
+                )
         else:
             fields[f] = _int(reader.at(key), die, 1, 6)
             stacked[f] = 1
