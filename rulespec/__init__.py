@@ -68,7 +68,7 @@ if TYPE_CHECKING:
     from rulespec.host.session import Session, Submitted, resume, session
     from rulespec.scale.batch import simulate
 
-__version__ = "0.1.0"
+__version__ = "1.0.0"
 
 _HOMES: dict[str, tuple[str, ...]] = {
     "rulespec.catalog": (
