@@ -103,7 +103,7 @@ def times(k: int, g: Gain) -> Gain:
     return (k * g[0], k * g[1], k * g[2], k * g[3], k * g[4])
 
 
-class _Closure:
+class Closure:
     """The free closure's gain of an action: its own symbols plus what the symbols that
     trigger other actions for free add (the lantern bonus, a light section, a die tile's
     section, a family row, the well), recursively. The data is checked free of cycles
@@ -214,7 +214,7 @@ class CountBounds:
     """What it can add to points (the rival's coins turned into points included)."""
     stamp: int
     """What it can add to the marker stamp (one per marker move, every seat's)."""
-    closure: _Closure = attrs.field(eq=False, repr=False)
+    closure: Closure = attrs.field(eq=False, repr=False)
 
     @property
     def turn(self) -> Gain:
@@ -239,7 +239,7 @@ def count_bounds(game: CastleGame) -> CountBounds:
     smallest value it covers (castle.turn.place), its field's actions (castle.fields.*:
     every section of a room card, an outside choice, the well, a family row) and, for a
     left die, the lantern bonus (castle.lantern.bonus: every source at most once), each
-    bounded by its free closure (:class:`_Closure`). Castle, garden and training actions
+    bounded by its free closure (:class:`Closure`). Castle, garden and training actions
     are bounded by the figures they move, at most :data:`FIGURE_PIECES` in a game, each
     worth the best ascent (a light section, or the lantern bonus and a Daimyo space,
     castle.actions.level3), garden or training ground (every tile of it). The rest of a
@@ -253,7 +253,7 @@ def count_bounds(game: CastleGame) -> CountBounds:
     coins, points or a marker move, an undone one scores the round number,
     castle.solo.undone), its gardeners score the round number (castle.solo.gardeners),
     and its coins become at most as many points (castle.solo.round_end)."""
-    c = _Closure(game)
+    c = Closure(game)
     t, data = game.tables, game.data
     place: Gain = (6 - min(1, *t.printed), 0, 0, 0, 0)
     rooms = _most(add(_ZERO, *(c.action(x.effects) for x in card.sections)) for card in t.cards)
