@@ -222,4 +222,4 @@ def test_random_play_keeps_every_card_in_one_place(variant: dict[str, Any], seed
             break
         s = rulespec.random_step(s, rng)
     assert g.state_from_json(s.to_json()) == s
-    assert steps > 100, steps  # a whole game was played
+    assert s.round == 3, steps  # a whole game was played
