@@ -344,6 +344,12 @@ def load(game: CastleGame, data: Mapping[str, Any], reader: Reader) -> State:
             reader.at("discarded").bad(
                 "only the solo rival's ascent removes room cards (castle.solo.symbols)"
             )
+        for i, c in enumerate(got or []):
+            if c is not None and c not in full.deck1 and c not in full.deck2:
+                reader.at("discarded").at(i).bad(
+                    "a ♦ castle card, used with three or four families only "
+                    "(castle.setup.two_player_cards)"
+                )
         used.update(c for c in got or [] if c is not None)
     v["deck1"] = tuple(c for c in full.deck1 if c not in used)
     v["deck2"] = tuple(c for c in full.deck2 if c not in used)

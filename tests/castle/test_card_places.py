@@ -201,6 +201,19 @@ def test_a_bonus_card_two_families_hold_is_refused() -> None:
     refused(g, doc, "families[1].lantern[")
 
 
+@pytest.mark.rule("castle.setup.two_player_cards", "castle.solo.symbols")
+def test_a_diamond_card_among_the_solo_rivals_discards_is_refused() -> None:
+    # the short form: the rival's ascents discard room cards, never one setup left out
+    g = game(players=1, difficulty="easy")
+    doc: dict[str, Any] = {"game": "castle", "settings": {"players": 1, "difficulty": "easy"},
+                           "discarded": ["l1-09", "l1-10"]}  # fmt: skip
+    refused(g, doc, "discarded[1]: a ♦ castle card, used with three or four families only "
+            "(castle.setup.two_player_cards)")  # fmt: skip
+    doc["discarded"] = ["l1-09"]
+    nine = [c.id for c in g.tables.cards].index("l1-09")
+    assert nine not in g.state_from_json(doc).deck1
+
+
 # --- random play never reaches a state the check refuses ----------------------------------
 
 
