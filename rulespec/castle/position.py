@@ -13,7 +13,11 @@ Found after issue 19: a board field holds at most the dice stacking allows (two 
 or four players, one with one or two, castle.turn.stacking) and no more dice lie on fields
 than left the bridges; and the loader alone (:func:`count_problems`) refuses coins, points
 or a stamp the rest of a game could push past their range of 10,000, by the per-game bound
-:func:`rulespec.castle.bounds.count_bounds` derives from the rules and the data."""
+:func:`rulespec.castle.bounds.count_bounds` derives from the rules and the data.
+
+Found after issue 22: each card lies in one place at most in the engine form too
+(:func:`card_problems`, one of the invariants): the rulebook-example fixtures had given
+every family the same starting pair."""
 
 from __future__ import annotations
 

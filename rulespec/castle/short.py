@@ -14,8 +14,8 @@ variant's stacking limit (castle.turn.stacking), and the position's loader
 rest of a game could push past 10,000.
 
 A position is read in the short form when it has none of the engine's own keys
-(:data:`ENGINE_KEYS`); :func:`short` writes a state back in it. Every key may be left
-out:
+(:data:`ENGINE_KEYS`); :func:`short` writes a state back in it, and :func:`json_schema`
+is its JSON Schema (``game.json_schema("short_position")``). Every key may be left out:
 
 ``round`` (1), ``order`` (seats, first to play first; the solo rival is seat 1; default:
 in round 1 seat 0, 1, … (solo: the difficulty's), later the furthest on the seasons track
