@@ -343,7 +343,8 @@ SCHEMA_KINDS = (
 
 class JsonSchemasDirective(SphinxDirective):
     """``.. rulespec-json-schemas::``: for every game of :data:`rulespec.GAMES`, the JSON
-    Schemas of its positions, actions and observations, generated from the types (for
+    Schemas of its positions, actions and observations, and of any further form it reads
+    (``BaseGame.schemas``: the White Castle's short positions), generated (for
     every variant: seat numbers and board areas are left open; ``game.json_schema()``
     gives them for one variant)."""
 
@@ -356,7 +357,11 @@ class JsonSchemasDirective(SphinxDirective):
                 self.env.note_dependency(str(path))
             game_type = type(rulespec.game(game, **rulespec.spec(game).variants()[0]))
             lines += heading(rulespec.spec(game).title, "-")
-            for of, title, what in SCHEMA_KINDS:
+            extra = [
+                (x.kind, x.kind.replace("_", " ").capitalize() + "s", x.what)
+                for x in game_type.schemas
+            ]
+            for of, title, what in (*SCHEMA_KINDS, *extra):
                 schema = schema_of(game_type.codec, game_type, of, None)
                 lines += heading(title, "~")
                 lines += [f"The schema of {what}.", "", ".. code-block:: json", ""]

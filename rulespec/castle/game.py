@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 import attrs
 
 from rulespec.castle import data as datafile
-from rulespec.castle import picture, scoring
+from rulespec.castle import picture, scoring, short
 from rulespec.castle.actions import MAX_OPTIONS, Roll
 from rulespec.castle.components import CastleData, Colour
 from rulespec.castle.setup import roll_table
@@ -18,7 +18,7 @@ from rulespec.castle.state import State
 from rulespec.castle.tables import Tables, limits
 from rulespec.castle.variant import CastleOptions, CastleVariant
 from rulespec.core.api import ChanceMode, Dynamics, GameSpec, Information, Outcome, Utility
-from rulespec.core.game import BaseGame, Parts, Setting
+from rulespec.core.game import BaseGame, Parts, Schema, Setting
 from rulespec.errors import UnknownVariant, bounded
 
 SPEC = GameSpec(
@@ -78,6 +78,15 @@ DATA = Setting(
 object (:doc:`/castle-data`) or a :class:`CastleData`."""
 
 
+SHORT = Schema(
+    "short_position",
+    "what a person writes by hand (:mod:`rulespec.castle.short`) and "
+    "``rulespec.castle.position.short(state)`` writes; ``state_from_json`` reads it too",
+    short.json_schema,
+)
+"""``game.json_schema("short_position")``: the short form's schema."""
+
+
 @attrs.frozen(repr=False)  # BaseGame's repr: the rulespec.game(...) call
 class CastleGame(
     BaseGame[State],
@@ -88,6 +97,7 @@ class CastleGame(
         score=scoring.outcome,
         extra=(DATA,),
         implied=("difficulty",),  # "none" with 2-4 players; needed in solo play
+        schemas=(SHORT,),
     ),
 ):
     """The White Castle for a player count (and solo difficulty) on one component data."""

@@ -13,7 +13,11 @@ Found after issue 19: a board field holds at most the dice stacking allows (two 
 or four players, one with one or two, castle.turn.stacking) and no more dice lie on fields
 than left the bridges; and the loader alone (:func:`count_problems`) refuses coins, points
 or a stamp the rest of a game could push past their range of 10,000, by the per-game bound
-:func:`rulespec.castle.bounds.count_bounds` derives from the rules and the data."""
+:func:`rulespec.castle.bounds.count_bounds` derives from the rules and the data.
+
+Found after issue 22: each card lies in one place at most in the engine form too
+(:func:`card_problems`, one of the invariants): the rulebook-example fixtures had given
+every family the same starting pair."""
 
 from __future__ import annotations
 
@@ -49,11 +53,7 @@ def load(game: CastleGame, data: Mapping[str, Any]) -> State:
     if shortform.is_short(data):
         if reader.problems:
             raise MalformedPosition(reader.problems)
-        state = shortform.load(game, data, reader)
-        held = held_card_problems(state)  # the engine form's fixtures may share cards
-        if held:
-            raise MalformedPosition(held)
-        return _checked(state)
+        return _checked(shortform.load(game, data, reader))
     values = CODEC.fields(State, old_empty_places(data), reader, extra=("game", "settings"))
     if reader.problems:
         raise MalformedPosition(reader.problems)
@@ -174,6 +174,7 @@ def invariant_problems(state: State) -> list[str]:
         return shape  # the checks below index by these lists
     return [
         *_rule_problems(state),
+        *card_problems(state),
         *component_problems(state),
         *agenda_problems(state),
         *chance_problems(state),
@@ -261,44 +262,80 @@ def _rule_problems(state: State) -> list[str]:
     return out
 
 
-def held_card_problems(state: State) -> list[str]:
-    """Each card lies in one place (castle.components.counts): a row card or a card in a
-    lantern area belongs to one family, and a castle card a family holds lies in no room
-    and no deck. (A bonus card is left out: a resource card's back names it, and two
-    resource cards may name the same one.)"""
+def card_problems(state: State) -> list[str]:
+    """Each card lies in one place at most (castle.components.counts): a starting card in
+    the display, beside one family's rows or in one lantern area (a bonus card comes with
+    the one resource card showing it, as the data loader checks); a castle card a family
+    holds in no room and no deck (castle.actions.card_swap); and no ♦ castle card with one
+    or two players (castle.setup.two_player_cards). Die tiles, gardens, training tiles and
+    the solo cards have one list each, checked by :func:`shape_problems`. Both forms are
+    checked here, on every state play reaches (a few microseconds)."""
     out: list[str] = []
-    t, actions = state.game.tables, len(state.game.data.actions)
-    owner: dict[int, str] = {}
-    elsewhere = {*state.deck1, *state.deck2, *(c for c in state.rooms if c is not None)}
-    bonus = range(t.bonus_source, t.action_source)
+    game = state.game
+    t, actions = game.tables, len(game.data.actions)
+    rows, sources = len(t.rows_of_card), len(t.lantern)
+    owner: dict[int, str] = {}  # lantern source: where its card lies
+    for k, (r, a) in enumerate(state.display):
+        if r is not None:
+            owner[t.resource_source + r] = f"display[{k}]"
+        if a is not None:
+            owner[t.action_source + a] = f"display[{k}]"
+    held: list[tuple[str, int]] = []  # (path, lantern source)
     for p in range(_seats(state)):
         if p >= state.players and state.rival is None:
             continue
         fam = state.family(p)
         where = f"families[{p}]" if p < state.players else "rival"
-        held: list[tuple[str, int, int | None]] = []  # (path, lantern source, castle card)
-        if fam.card is not None and 0 <= fam.card < len(t.rows_of_card):
-            card = fam.card - actions if fam.card >= actions else None
-            source = t.castle_source + card if card is not None else t.action_source + fam.card
-            held.append((f"{where}.card", source, card))
-        for i, x in enumerate(fam.lantern):
-            if x in bonus or not 0 <= x < len(t.lantern):
-                continue
-            card = x - t.castle_source if x >= t.castle_source else None
-            held.append((f"{where}.lantern[{i}]", x, card))
-        for path, source, card in held:
-            if source in owner:
-                out.append(
-                    f"{path}: the card also lies at {owner[source]}; each card is in one "
-                    "place (castle.components.counts)"
-                )
+        card = fam.card
+        if card is not None and 0 <= card < rows:
+            source = t.action_source + card if card < actions else t.castle_source + card - actions
+            held.append((f"{where}.card", source))
+        held.extend(
+            (f"{where}.lantern[{i}]", x) for i, x in enumerate(fam.lantern) if 0 <= x < sources
+        )
+    for path, source in held:
+        if source in owner:
+            out.append(
+                f"{path}: the card also lies at {owner[source]}; each card is in one place "
+                "(castle.components.counts)"
+            )
+        else:
             owner[source] = path
-            if card is not None and card in elsewhere:
+        if source >= t.castle_source:
+            c = source - t.castle_source
+            place = _castle_card_place(state, c)
+            if place is not None:
                 out.append(
-                    f"{path}: castle card {t.cards[card].id} also lies in a room or a deck "
-                    "(castle.actions.card_swap)"
+                    f"{path}: castle card {t.cards[c].id} also lies in {place}; a family takes "
+                    "a room's card, which a deck replaces (castle.actions.card_swap)"
                 )
+    if not game.variant.diamond_cards and t.three_four:
+        found = [
+            *(f"rooms[{i}]" for i, c in enumerate(state.rooms) if c in t.three_four),
+            *(
+                f"deck{n}"
+                for n, d in ((1, state.deck1), (2, state.deck2))
+                if not t.three_four.isdisjoint(d)
+            ),
+            *(path for path, x in held if x - t.castle_source in t.three_four),
+        ]
+        out.extend(
+            f"{path}: a ♦ castle card, used with three or four families only "
+            "(castle.setup.two_player_cards)"
+            for path in found
+        )
     return out
+
+
+def _castle_card_place(state: State, card: int) -> str | None:
+    """The room or deck castle card ``card`` lies in, if any."""
+    if card in state.rooms:
+        return f"rooms[{state.rooms.index(card)}]"
+    if card in state.deck1:
+        return "deck1"
+    if card in state.deck2:
+        return "deck2"
+    return None
 
 
 def _seats(state: State) -> int:

@@ -14,8 +14,8 @@ variant's stacking limit (castle.turn.stacking), and the position's loader
 rest of a game could push past 10,000.
 
 A position is read in the short form when it has none of the engine's own keys
-(:data:`ENGINE_KEYS`); :func:`short` writes a state back in it. Every key may be left
-out:
+(:data:`ENGINE_KEYS`); :func:`short` writes a state back in it, and :func:`json_schema`
+is its JSON Schema (``game.json_schema("short_position")``). Every key may be left out:
 
 ``round`` (1), ``order`` (seats, first to play first; the solo rival is seat 1; default:
 in round 1 seat 0, 1, … (solo: the difficulty's), later the furthest on the seasons track
@@ -75,7 +75,15 @@ from rulespec.castle.data import effect_text
 from rulespec.castle.fields import field_frames, lantern_frame
 from rulespec.castle.rounds import after_roll, next_gardeners, reroll, settle
 from rulespec.castle.state import Family, Frame, Phase, Solo, Stage, State, Task
-from rulespec.castle.tables import BOARD_FIELDS, FIELD_FAMILY, FIELD_OUTSIDE, FIELD_WELL
+from rulespec.castle.tables import (
+    BOARD_FIELDS,
+    FIELD_FAMILY,
+    FIELD_OUTSIDE,
+    FIELD_WELL,
+    GARDENS,
+    ROOMS,
+    TILE_SLOTS,
+)
 from rulespec.core.convert import Reader
 from rulespec.errors import InvalidArgument, MalformedPosition, bounded
 
@@ -336,6 +344,12 @@ def load(game: CastleGame, data: Mapping[str, Any], reader: Reader) -> State:
             reader.at("discarded").bad(
                 "only the solo rival's ascent removes room cards (castle.solo.symbols)"
             )
+        for i, c in enumerate(got or []):
+            if c is not None and c not in full.deck1 and c not in full.deck2:
+                reader.at("discarded").at(i).bad(
+                    "a ♦ castle card, used with three or four families only "
+                    "(castle.setup.two_player_cards)"
+                )
         used.update(c for c in got or [] if c is not None)
     v["deck1"] = tuple(c for c in full.deck1 if c not in used)
     v["deck2"] = tuple(c for c in full.deck2 if c not in used)
@@ -971,3 +985,154 @@ def _write_pending(s: State) -> dict[str, Any] | None:
         if len(s.agenda) > 1:
             out["under"] = [_frame_text(f) for f in s.agenda[:-1]]
     return out
+
+
+# --- the schema ------------------------------------------------------------------------------
+
+
+def json_schema(game: CastleGame | None) -> dict[str, Any]:
+    """The JSON Schema body of the short form (``game.json_schema("short_position")``):
+    every key :func:`load` reads, with its type and range. With ``game`` the seats, list
+    lengths and component ids are that game's; with None (every variant and any component
+    data) they are left open. What the schema cannot say (a card in two places, a turn
+    that does not fit the dice) the loader refuses, naming the rule."""
+
+    def whole(low: int, high: int) -> dict[str, Any]:
+        return {"type": "integer", "minimum": low, "maximum": high}
+
+    def sized(item: dict[str, Any], size: int | None, **more: Any) -> dict[str, Any]:
+        out = {"type": "array", "items": item, **more}
+        return out if size is None else {**out, "minItems": size, "maxItems": size}
+
+    def obj(properties: dict[str, Any], description: str) -> dict[str, Any]:
+        return {"type": "object", "description": description, "properties": properties,
+                "additionalProperties": False}  # fmt: skip
+
+    def nullable(item: dict[str, Any]) -> dict[str, Any]:
+        return {"anyOf": [item, {"type": "null"}]}
+
+    ids = _Ids(game) if game is not None else None
+
+    def id_of(table: str, what: str) -> dict[str, Any]:
+        if ids is None:
+            return {"type": "string", "description": f"the id of {what}"}
+        return {"enum": sorted(getattr(ids, table))}
+
+    variant = game.variant if game is not None else None
+    settings = dict(game.settings()) if game is not None else {}
+    seats = variant.players + (1 if variant.solo else 0) if variant is not None else None
+    seat = whole(0, seats - 1 if seats is not None else 4)
+    data = game.data if game is not None else None
+    grounds = len(data.board.grounds) if data is not None else None
+    slots = game.tables.ground_of_slot if game is not None else None
+    level3 = id_of("level3", "a level 3 card")
+    card = id_of("card", "a castle card of level 1 or 2")
+    tile = id_of("tile", "a die tile")
+    solo_card = id_of("solo", "a solo card")
+    fields = [field_name(f) for f in range(BOARD_FIELDS)]
+    stack = variant.stack if variant is not None else 15
+    dice = variant.dice_per_colour if variant is not None else None
+    family = obj(
+        {
+            "coins": whole(0, 10_000),
+            "seals": whole(0, 40),
+            "iron": whole(0, 7),
+            "food": whole(0, 7),
+            "pearl": whole(0, 7),
+            "points": whole(0, 10_000),
+            "court": sized(
+                whole(0, FIGURES), 4, description="courtiers at the gate and on levels 1, 2, 3"
+            ),
+            "gardeners": sized(
+                id_of("garden", "a garden"),
+                None,
+                uniqueItems=True,
+                description="the gardens holding a gardener",
+            ),
+            "warriors": sized(
+                whole(0, FIGURES),
+                grounds,
+                description="warriors per training ground, in board order",
+            ),
+            "card": nullable(id_of("row", "an action card or a castle card")),
+            "lantern": sized(id_of("lantern", "a starting card or a castle card"), None),
+            "track": whole(0, data.board.track.last if data is not None else 10_000),
+            "dice": obj({row: whole(1, 6) for row in ROWS}, "the die on each family-board row"),
+        },
+        "a family (or the solo rival); a key left out is zero, empty or the seat's starting pair",
+    )
+    task = {"type": "string", "minLength": 1, "maxLength": 400, "pattern": r"\S",
+            "description": "effects joined by commas, as 'pay_seals 1, castle'"}  # fmt: skip
+    frame = {"anyOf": [task, sized(task, None, minItems=1)]}
+    places = [*fields, "well", *ROWS]
+    props: dict[str, Any] = {
+        "game": {"const": "castle"},
+        "settings": {"type": "object", "description": "the game's settings; each given must be "
+                     "the game's", "properties": {k: {"const": v} for k, v in settings.items()}},
+        "step": {"type": "integer", "minimum": 0,
+                 "description": "Actions (decisions and chance outcomes) applied since setup."},
+        "round": whole(1, 3),
+        "order": sized(seat, seats, uniqueItems=True, description="seats, first to play first"),
+        "stack": sized(seat, seats, uniqueItems=True, description="seats whose markers share "
+                       "a space, top first"),
+        "rooms": sized(nullable(card), ROOMS, description="per room its card, null while it "
+                       "waits for its refill"),
+        "level3": level3,
+        "daimyo": sized(nullable(seat), None, description="per Daimyo space a seat or null"),
+        "beside": sized(whole(0, FIGURES), seats, description="courtiers beside the full "
+                        "Daimyo card, per seat"),
+        "diamond": sized(tile, 3, description="the ♦ slots' tiles: red, black, white"),
+        "tiles": sized(tile, TILE_SLOTS, description="die-tile slots 1 to 12 (11, 12 at "
+                       "the well)"),
+        "gardens": sized(id_of("garden", "a garden"), GARDENS, description="per garden slot "
+                         "2 * bridge + kind (plant 0, stone 1)"),
+        "training": sized(id_of("training", "a training tile"),
+                          len(slots) if slots is not None else None),
+        "display": sized({"type": "array", "minItems": 2, "maxItems": 2, "items": False,
+                          "prefixItems": [id_of("resource", "a resource card"),
+                                          id_of("action", "an action card")]},
+                         variant.pairs - variant.players if variant is not None else None,
+                         description="the starting pairs no seat took: [resource, action]"),
+        "discarded": sized(card, None, description="in solo play, the room cards the rival's "
+                           "ascents removed"),
+        "bridges": obj({c.label: sized(whole(0, 6), dice) for c in COLOURS},
+                       "each bridge's dice from the lantern end, 0 for an empty slot; a "
+                       "bridge left out is still to be rolled"),
+        "fields": obj({f: {"anyOf": [whole(1, 6), {
+            "type": "object", "required": ["top"], "additionalProperties": False,
+            "properties": {"top": whole(1, 6), "dice": whole(1, stack)}}]} for f in fields},
+            "the top die's value on each board field (or its top and the dice stacked)"),
+        "families": sized(family, variant.players if variant is not None else None),
+        "rival": family,
+        "solo": obj({"top": nullable(solo_card), "bottom": sized(solo_card, None),
+                     "known": {"type": "boolean"}}, "the solo deck"),
+        "pending": {
+            **obj({
+                "seat": seat,
+                "held": {"type": "string",
+                         "pattern": r"^\s*(red|black|white)\s+[1-6]\s+(left|right)\s*$"},
+                "on": {"enum": places},
+                "die": {"enum": [c.label for c in COLOURS]},
+                "left": {"type": "boolean"},
+                "resolve": frame,
+                "under": sized(frame, None, description="the frames below, bottom first"),
+                "gardeners": sized(seat, None),
+            }, "the turn under way (left out: a turn's start)"),
+            "not": {"anyOf": [{"required": ["held", "on"]}, {"required": ["held", "resolve"]},
+                              {"required": ["on", "resolve"]}]},
+        },
+    }  # fmt: skip
+    if variant is not None:
+        if variant.solo:
+            del props["display"]
+        else:
+            for key in ("rival", "solo", "discarded"):
+                del props[key]
+    return {
+        "type": "object",
+        "description": "A White Castle position in the short form a person writes "
+        "(rulespec.castle.short); it has none of the engine's own keys, and every key may "
+        "be left out.",
+        "properties": props,
+        "additionalProperties": False,
+    }

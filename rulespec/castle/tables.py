@@ -81,6 +81,8 @@ class Tables:
     """Per garden kind (plant 0, stone 1): its garden cards, in index order."""
     room_of_number: tuple[int | None, ...]
     """Per numbered die-tile slot 1..12 (index ``number - 1``): its room, None at the well."""
+    three_four: frozenset[int]
+    """Castle cards used with three or four families only (castle.setup.two_player_cards)."""
 
     @classmethod
     def of(cls, data: CastleData) -> Tables:
@@ -154,6 +156,7 @@ class Tables:
                 )
                 for number in range(1, TILE_SLOTS + 1)
             ),
+            three_four=frozenset(i for i, c in enumerate(cards) if c.min_players > 2),
         )
 
     def light_sections(self, card: int) -> tuple[int, ...]:

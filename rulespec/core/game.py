@@ -110,6 +110,20 @@ def _standard(package: str, name: str) -> ModuleType:
 
 
 @attrs.frozen
+class Schema:
+    """A JSON form a game reads beyond its position, action and observation (the White
+    Castle's short position): ``game.json_schema(kind)``."""
+
+    kind: str
+    """The name ``json_schema`` takes (``"short_position"``)."""
+    what: str
+    """What the form is, for the docs (``what a person writes …``)."""
+    body: Callable[[Any], dict[str, Any]]
+    """``body(game)``: the schema for that game's variant, or with None for every variant
+    (seat and area bounds left open)."""
+
+
+@attrs.frozen
 class Parts:
     """What a game's ``Game`` class binds: its records, and the modules whose functions
     the kernel calls (each by the name every game gives it: ``actions.numbering``,
@@ -143,6 +157,8 @@ class Parts:
     score: Callable[[Any], Any] | None = None
     """``score(state)``: the outcome of a finished game, bound in the composition root so
     a game's state record need not import the scoring that reads it (Oriente)."""
+    schemas: tuple[Schema, ...] = ()
+    """The game's further JSON forms: see :attr:`BaseGame.schemas`."""
 
     @classmethod
     def of(
@@ -155,6 +171,7 @@ class Parts:
         implied: tuple[str, ...] = (),
         passes: tuple[type, ...] = (),
         score: Callable[[Any], Any] | None = None,
+        schemas: tuple[Schema, ...] = (),
     ) -> Parts:
         """The parts of the game package ``package`` (``"rulespec.mandala"``): its standard
         modules (:data:`PACKAGE`) by their names, so no game repeats the list; the rest
@@ -179,6 +196,7 @@ class Parts:
             implied=implied,
             passes=passes,
             score=score,
+            schemas=schemas,
         )
 
     def bind(self, cls: type[BaseGame[Any]]) -> None:
@@ -200,6 +218,7 @@ class Parts:
             "extra": self.extra,
             "implied": self.implied,
             "passes": self.passes,
+            "schemas": self.schemas,
         }
         if self.score is not None:
             bound["score"] = staticmethod(self.score)
@@ -254,6 +273,9 @@ class BaseGame(Generic[S]):
     """The action types that answer a question without doing anything (a pass, staying
     out): :func:`~rulespec.core.play.advance_until` answers other seats' questions with
     them. Empty: the game has none, and only forced single actions are taken."""
+    schemas: ClassVar[tuple[Schema, ...]] = ()
+    """JSON forms the game reads beyond its position, action and observation, each with
+    its schema (``game.json_schema(kind)``): the White Castle's short position."""
 
     variant: Any
     options: Any
@@ -462,7 +484,8 @@ class BaseGame(Generic[S]):
     def json_schema(self, of: str = "position") -> dict[str, Any]:
         """The JSON Schema (draft 2020-12) of this game's ``"position"`` (as
         ``state.to_json()`` writes it), ``"action"`` or ``"observation"``, derived from
-        the types; seats and board areas are those of this game."""
+        the types, or of a further form the game reads (:attr:`schemas`: the White
+        Castle's ``"short_position"``); seats and board areas are those of this game."""
         return schema_of(self.codec, type(self), of, self)
 
     def record(self, played: tuple[Action, ...], seed: int | None = None) -> Record:
@@ -554,6 +577,10 @@ def schema_of(
         body["properties"]["step"] = _STEP_SCHEMA
         body["required"] = [*body.get("required", []), "step"]
     else:
-        raise ValueError(f"no schema of {of!r}: ask for 'position', 'action' or 'observation'")
+        extra = next((x for x in game_type.schemas if x.kind == of), None)
+        if extra is None:
+            kinds = ("position", "action", "observation", *(x.kind for x in game_type.schemas))
+            raise ValueError(f"no schema of {of!r}: ask for {', '.join(map(repr, kinds))}")
+        body = extra.body(game)
     title = f"{spec.title}: {of}"
     return {"$schema": _SCHEMA_DIALECT, "title": title, **body}

@@ -61,6 +61,10 @@ ROOMS = ("l1-01", "l1-02", "l1-03", "l2-01", "l2-02")
 GARDENS = ("plant-1", "stone-1", "plant-2", "stone-3", "plant-4", "stone-2")
 TRAINING = ("t1", "t2", "t3", "t4")  # 5-iron ground: blue slot, beige slot; then 3, 1 iron
 FULL = ((1, 2, 3, 4, 5), (1, 2, 3, 4, 5), (1, 2, 3, 4, 5))
+# Each seat's starting pair, distinct as the picks deal them: Lara's a1 and r2 (the lantern
+# bonus one pearl), the other families' cards without a bonus card.
+STARTING_ACTIONS = ("a1", "a2", "a3", "a4")
+STARTING_RESOURCES = ("r2", "r3", "r5", "r6")
 
 
 # --- building positions --------------------------------------------------------------
@@ -119,17 +123,21 @@ def position(
         tiles=[ids(data.die_tiles).index(x) for x in tiles],
         gardens=[ids(data.gardens).index(x) for x in gardens],
         training=[ids(data.training).index(x) for x in training],
-        display=[[None, None]] * len(base["display"]),
         bridges=[list(b) for b in bridges],
         agenda=[],
         held=[0, 0, 0],
         stamp=players,
     )
+    # each family its own starting pair, as the picks leave them (castle.setup.pairs), and
+    # the pair nobody took still laid out; a card lies in one place (castle.components.counts)
+    display: list[list[int | None]] = [[None, None] for _ in base["display"]]
+    display[-1] = [ids(data.resources).index("r9"), ids(data.actions).index("a6")]
+    base.update(display=display)
     base.update(fields)
     for seat, fam in enumerate(base["families"]):
         fam.update(
-            card=ids(data.actions).index("a1"),
-            lantern=[ids(data.resources).index("r2")],
+            card=ids(data.actions).index(STARTING_ACTIONS[seat]),
+            lantern=[ids(data.resources).index(STARTING_RESOURCES[seat])],
             height=players - order.index(seat),
         )
         fam.update((families or {}).get(seat, {}))
@@ -432,8 +440,6 @@ def test_l401_anna_requests_an_audience_and_ascends_to_level_2() -> None:
                 "resources": [0, 0, 2],
                 "left": [3, 5, 5],
                 "court": [1, 1, 0, 0],
-                "card": 0,
-                "lantern": [1],
             },
             LARA: {"left": [4, 5, 5], "court": [0, 0, 0, 1]},
         },
@@ -457,7 +463,8 @@ def test_l401_anna_requests_an_audience_and_ascends_to_level_2() -> None:
     assert fam.resources == (0, 0, 0)
     assert g.tables.rows_of_card[fam.card] == g.tables.rows_of_card[len(g.data.actions) + l2_08]
     assert len(fam.lantern) == len(lantern_before) + 1
-    assert g.tables.lantern[fam.lantern[-1]] == g.data.actions[0].lantern
+    action = ids(g.data.actions).index(STARTING_ACTIONS[ANNA])  # her starting action card
+    assert g.tables.lantern[fam.lantern[-1]] == g.data.actions[action].lantern
     # castle.de:387-388: one light section of the card taken, then the room's new card
     assert heads(s) == (Symbol.SECTION,)
     assert s.rooms[room] is None
@@ -492,7 +499,7 @@ def test_l405_max_ascends_from_level_1_to_the_daimyo() -> None:
                 "resources": [0, 0, 5],
                 "left": [4, 5, 5],
                 "court": [0, 1, 0, 0],
-                "lantern": [1],  # r2's back: one pearl
+                "lantern": [2],  # his starting resource card r3, its back: one pearl
             },
             LARA: {"left": [4, 5, 5], "court": [0, 0, 0, 1]},
         },
@@ -506,7 +513,7 @@ def test_l405_max_ascends_from_level_1_to_the_daimyo() -> None:
     assert s.family(MAX).resources == (0, 0, 0)
     assert heads(s) == (Symbol.LANTERN,)
     s = resolve_head(s, Symbol.LANTERN)
-    s = resolve_head(s, Symbol.PEARL)  # the lantern bonus: r2's back
+    s = resolve_head(s, Symbol.PEARL)  # the lantern bonus: r3's back
     assert s.family(MAX).resources == (0, 0, 1)
     assert heads(s) == (Symbol.DAIMYO,)
     free = [a for a in s.legal_actions() if isinstance(a, Resolve)]

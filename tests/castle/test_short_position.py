@@ -185,8 +185,12 @@ REFUSALS: list[tuple[str, dict[str, Any]]] = [
      "place (castle.components.counts)", {"families": [{"lantern": ["r1"]}, {"lantern": ["r1"]}]}),
     ("families[1].card: the card also lies at families[0].card",
      {"families": [{"card": "a1"}, {"card": "a1"}]}),
-    ("families[0].card: castle card l1-01 also lies in a room or a deck (castle.actions.card_swap)",
-     {"families": [{"card": "l1-01"}, {}]}),
+    ("families[0].card: castle card l1-01 also lies in rooms[0]; a family takes a room's card, "
+     "which a deck replaces (castle.actions.card_swap)", {"families": [{"card": "l1-01"}, {}]}),
+    ("families[1].card: the card also lies at display[0]; each card is in one place "
+     "(castle.components.counts)", {"display": [["r9", "a6"]], "families": [{}, {"card": "a6"}]}),
+    ("rooms[0]: a ♦ castle card, used with three or four families only "
+     "(castle.setup.two_player_cards)", {"rooms": ["l1-10", "l1-02", "l1-03", "l2-01", "l2-02"]}),
     ("pending: nothing is pending", {"bridges": BRIDGES, "pending": {}}),
     ("pending.gardeners: gardeners are activated at a round's end, three dice left "
      "(castle.round.gardeners)",
@@ -216,6 +220,7 @@ REFUSALS: list[tuple[str, dict[str, Any]]] = [
     "castle.seals.cap",
     "castle.actions.level3",
     "castle.actions.card_swap",
+    "castle.setup.two_player_cards",
     "castle.coins.unlimited",
     "castle.symbols.meanings",
     "castle.round.reroll",
