@@ -14,8 +14,11 @@ from hypothesis import strategies as st
 import rulespec
 from rulespec.core.compact import compact, count, expand
 from rulespec.host.session import record_from_rows
+from tests.variants import played
 
-VARIANTS = [(spec.id, settings) for spec in rulespec.GAMES for settings in spec.variants()]
+VARIANTS = played()
+"""The generic suites' variants (:mod:`tests.variants`): every column, every option value
+once; the full cross of options and columns is played by ``rulespec verify``."""
 TABLES = [
     ("mandala", {"players": 2}),
     ("mandala", {"players": 4}),

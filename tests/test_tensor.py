@@ -34,6 +34,7 @@ from rulespec.core.tensor import (
     observation_layout,
     observation_shape,
 )
+from tests.variants import label, played
 
 STEPS = 240
 """Steps of random play per variant."""
@@ -41,16 +42,9 @@ EVERY = 8
 """One state in this many is checked."""
 
 
-def _variants() -> list[Any]:
-    out = []
-    for spec in rulespec.GAMES:
-        for settings in spec.variants():
-            label = "-".join(str(v) for v in settings.values())
-            out.append(pytest.param(spec.id, settings, id=f"{spec.id}-{label}"))
-    return out
-
-
-VARIANTS = _variants()
+VARIANTS = [pytest.param(g, s, id=label(g, s)) for g, s in played()]
+"""The generic suites' variants (:mod:`tests.variants`): every column, every option value
+once; the full cross of options and columns is played by ``rulespec verify``."""
 
 
 def _key(settings: dict[str, Any]) -> str:
