@@ -83,14 +83,9 @@ def test_the_schema_for_every_variant_is_valid_and_rejects_what_loading_rejects(
 # --- the White Castle's short positions (found after issue 22) ------------------------------
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
-CASTLE_VARIANTS: tuple[dict[str, Any], ...] = (
-    {"players": 1, "difficulty": "easy"},
-    {"players": 1, "difficulty": "medium"},
-    {"players": 1, "difficulty": "hard"},
-    {"players": 2},
-    {"players": 3},
-    {"players": 4},
-)
+CASTLE_VARIANTS: tuple[dict[str, Any], ...] = rulespec.spec("castle").variants(options=False)
+"""Every column of the White Castle's variant table (each player count, each solo
+difficulty), with the default options."""
 
 
 @functools.cache

@@ -20,14 +20,9 @@ from rulespec.castle.position import card_problems
 from rulespec.castle.state import Phase, State
 from rulespec.errors import MalformedPosition
 
-VARIANTS: tuple[dict[str, Any], ...] = (
-    {"players": 1, "difficulty": "easy"},
-    {"players": 1, "difficulty": "medium"},
-    {"players": 1, "difficulty": "hard"},
-    {"players": 2},
-    {"players": 3},
-    {"players": 4},
-)
+VARIANTS: tuple[dict[str, Any], ...] = rulespec.spec("castle").variants(options=False)
+"""Every column of the White Castle's variant table (each player count, each solo
+difficulty), with the default options."""
 
 
 @functools.cache
@@ -218,7 +213,7 @@ def test_a_diamond_card_among_the_solo_rivals_discards_is_refused() -> None:
 
 
 @pytest.mark.rule("castle.components.counts", "castle.actions.card_swap")
-@pytest.mark.parametrize("variant", VARIANTS, ids=str)
+@pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: f"{v['players']}-{v['difficulty']}")
 @settings(max_examples=20)
 @given(seed=st.integers(min_value=0, max_value=2**32 - 1))
 def test_random_play_keeps_every_card_in_one_place(variant: dict[str, Any], seed: int) -> None:
