@@ -67,7 +67,9 @@ def test_the_lab_plays_as_the_library_does(game_id: str, variant: dict[str, Any]
         if state.is_chance:
             outcomes = state.chance_outcomes()
             assert shown["to_move"] == "chance"
-            assert [m["move"] for m in shown["moves"]] == [game.format_action(a) for a, _ in outcomes]
+            assert [m["move"] for m in shown["moves"]] == [
+                game.format_action(a) for a, _ in outcomes
+            ]
             assert sum(Fraction(m["p"]) for m in shown["moves"]) == 1
             action = state.sample_chance(rng)
         else:
@@ -182,8 +184,8 @@ REFUSED = [
     ("unknown op", {"op": "undo"}, "invalid_argument"),
     ("unknown game", {"op": "open", "game": "chess"}, "unknown_game"),
     ("no game", {"op": "open"}, "unknown_game"),
-    ("settings not an object", {"op": "open", "game": "mandala", "settings": [2]}, "invalid_argument"),
-    ("unknown variant", {"op": "open", "game": "mandala", "settings": {"players": 9}}, "unknown_variant"),
+    ("settings not an object", {"op": "open", **NEW, "settings": [2]}, "invalid_argument"),
+    ("unknown variant", {"op": "open", **NEW, "settings": {"players": 9}}, "unknown_variant"),
     ("pasted text not JSON", {"op": "open", **NEW, "position": "{'a':"}, "malformed_position"),
     ("position a list", {"op": "open", **NEW, "position": [1]}, "malformed_position"),
     ("position of nothing", {"op": "open", **NEW, "position": {"a": 1}}, "malformed_position"),
@@ -214,7 +216,9 @@ _POSITIONS = [
 ]
 _json = st.recursive(
     st.none() | st.booleans() | st.integers() | st.text(max_size=12),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
     max_leaves=12,
 )
 

@@ -279,7 +279,7 @@ class TryitExamplesDirective(SphinxDirective):
             para += nodes.Text(f" (seed {w.seed}, step {w.step}): seat {ex.state.current_player} ")
             para += nodes.Text(f"{verb} ")
             para += nodes.literal(text=w.action)
-            para += nodes.Text(", where the rule ")
+            para += nodes.Text(f" ({ex.state.describe(w.action)}), where the rule ")
             para += nodes.literal(text=w.rule)
             para += nodes.Text(f" decides ({ex.rule.title}).")
             item += para
@@ -298,7 +298,7 @@ class LabDirective(SphinxDirective):
         data = json.dumps(offers, ensure_ascii=False).replace("</", "<\\/")
         markup = (
             '<div class="rs-lab">'
-            '<noscript>The lab runs rulespec in the page and needs JavaScript.</noscript>'
+            "<noscript>The lab runs rulespec in the page and needs JavaScript.</noscript>"
             "</div>"
             f'<script type="application/json" id="rs-lab-games">{data}</script>'
         )

@@ -14,14 +14,14 @@
   const staticUrl = new URL(".", here);
   const rootUrl = new URL(document.documentElement.dataset.content_root || "./", location.href);
   const STAGES = [
-    "Fetching Python (about 13 MB, once)",
-    "Starting Python and installing rulespec",
+    "Loading Python and rulespec (about 13 MB the first time; your browser keeps them)",
     "Loading the rules",
     "Ready",
   ];
 
-  // What a bench or a test reads: the load time and each call's time, in milliseconds.
-  const times = (window.rulespecTryitTimes = { load: null, calls: [] });
+  // What a bench reads (tests/browser/bench.py), in milliseconds: the time from the first
+  // click to Python ready, each call into rulespec, and each move from click to picture.
+  const times = (window.rulespecTryitTimes = { load: null, stages: [], calls: [], moves: [] });
 
   // --- the runtime, loaded once per page ---------------------------------------------
 
@@ -32,6 +32,7 @@
 
   function report(next) {
     stage = next;
+    if (next >= 0) times.stages.push({ stage: STAGES[next], at: performance.now() - started });
     for (const watch of watchers) watch();
   }
 
@@ -51,7 +52,6 @@
     report(0);
     const runtimeUrl = new URL(config.runtime, staticUrl);
     const { loadPyodide } = await import(new URL("pyodide.mjs", runtimeUrl).href);
-    report(1);
     const pyodide = await loadPyodide({
       indexURL: runtimeUrl.href,
       lockFileURL: new URL(config.packages + "pyodide-lock.json", staticUrl).href,
@@ -59,7 +59,7 @@
       stdout: () => {},
       stderr: (line) => console.warn(line),
     });
-    report(2);
+    report(1);
     const lab = pyodide.pyimport("rulespec.host.lab");
     const call = (request) => {
       const t0 = performance.now();
@@ -75,7 +75,7 @@
       console.warn("tryit: no rule addresses", error);
     }
     times.load = performance.now() - started;
-    report(3);
+    report(2);
     return { call, rules };
   }
 
@@ -266,6 +266,7 @@
     play(text) {
       const move = String(text).trim();
       if (!move) return;
+      const t0 = performance.now();
       const reply = this.ask("play", { move });
       if (!reply.ok) {
         this.answer(reply);
@@ -274,13 +275,16 @@
       this.reply.replaceChildren();
       this.input.value = "";
       this.push(reply.view, reply.move);
+      times.moves.push({ game: reply.view.game, ms: performance.now() - t0 });
     }
 
     chance() {
+      const t0 = performance.now();
       const reply = this.ask("chance", { seed: Math.floor(Math.random() * 2 ** 31) });
       if (!reply.ok) return this.answer(reply);
       this.reply.replaceChildren();
       this.push(reply.view, reply.move);
+      times.moves.push({ game: reply.view.game, ms: performance.now() - t0 });
     }
 
     why() {

@@ -91,7 +91,8 @@ def answer(request: Mapping[str, Any]) -> JSON:
     move = request.get("move")
     if not isinstance(move, str):
         raise InvalidArgument(f"lab: move must be text in the game's notation, got {bounded(move)}")
-    verdict = state.explain(move)
+    action = game.parse_action(move, state)
+    verdict = state.explain(action)
     if op == "why":
         return {"ok": True, "why": explanation(game, verdict)}
     if not verdict.legal:
@@ -101,7 +102,7 @@ def answer(request: Mapping[str, Any]) -> JSON:
             "error": {"code": "illegal_action", "message": str(verdict)},
             "why": explanation(game, verdict),
         }
-    return _played(game, state, verdict.action, seat)
+    return _played(game, state, action, seat)
 
 
 def view(game: Game[Any], state: State[Any], seat: int | None = None) -> JSON:
@@ -254,12 +255,12 @@ def _whole(raw: object, name: str) -> int:
 
 def _notation(game: Game[Any], action: object) -> str:
     try:
-        return game.format_action(action)  # type: ignore[arg-type]
+        return game.format_action(action)
     except (RulespecError, AttributeError, TypeError, ValueError):
         return str(action)
 
 
-def _short(game: Game[Any], state: State[Any]) -> JSON | None:
+def _short(game: Game[Any], state: Any) -> JSON | None:
     """The White Castle's short form of the position, where one exists (between turns)."""
     if game.spec.id != "castle":
         return None

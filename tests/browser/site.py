@@ -9,12 +9,13 @@ fresh profile and its background networking off.
 from __future__ import annotations
 
 import functools
+import html.parser
 import http.server
 import os
 import shutil
 import tempfile
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -64,7 +65,7 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
         ".whl": "application/zip",
     }
 
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
+    def log_message(self, format: str, *args: Any) -> None:
         pass
 
 
@@ -91,7 +92,8 @@ def chromium(width: int = 1280, height: int = 900) -> Iterator[Any]:
 
     found = browser()
     driver_path = shutil.which(DRIVER)
-    assert found is not None and driver_path is not None, missing()
+    if found is None or driver_path is None:
+        raise RuntimeError(missing())
     with tempfile.TemporaryDirectory(prefix="rulespec-chromium-") as profile:
         options = webdriver.ChromeOptions()
         options.binary_location = found
@@ -105,3 +107,119 @@ def chromium(width: int = 1280, height: int = 900) -> Iterator[Any]:
             yield driver
         finally:
             driver.quit()
+
+
+# --- what the built site holds ------------------------------------------------------------
+
+
+def pages(site: Path = SITE) -> list[str]:
+    """Every built HTML page, as a path from the site's root (``games/mandala.html``)."""
+    skip = {"_static", "_sources", "_images", "_witnesses"}
+    return sorted(
+        p.relative_to(site).as_posix()
+        for p in site.rglob("*.html")
+        if not skip & set(p.relative_to(site).parts)
+    )
+
+
+class _Elements(html.parser.HTMLParser):
+    """The attributes of every element of one kind with one class, in document order."""
+
+    def __init__(self, tag: str, cls: str) -> None:
+        super().__init__()
+        self.tag, self.cls = tag, cls
+        self.found: list[dict[str, str]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = {k: v or "" for k, v in attrs}
+        if tag == self.tag and self.cls in values.get("class", "").split():
+            self.found.append(values)
+
+
+def elements(page: str, tag: str, cls: str, site: Path = SITE) -> list[dict[str, str]]:
+    """The attributes of each ``<tag class="cls">`` of a built page, in document order."""
+    parser = _Elements(tag, cls)
+    parser.feed((site / page).read_text(encoding="utf-8"))
+    return parser.found
+
+
+# --- driving a page -------------------------------------------------------------------------
+
+
+def click(driver: Any, element: Any) -> None:
+    """Scroll ``element`` to the middle of the window at once (the theme scrolls smoothly,
+    which would move it under the pointer) and click it as a reader would."""
+    driver.execute_script(
+        "arguments[0].scrollIntoView({block: 'center', behavior: 'instant'})", element
+    )
+    element.click()
+
+
+def wait(driver: Any, until: Callable[[Any], Any], what: str, seconds: float = 20) -> Any:
+    """``until(driver)`` once it is truthy; a failure says what was awaited."""
+    from selenium.common.exceptions import TimeoutException  # noqa: PLC0415
+    from selenium.webdriver.support.ui import WebDriverWait  # noqa: PLC0415
+
+    try:
+        return WebDriverWait(driver, seconds, poll_frequency=0.05).until(until)
+    except TimeoutException:
+        raise AssertionError(f"waited {seconds} s for {what}") from None
+
+
+PYODIDE_SECONDS = 180
+"""How long a first "Try it" may take to start Python (a shared, loaded machine)."""
+
+
+# --- how a page is laid out ----------------------------------------------------------------
+
+_OVERFLOW = """
+const done = arguments[arguments.length - 1];
+const images = [...document.images];
+for (const image of images) image.loading = "eager";
+const loaded = (i) => new Promise((r) => { i.onload = i.onerror = r; });
+Promise.all(images.map((i) => i.complete ? null : loaded(i)))
+  .then(() => {
+    const limit = document.documentElement.clientWidth;
+    const content = document.querySelector("article") || document.body;
+    const out = [];
+    if (document.documentElement.scrollWidth > limit) {
+      out.push(`the page scrolls sideways: ${document.documentElement.scrollWidth} px wide`);
+    }
+    let last = null;
+    for (const el of content.querySelectorAll("*")) {
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || box.right <= limit + 1 || (last && last.contains(el))) continue;
+      let inBox = false;  // inside a box that scrolls sideways on its own: it fits
+      for (let up = el.parentElement; up && up !== content.parentElement; up = up.parentElement) {
+        const style = getComputedStyle(up).overflowX;
+        const fits = up.getBoundingClientRect().right <= limit + 1;
+        if ((style === "auto" || style === "scroll") && fits) {
+          inBox = true;
+          break;
+        }
+      }
+      if (inBox) continue;
+      last = el;
+      const name = el.tagName.toLowerCase() + (el.className && typeof el.className === "string"
+        ? "." + el.className.trim().split(/\\s+/).join(".") : "");
+      const what = (el.textContent || el.getAttribute("src") || "").trim().slice(0, 60);
+      out.push(`${name} ends at ${Math.round(box.right)} px: ${what}`);
+    }
+    done(out);
+  });
+"""
+
+
+def overflowing(driver: Any) -> list[str]:
+    """What runs past the window's right edge (every picture loaded first): the page
+    itself, or an element of its content that is not inside a box scrolling on its own
+    (a code block or a wide table may scroll inside its box; text and pictures that the
+    theme's column cuts off may not)."""
+    found: list[str] = driver.execute_async_script(_OVERFLOW)
+    return found
+
+
+def height(driver: Any) -> int:
+    """The page's height in pixels."""
+    tall: int = driver.execute_script("return document.documentElement.scrollHeight")
+    return tall
