@@ -253,7 +253,13 @@
       if (this.picture) URL.revokeObjectURL(this.picture);
       this.picture = URL.createObjectURL(new Blob([svg], { type: "image/svg+xml" }));
       const view = this.stack[this.stack.length - 1];
-      this.figure.replaceChildren(el("img", { src: this.picture, alt: `the position: ${view.status}` }));
+      const image = el("img", { src: this.picture, alt: `the position: ${view.status}` });
+      this.figure.replaceChildren(el("a", {
+        href: this.picture,
+        target: "_blank",
+        rel: "noopener",
+        title: "Open the picture full size",
+      }, image));
     }
 
     redraw() {

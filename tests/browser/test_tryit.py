@@ -71,3 +71,13 @@ def test_try_it(
         driver = request.getfixturevalue("driver")
         driver.get(root + page)
     live.exercise(driver, root, host(driver, index), game)
+
+
+def test_a_page_loads_no_python_until_a_reader_asks(driver: Any, root: str) -> None:
+    """The script on every page is small; Pyodide and the wheels wait for a click."""
+    driver.get(root + "lab.html")
+    site.wait(driver, lambda d: live.by_css(d, "button.rs-tryit-button"), "the Try it buttons")
+    fetched = driver.execute_script(
+        "return performance.getEntriesByType('resource').map(e => e.name)"
+    )
+    assert [url for url in fetched if "/_static/tryit/" in url] == []
