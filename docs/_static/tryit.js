@@ -14,7 +14,7 @@
   const staticUrl = new URL(".", here);
   const rootUrl = new URL(document.documentElement.dataset.content_root || "./", location.href);
   const STAGES = [
-    "Loading Python and rulespec (about 13 MB the first time; your browser keeps them)",
+    "Loading Python and rulespec (about 14 MB the first time; your browser keeps them)",
     "Loading the rules",
     "Ready",
   ];
@@ -148,8 +148,9 @@
       this.lab = lab;
       this.build();
       const reply = this.ask("open", { position: this.start.position, seed: this.start.seed });
-      if (!reply.ok) {
+      if (!reply.ok) {  // nothing to play: only the library's message stays
         this.answer(reply);
+        this.root.replaceChildren(this.reply);
         return;
       }
       this.push(reply.view, null);

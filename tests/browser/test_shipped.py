@@ -24,7 +24,7 @@ from tests.browser import site
 DOCS = site.ROOT / "docs"
 RUNTIME = {"pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"}
 MOST = 20 * 2**20
-"""Bytes the live part of the site may weigh (Pyodide's core is about 13 MB)."""
+"""Bytes the live part of the site may weigh (Pyodide's core is about 14 MB)."""
 
 
 @pytest.fixture(scope="module")
