@@ -254,7 +254,14 @@
       if (this.picture) URL.revokeObjectURL(this.picture);
       this.picture = URL.createObjectURL(new Blob([svg], { type: "image/svg+xml" }));
       const view = this.stack[this.stack.length - 1];
-      const image = el("img", { src: this.picture, alt: `the position: ${view.status}` });
+      // the picture's own size, so the page keeps its layout while the image decodes
+      const size = /<svg[^>]*?\swidth="([\d.]+)"[^>]*?\sheight="([\d.]+)"/.exec(svg);
+      const image = el("img", {
+        src: this.picture,
+        alt: `the position: ${view.status}`,
+        width: size ? Math.round(Number(size[1])) : null,
+        height: size ? Math.round(Number(size[2])) : null,
+      });
       this.figure.replaceChildren(el("a", {
         href: this.picture,
         target: "_blank",

@@ -148,11 +148,20 @@ def elements(page: str, tag: str, cls: str, site: Path = SITE) -> list[dict[str,
 
 def click(driver: Any, element: Any) -> None:
     """Scroll ``element`` to the middle of the window at once (the theme scrolls smoothly,
-    which would move it under the pointer) and click it as a reader would."""
-    driver.execute_script(
-        "arguments[0].scrollIntoView({block: 'center', behavior: 'instant'})", element
-    )
-    element.click()
+    which would move it under the pointer) and click it as a reader would; once more if
+    the page moved under the pointer meanwhile (a picture still decoding above it)."""
+    from selenium.common.exceptions import ElementClickInterceptedException  # noqa: PLC0415
+
+    for attempt in range(3):
+        driver.execute_script(
+            "arguments[0].scrollIntoView({block: 'center', behavior: 'instant'})", element
+        )
+        try:
+            element.click()
+            return
+        except ElementClickInterceptedException:
+            if attempt == 2:
+                raise
 
 
 def wait(driver: Any, until: Callable[[Any], Any], what: str, seconds: float = 20) -> Any:
