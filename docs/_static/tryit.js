@@ -366,7 +366,8 @@
   function tryit(host) {
     const start = {
       game: host.dataset.game,
-      settings: parsed(host.dataset.settings || "{}", "data-settings", host),
+      // without data-settings, the position's own settings (every position names them)
+      settings: host.dataset.settings ? parsed(host.dataset.settings, "data-settings", host) : null,
       position: parsed(host.dataset.position || "null", "data-position", host),
       rule: host.dataset.rule || null,
       move: host.dataset.move || null,
