@@ -6,7 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 PY     := $(BIN)/python
 
-.PHONY: run test lint typecheck pytest docs docs-doctest bench bench-openspiel proofs playthroughs witnesses clean
+.PHONY: run test lint typecheck pytest docs docs-doctest browser bench bench-openspiel bench-browser proofs playthroughs witnesses clean
 
 $(BIN)/activate:
 	$(PYTHON) -m venv $(VENV)
@@ -33,8 +33,9 @@ $(VENV)/.installed-dev: pyproject.toml | $(BIN)/activate
 run: $(VENV)/.installed-run
 	$(BIN)/rulespec verify
 
-## make test: ruff, mypy --strict, pytest (unit, property, proofs, doctests), docs with -W
-test: $(VENV)/.installed-dev lint typecheck pytest docs docs-doctest
+## make test: ruff, mypy --strict, pytest (unit, property, proofs, doctests), docs with -W,
+## then the built site in headless chromium (make browser)
+test: $(VENV)/.installed-dev lint typecheck pytest docs docs-doctest browser
 
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check rulespec proofs tests docs
@@ -48,9 +49,23 @@ typecheck: $(VENV)/.installed-dev
 pytest: $(VENV)/.installed-dev
 	HYPOTHESIS_PROFILE=ci $(BIN)/pytest -n auto --dist worksteal
 
-# make docs needs only the docs extra; make test builds the docs after installing dev.
+# make docs needs only the docs extra; make test builds the docs after installing dev. The
+# build also installs the pinned Pyodide (npm ci in docs/tryit), fetches the pinned attrs
+# wheel and builds rulespec's from this tree, for the rules in the page (docs/_ext/tryit.py).
 docs: $(VENV)/.installed-docs
 	$(BIN)/sphinx-build -E -n -W --keep-going -b html docs docs/_build/html
+
+## make browser: the built site (make docs) in headless chromium: "Try it" for every game,
+## the position lab, the rules search, no page too wide for a phone or too tall. Needs
+## Debian's chromium and chromium-driver (.ci/run installs them); says so when they are absent.
+browser: $(VENV)/.installed-dev
+	@if { command -v chromium || command -v chromium-browser; } >/dev/null 2>&1 \
+	    && command -v chromedriver >/dev/null 2>&1; then \
+	  HYPOTHESIS_PROFILE=ci $(BIN)/pytest tests/browser; \
+	else \
+	  echo "make browser: NOT RUN: no chromium here, so the built site was not tried in a browser."; \
+	  echo "  apt-get install chromium chromium-driver  (then: make browser)"; \
+	fi
 
 docs-doctest: $(VENV)/.installed-dev
 	$(BIN)/sphinx-build -E -n -W --keep-going -b doctest docs docs/_build/doctest
@@ -74,5 +89,9 @@ bench: $(VENV)/.installed-run
 bench-openspiel: $(VENV)/.installed-bench
 	$(BIN)/rulespec bench --against openspiel
 
+## make bench-browser: Pyodide's start and the time per move in headless chromium (make docs first)
+bench-browser: $(VENV)/.installed-dev
+	$(PY) -m tests.browser.bench
+
 clean:
-	rm -rf $(VENV) docs/_build dist build .hypothesis
+	rm -rf $(VENV) docs/_build docs/tryit/node_modules docs/tryit/wheels dist build .hypothesis

@@ -39,10 +39,12 @@ extensions = [
     "sphinx.ext.doctest",
     "myst_parser",
     "rulespec_docs",
+    "tryit",  # the rules live in the page: Pyodide, "Try it" and the position lab
 ]
 
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
-exclude_patterns = ["_build", "Thumbs.db", ".DS_Store"]
+# tryit/ holds the pinned Pyodide (npm) and attrs wheel the site ships, not pages.
+exclude_patterns = ["_build", "tryit", "Thumbs.db", ".DS_Store"]
 root_doc = "index"
 language = "en"
 

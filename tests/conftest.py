@@ -5,7 +5,9 @@
 - ``deep``: ten times the examples, random seeds: for hunting rare counterexamples.
 
 It also checks the ids of the ``rule`` marker (registered in ``pyproject.toml``) when a
-marked test runs.
+marked test runs, and leaves ``tests/browser`` out of a run that does not name it: those
+tests read the built docs site, which ``make test`` builds after the plain pytest run
+(``make browser`` runs them).
 """
 
 from __future__ import annotations
@@ -35,6 +37,9 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+
+collect_ignore = ["browser"]
+"""Collected only when named (``pytest tests/browser``): see the module docstring."""
 
 
 def pytest_runtest_setup(item: pytest.Item) -> None:
