@@ -21,6 +21,7 @@ of that colour either way.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Sequence
 
@@ -148,6 +149,10 @@ class Walk:
             self.within.append(floors)
         self._rows: dict[tuple[int, int], Row] = {}
         self._layers_memo: dict[tuple[int, int], list[Row]] = {}
+        self._steps: dict[tuple[int, int], dict[tuple[int, int], tuple[list[int], list[int]]]]
+        self._steps = {}
+        """Per (epoch, class base): per (event, hand after it) the colours its draw may
+        have had, with running totals of the words leading there (for :meth:`word`)."""
         self._alive: dict[tuple[int, int], bool] = {}
 
     def cap_after(self, epoch: int) -> int:
@@ -274,26 +279,36 @@ class Walk:
         """A feasible word of ``epoch`` from ``start`` to ``end``, uniformly at random:
         the colours of the seat's draws of that epoch, in order."""
         base, shift = self._class(epoch, start)
-        layers = self._layers(epoch, base)
+        key = (epoch, base)
+        steps = self._steps.get(key)
+        if steps is None:
+            steps = self._steps[key] = {}
         lo, hi = self.bounds[epoch]
         hand = end - shift
         colours: list[int] = []
         for i in range(hi - 1, lo - 1, -1):
-            before = layers[i - lo]
             move = self.moves[i]
             if self.events[i][1] >= 0:
-                options = [
-                    (one, w)
-                    for one in move
-                    if covers(hand, one) and (w := before.get(hand - one, 0))
-                ]
-                k = rng.randrange(sum(w for _, w in options))
-                for one, w in options:
-                    if k < w:
-                        colours.append(ONE.index(one))
-                        hand -= one
-                        break
-                    k -= w
+                found = steps.get((i, hand))
+                if found is None:
+                    before = self._layers(epoch, base)[i - lo]
+                    options = [
+                        (c, w)
+                        for c, one in enumerate(ONE)
+                        if one in move and covers(hand, one) and (w := before.get(hand - one, 0))
+                    ]
+                    found = steps[(i, hand)] = (
+                        list(itertools.accumulate(w for _, w in options)),
+                        [c for c, _ in options],
+                    )
+                totals, choices = found
+                k = rng.randrange(totals[-1])
+                j = 0
+                while totals[j] <= k:
+                    j += 1
+                c = choices[j]
+                colours.append(c)
+                hand -= ONE[c]
             else:
                 added, removed = move
                 hand = hand - added + removed
