@@ -31,7 +31,7 @@ from rulespec.core.api import GameSpec
 from rulespec.core.play import advance, playout, random_step
 from rulespec.core.seeds import SEED_MAX
 from rulespec.errors import RulespecError
-from rulespec.host import session_bench
+from rulespec.host import resample_bench, session_bench
 from rulespec.scale.executors import Runner
 
 _label = verifying.label
@@ -285,6 +285,7 @@ def bench_adapters(specs: Sequence[GameSpec], seconds: float, seed: int) -> int:
         print(f"rulespec bench --adapters: skipped: {exc}", file=sys.stderr)
     else:
         openspiel.bench([s.id for s in specs], seconds, seed)
+    resample_bench.report([s.id for s in specs], seconds / 2, seed)
     try:
         pettingzoo = importlib.import_module("rulespec.pettingzoo")
     except ImportError as exc:

@@ -91,6 +91,7 @@ def graft(
     *,
     root: Any = None,
     keep: int | None = None,
+    known: tuple[Any, list[Link]] | None = None,
 ) -> Any:
     """A copy of ``final`` whose history is ``state``'s with the actions at the indices of
     ``changes`` replaced (and the root by ``root``, if given), each step made by the same
@@ -99,8 +100,9 @@ def graft(
     caller vouches for (a resampler, :mod:`rulespec.core.resample`). If ``keep`` is a seat
     that cannot tell the two histories apart, its information state as worked out for
     ``state`` is carried over, so asking for it on the copy, or on states played on from
-    it, replays nothing; the other seats' are worked out afresh when asked for."""
-    old_root, chain = links(state)
+    it, replays nothing; the other seats' are worked out afresh when asked for.
+    ``known``: :func:`links` of ``state``, if known."""
+    old_root, chain = links(state) if known is None else known
     first = 0 if root is not None else min(changes, default=len(chain))
     new = final.but()
     if state.step:
@@ -110,10 +112,12 @@ def graft(
     if not chain:
         return new
     previous: Any = chain[first - 1] if first else (old_root if root is None else root)
-    for i in range(first, len(chain)):
-        link = chain[i]
-        action = changes.get(i, link[1])
-        previous = [previous, action] if len(link) < 4 else [previous, action, {}, link[3]]
+    get = changes.get
+    for i, link in enumerate(chain[first:], first):
+        if len(link) < 4:
+            previous = [previous, get(i, link[1])]
+        else:
+            previous = [previous, get(i, link[1]), {}, link[3]]
     object.__setattr__(new, "_trail", previous)
     memo = chain[-1][2] if len(chain[-1]) > 2 else {}
     if keep is not None and keep in memo:

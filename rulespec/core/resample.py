@@ -123,8 +123,11 @@ class Past:
     def __init__(self, state: Any, player: int) -> None:
         self.state = state
         self.player = player
-        self.root, self.moves = histories.moves(state)
-        """The root, and each step's action with the seat that made it out of turn."""
+        self.links = histories.links(state)
+        """The root and the links of the history (:func:`rulespec.core.history.links`)."""
+        self.root = self.links[0]
+        self.moves = tuple((link[1], histories.seat_of(link)) for link in self.links[1])
+        """Each step's action with the seat that made it out of turn, else ``None``."""
 
     @property
     def actions(self) -> tuple[Any, ...]:
@@ -148,7 +151,7 @@ CACHE_SIZE = 4
 sampler is small; a Mandala one late in a 4-player game holds up to a few tens of
 megabytes of counts)."""
 
-_samplers: OrderedDict[tuple[int, int, int], tuple[Any, Sampler | None]] = OrderedDict()
+_samplers: OrderedDict[tuple[int, int, int], tuple[Any, Sampler | None, Any]] = OrderedDict()
 
 
 def sample(
@@ -158,7 +161,7 @@ def sample(
     history substitution with ``fallback`` where ``build`` has none (the caller has
     checked ``player`` and that the game is not over)."""
     histories.information_state(state, player)  # worked out once; carried over to the result
-    draw = sampler(state, player, build)
+    draw, chain = _kept(state, player, build)
     if draw is None:
         assert fallback is not None
         return resample(state, player, rng, fallback)
@@ -168,7 +171,9 @@ def sample(
             continue
         if not drawn.changes and drawn.root is None:
             return state
-        return histories.graft(state, drawn.changes, drawn.state, root=drawn.root, keep=player)
+        return histories.graft(
+            state, drawn.changes, drawn.state, root=drawn.root, keep=player, known=chain
+        )
     raise ResampleFailed(
         f"resample: no history consistent with seat {player}'s view drawn in "
         f"{MAX_ATTEMPTS} attempts"
@@ -178,17 +183,23 @@ def sample(
 def sampler(state: Any, player: int, build: Build) -> Sampler | None:
     """``build``'s sampler for ``state``'s history and ``player``, kept for the latest
     :data:`CACHE_SIZE` (looked up by the identity of the history: a state's last link)."""
+    return _kept(state, player, build)[0]
+
+
+def _kept(state: Any, player: int, build: Build) -> tuple[Sampler | None, Any]:
+    """The sampler and the history's links (:attr:`Past.links`), kept or made."""
     anchor = getattr(state, "_trail", None) or state
     key = (id(anchor), player, id(build))
     found = _samplers.get(key)
     if found is not None and found[0] is anchor:
         _samplers.move_to_end(key)
-        return found[1]
-    made = build(Past(state, player))
-    _samplers[key] = (anchor, made)
+        return found[1], found[2]
+    past = Past(state, player)
+    made = build(past)
+    _samplers[key] = (anchor, made, past.links)
     while len(_samplers) > CACHE_SIZE:
         _samplers.popitem(last=False)
-    return made
+    return made, past.links
 
 
 def cache_clear() -> None:

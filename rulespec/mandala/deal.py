@@ -45,6 +45,13 @@ class Deal:
         self.ending = Ending(self.walks, last, steps[last], timeline.remainder)
         joints = sorted(self.chain.layers[last])
         self.chain.weigh(self.ending.prepare(joints, self.chain.forward()))
+        self.words = [
+            (s, e, slots)
+            for s, walk in enumerate(self.walks)
+            for e in range(last + 1)
+            if (slots := [slot for _, slot, _ in walk.events[slice(*walk.bounds[e])] if slot >= 0])
+        ]
+        """Per seat and epoch with hidden draws: the slots its word fills."""
         self.attempts = 0
         """Draws of the last epoch so far, refused ones included (for measurements)."""
 
@@ -60,11 +67,8 @@ class Deal:
         hands = [self.chain.ends(e, path[e], path[e + 1], rng) for e in range(last)]
         hands.append(tuple(ends))
         colours = [0] * len(self.timeline.slots)
-        for s, walk in enumerate(self.walks):
-            for e in range(last + 1):
-                lo, hi = walk.bounds[e]
-                slots = [slot for _, slot, _ in walk.events[lo:hi] if slot >= 0]
-                word = walk.word(e, path[e][s], hands[e][s], rng)
-                for slot, c in zip(slots, word, strict=True):
-                    colours[slot] = c
+        for s, e, slots in self.words:
+            word = self.walks[s].word(e, path[e][s], hands[e][s], rng)
+            for slot, c in zip(slots, word, strict=True):
+                colours[slot] = c
         return colours

@@ -149,10 +149,17 @@ class Walk:
             self.within.append(floors)
         self._rows: dict[tuple[int, int], Row] = {}
         self._layers_memo: dict[tuple[int, int], list[Row]] = {}
-        self._steps: dict[tuple[int, int], dict[tuple[int, int], tuple[list[int], list[int]]]]
+        self._steps: dict[tuple[int, int], list[dict[int, tuple[list[int], list[int]]]]]
         self._steps = {}
-        """Per (epoch, class base): per (event, hand after it) the colours its draw may
-        have had, with running totals of the words leading there (for :meth:`word`)."""
+        """Per (epoch, class base), per event of the epoch: per hand after it, the colours
+        a draw may have had, with running totals of the words leading there (for
+        :meth:`word`)."""
+        self.back: list[int | None] = [
+            None if slot >= 0 else move[1] - move[0]
+            for (_, slot, _), move in zip(self.events, self.moves, strict=True)
+        ]
+        """Per event: ``None`` for a draw; for a public change, what undoes it (packed:
+        the cards removed less the cards added)."""
         self._alive: dict[tuple[int, int], bool] = {}
 
     def cap_after(self, epoch: int) -> int:
@@ -277,42 +284,52 @@ class Walk:
 
     def word(self, epoch: int, start: int, end: int, rng: random.Random) -> list[int]:
         """A feasible word of ``epoch`` from ``start`` to ``end``, uniformly at random:
-        the colours of the seat's draws of that epoch, in order."""
+        the colours of the seat's draws of that epoch, in order. Drawn backwards, each
+        draw's colour in proportion to the words that lead to the hand before it; the
+        options at each (draw, hand) are worked out once."""
         base, shift = self._class(epoch, start)
         key = (epoch, base)
+        lo, hi = self.bounds[epoch]
         steps = self._steps.get(key)
         if steps is None:
-            steps = self._steps[key] = {}
-        lo, hi = self.bounds[epoch]
+            steps = self._steps[key] = [{} for _ in range(hi - lo)]
         hand = end - shift
         colours: list[int] = []
+        randrange = rng.randrange
         for i in range(hi - 1, lo - 1, -1):
-            move = self.moves[i]
-            if self.events[i][1] >= 0:
-                found = steps.get((i, hand))
-                if found is None:
-                    before = self._layers(epoch, base)[i - lo]
-                    options = [
-                        (c, w)
-                        for c, one in enumerate(ONE)
-                        if one in move and covers(hand, one) and (w := before.get(hand - one, 0))
-                    ]
-                    found = steps[(i, hand)] = (
-                        list(itertools.accumulate(w for _, w in options)),
-                        [c for c, _ in options],
-                    )
-                totals, choices = found
-                k = rng.randrange(totals[-1])
+            back = self.back[i]
+            if back is not None:
+                hand += back
+                continue
+            known = steps[i - lo]
+            found = known.get(hand)
+            if found is None:
+                found = known[hand] = self._options(epoch, base, i, hand)
+            totals, choices = found
+            if len(choices) == 1:
+                c = choices[0]
+            else:
+                k = randrange(totals[-1])
                 j = 0
                 while totals[j] <= k:
                     j += 1
                 c = choices[j]
-                colours.append(c)
-                hand -= ONE[c]
-            else:
-                added, removed = move
-                hand = hand - added + removed
+            colours.append(c)
+            hand -= ONE[c]
         if hand != base:
             raise AssertionError("a word must lead back to its start")
         colours.reverse()
         return colours
+
+    def _options(self, epoch: int, base: int, i: int, hand: int) -> tuple[list[int], list[int]]:
+        """The colours draw ``i`` may have brought to reach ``hand``, with running totals
+        of the words of ``epoch`` (from ``base``) leading to the hand before it."""
+        lo = self.bounds[epoch][0]
+        before = self._layers(epoch, base)[i - lo]
+        move = self.moves[i]
+        options = [
+            (c, w)
+            for c, one in enumerate(ONE)
+            if one in move and covers(hand, one) and (w := before.get(hand - one, 0))
+        ]
+        return list(itertools.accumulate(w for _, w in options)), [c for c, _ in options]
