@@ -96,7 +96,7 @@ def measure(
     )
 
 
-def report(game_ids: Sequence[str], seconds: float = 1.0, seed: int = 0) -> None:
+def report(game_ids: Sequence[str], seconds: float = 1.0, seed: int = 0, calls: int = 20) -> None:
     """Print :func:`measure` for every variant column of ``game_ids`` (one line each)."""
     print(
         f"{'game':<9} {'variant':<28} {'raw us':>7} {'first us':>9} {'further us':>10} "
@@ -106,7 +106,7 @@ def report(game_ids: Sequence[str], seconds: float = 1.0, seed: int = 0) -> None
         spec = game_spec(game_id)
         axes = spec.table().axes
         for settings in spec.variants(options=False):
-            t = measure(game_id, dict(settings), seconds, seed)
+            t = measure(game_id, dict(settings), seconds, seed, calls)
             label = ",".join(f"{k}={v}" for k, v in settings.items() if k in axes)
             through = "-" if t.openspiel_us is None else f"{t.openspiel_us:.0f}"
             print(

@@ -326,7 +326,9 @@ class Chain:
 
     def ends(self, epoch: int, joint: Joint, nxt: Joint, rng: random.Random) -> Joint:
         """The seats' hands at the end of ``epoch`` before cards are set aside, drawn
-        given the joint states at both of its ends."""
+        given the joint states at both of its ends: by the rejection step of
+        :func:`_propose` when enumerating them would take more than :data:`ENUMERATED`
+        tuples, else (or after its refusals) from their enumeration, kept."""
         key = (epoch, joint, nxt)
         found = self._ends.get(key)
         if found is not None:

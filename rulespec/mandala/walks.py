@@ -149,17 +149,20 @@ class Walk:
             self.within.append(floors)
         self._rows: dict[tuple[int, int], Row] = {}
         self._layers_memo: dict[tuple[int, int], list[Row]] = {}
-        self._steps: dict[tuple[int, int], list[dict[int, tuple[list[int], list[int]]]]]
+        self._steps: dict[tuple[int, int], list[dict[int, tuple[list[int], list[int], int]]]]
         self._steps = {}
         """Per (epoch, class base), per event of the epoch: per hand after it, the colours
         a draw may have had, with running totals of the words leading there (for
         :meth:`word`)."""
-        self.back: list[int | None] = [
+        back = [
             None if slot >= 0 else move[1] - move[0]
             for (_, slot, _), move in zip(self.events, self.moves, strict=True)
         ]
-        """Per event: ``None`` for a draw; for a public change, what undoes it (packed:
-        the cards removed less the cards added)."""
+        self._backwards: list[list[tuple[int, int | None]]] = [
+            [(i - lo, back[i]) for i in range(hi - 1, lo - 1, -1)] for lo, hi in self.bounds
+        ]
+        """Per epoch, its events last first: (index within the epoch, ``None`` for a draw,
+        or for a public change what undoes it: the packed cards removed less those added)."""
         self._alive: dict[tuple[int, int], bool] = {}
 
     def cap_after(self, epoch: int) -> int:
@@ -289,31 +292,33 @@ class Walk:
         options at each (draw, hand) are worked out once."""
         base, shift = self._class(epoch, start)
         key = (epoch, base)
-        lo, hi = self.bounds[epoch]
         steps = self._steps.get(key)
         if steps is None:
+            lo, hi = self.bounds[epoch]
             steps = self._steps[key] = [{} for _ in range(hi - lo)]
         hand = end - shift
         colours: list[int] = []
-        randrange = rng.randrange
-        for i in range(hi - 1, lo - 1, -1):
-            back = self.back[i]
+        getrandbits = rng.getrandbits
+        for k, back in self._backwards[epoch]:
             if back is not None:
                 hand += back
                 continue
-            known = steps[i - lo]
+            known = steps[k]
             found = known.get(hand)
             if found is None:
-                found = known[hand] = self._options(epoch, base, i, hand)
-            totals, choices = found
-            if len(choices) == 1:
-                c = choices[0]
-            else:
-                k = randrange(totals[-1])
+                found = known[hand] = self._options(epoch, base, k, hand)
+            totals, choices, bits = found
+            if bits:
+                total = totals[-1]
+                r = getrandbits(bits)  # uniform below ``total``, as ``randrange`` draws it
+                while r >= total:
+                    r = getrandbits(bits)
                 j = 0
-                while totals[j] <= k:
+                while totals[j] <= r:
                     j += 1
                 c = choices[j]
+            else:
+                c = choices[0]
             colours.append(c)
             hand -= ONE[c]
         if hand != base:
@@ -321,15 +326,19 @@ class Walk:
         colours.reverse()
         return colours
 
-    def _options(self, epoch: int, base: int, i: int, hand: int) -> tuple[list[int], list[int]]:
-        """The colours draw ``i`` may have brought to reach ``hand``, with running totals
-        of the words of ``epoch`` (from ``base``) leading to the hand before it."""
-        lo = self.bounds[epoch][0]
-        before = self._layers(epoch, base)[i - lo]
-        move = self.moves[i]
+    def _options(
+        self, epoch: int, base: int, k: int, hand: int
+    ) -> tuple[list[int], list[int], int]:
+        """The colours the ``k``-th event of ``epoch`` (a draw) may have brought to reach
+        ``hand``, with running totals of the words (from ``base``) leading to the hand
+        before it, and the bits a draw among them needs (0: only one)."""
+        before = self._layers(epoch, base)[k]
+        move = self.moves[self.bounds[epoch][0] + k]
         options = [
             (c, w)
             for c, one in enumerate(ONE)
             if one in move and covers(hand, one) and (w := before.get(hand - one, 0))
         ]
-        return list(itertools.accumulate(w for _, w in options)), [c for c, _ in options]
+        totals = list(itertools.accumulate(w for _, w in options))
+        bits = totals[-1].bit_length() if len(options) > 1 else 0
+        return totals, [c for c, _ in options], bits

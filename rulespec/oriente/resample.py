@@ -14,18 +14,27 @@ has seen. Under that shuffle every arrangement of a source's unseen cards over i
 places that respects the segments is equally likely (the cards ``p`` saw only fix their
 own places), so one is drawn uniformly: the Geisha among the middle places, the Shōgun and
 Ninjas among the top places, the ordinary cards over the rest. The hidden draws of the
-history are replaced by the cards the arrangement puts at their places and the history is
-replayed (:mod:`rulespec.core.resample` checks every step against ``p``'s views). A draw
-that would have ended the game (a Geisha drawn as a resident) is rejected by that check, so
-what is accepted is uniform among the consistent arrangements. Choices of other seats are
-not evidence: announcements reveal the resident, and the asking never depends on it.
+history are replaced by the cards the arrangement puts at their places. An arrangement
+that puts the Geisha where drawing her face down would have ended the game (as a
+resident, or as a bonus card under geisha = any_exit) is refused, so what is kept is
+uniform among the consistent arrangements. Choices of other seats are not evidence:
+announcements reveal the resident, and the asking never depends on it.
+
+Nothing is replayed per draw (:func:`rulespec.core.resample.sample`): a :class:`_Tracker`
+reads the history once per (history, seat) and follows where each hidden card lies at the
+end (a face-down resident, the bonus pile, under the stone, a pile under the deck), so the
+drawn history's state is the state with those cards, the deck's pool and the public piles
+under it changed to match (:func:`_placed`). ``tests/test_resample.py`` checks that from
+every seed this draws what history substitution draws (:func:`plan`: the history replayed
+with each step checked against ``p``'s views), which is exact by construction.
 
 A state read from a position has no past: its hidden cards (other seats' face-down
 residents, bonus cards) and the deck's original segments are redrawn together from the
 cards ``p`` cannot see, the hidden cards as if from the top segment (never the Geisha);
 piles under such a deck are kept as written. Such a card that shows during the history
 played from the position (a face-down resident turned up, the parked bonus card) is known
-from then on, as a drawn card that shows is.
+from then on, as a drawn card that shows is; a position with a history after it is drawn
+by history substitution.
 """
 
 from __future__ import annotations
