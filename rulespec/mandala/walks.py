@@ -21,7 +21,6 @@ of that colour either way.
 
 from __future__ import annotations
 
-import itertools
 import random
 from collections.abc import Sequence
 
@@ -36,6 +35,8 @@ GUARD = sum(64 << (BITS * c) for c in range(NUM_COLOURS))
 """The guard bits: with them set, subtracting a packed hand clears a colour's guard bit
 exactly when that colour's count goes below 0, and never borrows from the next colour."""
 FIELD = (1 << BITS) - 1
+COLOUR_OF: dict[int, int] = {one: c for c, one in enumerate(ONE)}
+"""The colour of a packed single card."""
 
 
 def pack(counts: Sequence[int]) -> int:
@@ -334,11 +335,13 @@ class Walk:
         before it, and the bits a draw among them needs (0: only one)."""
         before = self._layers(epoch, base)[k]
         move = self.moves[self.bounds[epoch][0] + k]
-        options = [
-            (c, w)
-            for c, one in enumerate(ONE)
-            if one in move and covers(hand, one) and (w := before.get(hand - one, 0))
-        ]
-        totals = list(itertools.accumulate(w for _, w in options))
-        bits = totals[-1].bit_length() if len(options) > 1 else 0
-        return totals, [c for c, _ in options], bits
+        guarded = hand | GUARD
+        totals: list[int] = []
+        choices: list[int] = []
+        total = 0
+        for one in move:  # the epoch's colours, in colour order
+            if (guarded - one) & GUARD == GUARD and (w := before.get(hand - one, 0)):
+                total += w
+                totals.append(total)
+                choices.append(COLOUR_OF[one])
+        return totals, choices, total.bit_length() if len(choices) > 1 else 0
