@@ -43,6 +43,7 @@ and are redrawn from ``p``'s view of the root alone.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import random
 from collections import OrderedDict
@@ -180,25 +181,23 @@ def sample(
     )
 
 
-def sampler(state: Any, player: int, build: Build) -> Sampler | None:
-    """``build``'s sampler for ``state``'s history and ``player``, kept for the latest
-    :data:`CACHE_SIZE` (looked up by the identity of the history: a state's last link)."""
-    return _kept(state, player, build)[0]
-
-
 def _kept(state: Any, player: int, build: Build) -> tuple[Sampler | None, Any]:
-    """The sampler and the history's links (:attr:`Past.links`), kept or made."""
+    """``build``'s sampler for ``state``'s history and ``player``, and the history's links
+    (:attr:`Past.links`): kept for the latest :data:`CACHE_SIZE`, looked up by the
+    identity of the history (a state's last link, kept with it so the identity stays)."""
     anchor = getattr(state, "_trail", None) or state
     key = (id(anchor), player, id(build))
     found = _samplers.get(key)
     if found is not None and found[0] is anchor:
-        _samplers.move_to_end(key)
+        with contextlib.suppress(KeyError):  # another thread may just have dropped it
+            _samplers.move_to_end(key)
         return found[1], found[2]
     past = Past(state, player)
     made = build(past)
     _samplers[key] = (anchor, made, past.links)
     while len(_samplers) > CACHE_SIZE:
-        _samplers.popitem(last=False)
+        with contextlib.suppress(KeyError):
+            _samplers.popitem(last=False)
     return made, past.links
 
 
