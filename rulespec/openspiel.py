@@ -528,7 +528,7 @@ class _PlayerAction:
 
 def _adopt(os_game: RulespecGame, target: Any) -> RulespecState:
     """An OpenSpiel state holding ``target`` (a resampled state, with its own history and
-    memos), its history read from ``target`` (:attr:`_Held.stale`): nothing replayed."""
+    memos), its history read from ``target`` (``_Held.stale``): nothing replayed."""
     out = os_game.new_initial_state()
     out._held = _Held(target, out._held.variant, stale=True)
     return out

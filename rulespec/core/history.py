@@ -332,7 +332,7 @@ _STATE = "state"
 """The memo key of the state a link made (a copy without history), kept once any seat's
 step there is worked out, so the next step needs no replay (even when play branches)."""
 _FROM = "from"
-"""The memo key of the state :data:`_STATE` was applied to (the kept state of the link
+"""The memo key of the state ``_STATE`` was applied to (the kept state of the link
 before, or the root), or ``None`` for one :func:`graft` put there. A kept state is reused
 only after the state it came from: a game may compare parts of two states by identity
 (``reveals``), which holds only between a state and the one applied to it."""

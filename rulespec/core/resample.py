@@ -137,7 +137,7 @@ class Past:
 
     @functools.cached_property
     def states(self) -> tuple[Any, ...]:
-        """Every state from the root to :attr:`state` (``len(moves) + 1``): the copies the
+        """Every state from the root to ``state`` (``len(moves) + 1``): the copies the
         seat's information state keeps, so nothing is replayed once it was asked for."""
         return tuple(histories.states(self.state))
 

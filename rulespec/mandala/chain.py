@@ -87,9 +87,9 @@ def sums(rows: Sequence[Row], target: int) -> list[tuple[Joint, int]]:
 
 ENUMERATED = 2_000
 """Hand tuples :meth:`Chain.ends` enumerates at once (and keeps) before it tries the
-rejection step first (:func:`_propose`)."""
+rejection step first (``_propose``)."""
 ATTEMPTS = 400
-"""Proposals :func:`_propose` makes before :meth:`Chain.ends` enumerates instead."""
+"""Proposals ``_propose`` makes before :meth:`Chain.ends` enumerates instead."""
 
 
 class _Row:
@@ -327,7 +327,7 @@ class Chain:
     def ends(self, epoch: int, joint: Joint, nxt: Joint, rng: random.Random) -> Joint:
         """The seats' hands at the end of ``epoch`` before cards are set aside, drawn
         given the joint states at both of its ends: by the rejection step of
-        :func:`_propose` when enumerating them would take more than :data:`ENUMERATED`
+        ``_propose`` when enumerating them would take more than :data:`ENUMERATED`
         tuples, else (or after its refusals) from their enumeration, kept."""
         key = (epoch, joint, nxt)
         found = self._ends.get(key)

@@ -44,7 +44,7 @@ step's tilt is set: it keeps the tilt from going to extremes."""
 
 
 Scheme = tuple[bool, list[int], list[int] | dict[int, int]]
-"""How the rejection step draws the last seat's end hand from one start (:meth:`Ending._bound`):
+"""How the rejection step draws the last seat's end hand from one start (``Ending._bound``):
 by its tilted counts (``True``, running totals, end hands), or from a pile drawn card by
 card (``False``, ``[largest tilted count]``, end hand -> tilted count)."""
 
@@ -321,7 +321,7 @@ class Ending:
 
     def _last_end(self, start: int, left: int, rng: random.Random) -> int | None:
         """The rejection step for the last seat and the pile, given what the others left
-        (packed ``left``): its end hand, or ``None`` if refused (:meth:`_bound`)."""
+        (packed ``left``): its end hand, or ``None`` if refused (``_bound``)."""
         by_count, totals, ends = self.schemes[start]
         top = left | GUARD
         if by_count:

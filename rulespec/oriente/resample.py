@@ -20,11 +20,11 @@ resident, or as a bonus card under geisha = any_exit) is refused, so what is kep
 uniform among the consistent arrangements. Choices of other seats are not evidence:
 announcements reveal the resident, and the asking never depends on it.
 
-Nothing is replayed per draw (:func:`rulespec.core.resample.sample`): a :class:`_Tracker`
+Nothing is replayed per draw (:func:`rulespec.core.resample.sample`): a ``_Tracker``
 reads the history once per (history, seat) and follows where each hidden card lies at the
 end (a face-down resident, the bonus pile, under the stone, a pile under the deck), so the
 drawn history's state is the state with those cards, the deck's pool and the public piles
-under it changed to match (:func:`_placed`). ``tests/test_resample.py`` checks that from
+under it changed to match (``_placed``). ``tests/test_resample.py`` checks that from
 every seed this draws what history substitution draws (:func:`plan`: the history replayed
 with each step checked against ``p``'s views), which is exact by construction.
 
