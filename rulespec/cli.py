@@ -277,8 +277,9 @@ def _bench_variant(
 
 def bench_adapters(specs: Sequence[GameSpec], seconds: float, seed: int) -> int:
     """``bench --adapters``: each adapter's overhead over the raw step, the OpenSpiel one
-    (rulespec.openspiel.bench), then the PettingZoo one (rulespec.pettingzoo.bench); an
-    adapter whose extra is missing is skipped with a message."""
+    (rulespec.openspiel.bench), the resampling per column (rulespec.host.resample_bench),
+    then the PettingZoo one (rulespec.pettingzoo.bench); an adapter whose extra is missing
+    is skipped with a message."""
     try:
         openspiel = importlib.import_module("rulespec.openspiel")
     except ImportError as exc:
