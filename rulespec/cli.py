@@ -31,7 +31,7 @@ from rulespec.core.api import GameSpec
 from rulespec.core.play import advance, playout, random_step
 from rulespec.core.seeds import SEED_MAX
 from rulespec.errors import RulespecError
-from rulespec.host import session_bench
+from rulespec.host import resample_bench, session_bench
 from rulespec.scale.executors import Runner
 
 _label = verifying.label
@@ -277,14 +277,16 @@ def _bench_variant(
 
 def bench_adapters(specs: Sequence[GameSpec], seconds: float, seed: int) -> int:
     """``bench --adapters``: each adapter's overhead over the raw step, the OpenSpiel one
-    (rulespec.openspiel.bench), then the PettingZoo one (rulespec.pettingzoo.bench); an
-    adapter whose extra is missing is skipped with a message."""
+    (rulespec.openspiel.bench), the resampling per column (rulespec.host.resample_bench),
+    then the PettingZoo one (rulespec.pettingzoo.bench); an adapter whose extra is missing
+    is skipped with a message."""
     try:
         openspiel = importlib.import_module("rulespec.openspiel")
     except ImportError as exc:
         print(f"rulespec bench --adapters: skipped: {exc}", file=sys.stderr)
     else:
         openspiel.bench([s.id for s in specs], seconds, seed)
+    resample_bench.report([s.id for s in specs], seconds / 2, seed)
     try:
         pettingzoo = importlib.import_module("rulespec.pettingzoo")
     except ImportError as exc:

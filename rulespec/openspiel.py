@@ -271,23 +271,25 @@ class _Held:
     serialises a Python state as its pickled attributes) writes the history as action
     ids and is read back by replaying them."""
 
-    __slots__ = ("back", "state", "undone", "variant")
+    __slots__ = ("back", "stale", "state", "variant")
 
-    def __init__(self, state: Any, variant: _Variant, undone: bool = False) -> None:
+    def __init__(self, state: Any, variant: _Variant, stale: bool = False) -> None:
         self.state = state
         self.variant = variant
         self.back: Any = None
         """The state before :attr:`state` when it was made by ``apply_action`` (so one
         undo needs no replay); None after an undo or a copy."""
-        self.undone = undone
-        """True once an action was undone here: OpenSpiel's C++ history (which Python
-        cannot shorten) is then stale, and the history is read from :attr:`state`."""
+        self.stale = stale
+        """True when OpenSpiel's C++ copy of the history is not :attr:`state`'s, so the
+        history is read from :attr:`state`: once an action was undone here (Python
+        cannot shorten the C++ copy), and in a resampled state (filling it would mean
+        applying every action through OpenSpiel again)."""
 
     def __deepcopy__(self, memo: dict[int, object]) -> _Held:
-        return _Held(self.state, self.variant, self.undone)
+        return _Held(self.state, self.variant, self.stale)
 
     def __copy__(self) -> _Held:
-        return _Held(self.state, self.variant, self.undone)
+        return _Held(self.state, self.variant, self.stale)
 
     def __reduce__(self) -> tuple[Callable[..., _Held], tuple[object, ...]]:
         root, actions = histories.walk(self.state)
@@ -422,7 +424,7 @@ class RulespecState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no stub
             )
         held.state = before
         held.back = None
-        held.undone = True
+        held.stale = True
 
     @staticmethod
     def _player_id(state: Any) -> int:
@@ -443,7 +445,7 @@ class RulespecState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no stub
 
     def history(self) -> list[int]:
         """The ids of the actions from the start (OpenSpiel's, until an undo)."""
-        if not self._held.undone:
+        if not self._held.stale:
             found: list[int] = super().history()
             return found
         game = self._held.state.game
@@ -451,7 +453,7 @@ class RulespecState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no stub
 
     def full_history(self) -> list[Any]:
         """Each action from the start with its player (``.player``, ``.action``)."""
-        if not self._held.undone:
+        if not self._held.stale:
             return list(super().full_history())
         return [_PlayerAction(p, a) for p, a in self._played()]
 
@@ -461,7 +463,7 @@ class RulespecState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no stub
 
     def move_number(self) -> int:
         """The number of actions (chance outcomes included) from the start."""
-        if not self._held.undone:
+        if not self._held.stale:
             found: int = super().move_number()
             return found
         return len(histories.walk(self._held.state)[1])
@@ -525,17 +527,10 @@ class _PlayerAction:
 
 
 def _adopt(os_game: RulespecGame, target: Any) -> RulespecState:
-    """An OpenSpiel state holding ``target``, with OpenSpiel's history of it: the ids of
-    ``target``'s history applied from its root (a rulespec history keeps actions, not
-    states), then ``target`` itself held (equal to the replayed state, with its memos)."""
-    root, actions = histories.walk(target)
+    """An OpenSpiel state holding ``target`` (a resampled state, with its own history and
+    memos), its history read from ``target`` (``_Held.stale``): nothing replayed."""
     out = os_game.new_initial_state()
-    variant = out._held.variant
-    if root != variant.initial:
-        out._held = _Held(root, variant)
-    for action in actions:
-        out.apply_action(variant.game.action_id(action))
-    out._held = _Held(target, variant)
+    out._held = _Held(target, out._held.variant, stale=True)
     return out
 
 

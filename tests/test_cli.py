@@ -24,6 +24,7 @@ import rulespec
 from rulespec import cli_settings
 from rulespec.catalog import game_type
 from rulespec.cli import main
+from rulespec.host import resample_bench
 
 
 def test_bench_runs_on_a_tiny_budget(capsys: pytest.CaptureFixture[str]) -> None:
@@ -31,6 +32,19 @@ def test_bench_runs_on_a_tiny_budget(capsys: pytest.CaptureFixture[str]) -> None
     out = capsys.readouterr().out
     assert "us/step" in out
     assert "players=2" in out
+
+
+def test_the_resampling_bench_prints_a_line_per_column(capsys: pytest.CaptureFixture[str]) -> None:
+    """``rulespec bench --adapters`` ends its OpenSpiel part with this table: per column,
+    µs per resample beside a raw step, and how many draws changed the state (none in
+    The White Castle, whose book cards hide nothing a resample could change)."""
+    resample_bench.report(["castle"], 0.003, calls=2)
+    lines = capsys.readouterr().out.splitlines()
+    columns = rulespec.spec("castle").variants(options=False)
+    assert len(lines) == len(columns) + 2
+    for line in lines[1:-1]:
+        assert line.startswith("castle")
+        assert line.split()[-1] == "0/12"
 
 
 def test_bench_against_openspiel_without_open_spiel_exits_2_and_names_the_extra(

@@ -9,13 +9,13 @@ seat cannot tell from the real one is enumerated by brute force: each other seat
 choice of the round replaced by each of its legal ones, kept if the seat's information
 state is the same. Without negotiation every such history is equally likely (a secret
 choice is free among the legal ones), so the resampled histories must be exactly those,
-uniformly: seeded, per history within five standard deviations, never one the enumeration
-rules out. A property test resamples random states of every secret phase.
+uniformly: seeded, per history within five standard deviations and all at once by a
+chi-square test, never one the enumeration rules out. A property test resamples random
+states of every secret phase.
 """
 
 from __future__ import annotations
 
-import math
 import random
 from collections import Counter
 from fractions import Fraction
@@ -28,6 +28,7 @@ from hypothesis import strategies as st
 import rulespec
 from rulespec.core import history as histories
 from rulespec.lotus.actions import Bid, ChooseSide, CommitCombat, Give
+from tests.sampling import fits, within
 
 SECRET = (Bid, ChooseSide, CommitCombat)
 SECRET_PHASES = ("BID", "SIDE", "COMBAT")
@@ -109,12 +110,6 @@ def key_of(new: Any, state: Any, steps: list[int]) -> tuple[Any, ...]:
     return tuple(moves[i][0] for i in steps)
 
 
-def within(count: int, n: int, p: Fraction) -> bool:
-    """``count`` of ``n`` draws is within five standard deviations of ``n * p``."""
-    mean = n * float(p)
-    return abs(count - mean) <= 5 * math.sqrt(mean * (1 - float(p))) + 1
-
-
 # --- exact comparisons ------------------------------------------------------------------
 
 POSITIONS: dict[str, tuple[dict[str, object], int, int, int]] = {
@@ -152,6 +147,7 @@ def test_lotus_resampling_is_uniform_over_the_histories_the_seat_cannot_tell_apa
     assert set(seen) <= target
     for key in target:
         assert within(seen[key], n, Fraction(1, len(target))), (key, seen[key], n / len(target))
+    assert fits(seen, dict.fromkeys(target, Fraction(1, len(target))), n)
 
 
 def test_the_combat_position_with_sides_shown_keeps_the_shown_sides() -> None:

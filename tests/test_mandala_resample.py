@@ -3,10 +3,11 @@
 On small positions every history the seat cannot tell from the real one is enumerated by
 brute force, with the probabilities of the game's own chance outcomes, and the resampled
 histories' frequencies are compared with them: seeded, per history within five standard
-deviations (a tolerance that still catches a wrongly weighted case), and never a history
-the enumeration rules out. Both ways of drawing the last epoch (exact counting and the
-exact rejection step) are checked on every position. A property test resamples states of
-random 2-, 3- and 4-player games.
+deviations (a tolerance that still catches a wrongly weighted case), all of them at once
+by a chi-square test (which also catches a bias spread thinly over many histories), and
+never a history the enumeration rules out. Both ways of drawing the last epoch (exact
+counting and the exact rejection step) are checked on every position. A property test
+resamples states of random 2-, 3- and 4-player games.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from rulespec.mandala import resample as mandala_resample
 from rulespec.mandala.actions import DrawCard, Play
 from rulespec.mandala.components import COLOURS, FULL_DECK, NO_CARDS, add
 from rulespec.mandala.hidden import Timeline, unseen
+from tests.sampling import chi_square, fits, within
 
 Key = tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]
 """The other seats' hands at the root and the colours of their draws, in order."""
@@ -249,12 +251,6 @@ def key_of(state: Any, player: int) -> Key:
     return hands, tuple(draws)
 
 
-def within(count: int, n: int, p: Fraction) -> bool:
-    """``count`` of ``n`` draws is within five standard deviations of ``n * p``."""
-    mean = n * float(p)
-    return abs(count - mean) <= 5 * math.sqrt(mean * (1 - float(p))) + 1
-
-
 # --- exact comparisons ------------------------------------------------------------------
 
 POSITIONS = {
@@ -303,6 +299,7 @@ def test_mandala_resampling_matches_the_conditioned_fair_shuffle_exactly(
     assert set(seen) <= set(target)
     for key, p in target.items():
         assert within(seen[key], n, p), (key, seen[key], float(p) * n)
+    assert fits(seen, target, n), chi_square(seen, target, n)
 
 
 def test_fair_deals_rarely_fit_the_plays_of_the_tight_position() -> None:

@@ -6,7 +6,6 @@ of turn: ``test_lotus_resample.py``)."""
 
 from __future__ import annotations
 
-import math
 import random
 from collections import Counter
 from fractions import Fraction
@@ -18,9 +17,11 @@ from hypothesis import strategies as st
 
 import rulespec
 from rulespec.core import history as histories
+from rulespec.core import resample as core
 from rulespec.core.resample import ResampleFailed
 from rulespec.lotus.actions import Bid
 from tests import variants
+from tests.sampling import fits, within
 
 
 def cases() -> list[tuple[str, dict[str, object]]]:
@@ -36,12 +37,6 @@ def step(state: Any, rng: random.Random) -> Any:
     return state.apply(
         state.sample_chance(rng) if state.is_chance else rng.choice(state.legal_actions())
     )
-
-
-def within(count: int, n: int, p: Fraction) -> bool:
-    """``count`` of ``n`` draws is within five standard deviations of ``n * p``."""
-    mean = n * float(p)
-    return abs(count - mean) <= 5 * math.sqrt(mean * (1 - float(p))) + 1
 
 
 @pytest.mark.parametrize(("game_id", "settings"), cases(), ids=str)
@@ -206,6 +201,7 @@ def test_lotus_pending_bids_are_uniform_among_the_legal_ones() -> None:
     assert set(seen) == set(legal)
     for b in legal:
         assert within(seen[b], n, Fraction(1, len(legal)))
+    assert fits(seen, dict.fromkeys(legal, Fraction(1, len(legal))), n)
     assert state.resample(seat, rng) is state  # seat 1 knows its own bid: nothing is hidden
 
 
@@ -235,3 +231,166 @@ def test_lotus_positions_redraw_points_and_commitments_jointly_uniform() -> None
     assert set(seen) == set(pairs)
     for pair in pairs:
         assert within(seen[pair], n, Fraction(1, len(pairs)))
+    assert fits(seen, dict.fromkeys(pairs, Fraction(1, len(pairs))), n)
+
+
+# --- drawn directly: against a replay, and against history substitution -----------------
+
+
+def replay(state: Any) -> Any:
+    """``state``'s history played again from its root: a state with no memo of its own."""
+    root, moves = histories.moves(state)
+    current = root
+    for action, seat in moves:
+        current = histories.play(current, action, seat)
+    return current
+
+
+def points(game: Any, seed: int, shares: tuple[float, ...]) -> list[Any]:
+    """States of one seeded game played as at a table (:func:`decide`) at ``shares`` of
+    its length, none of them the end."""
+    rng = random.Random(seed)
+    state = game.initial_state()
+    states = [state]
+    while not state.is_terminal:
+        state = decide(state, rng)
+        states.append(state)
+    return [states[int(share * (len(states) - 2))] for share in shares]
+
+
+@pytest.mark.parametrize(
+    ("game_id", "settings"),
+    variants.played(),
+    ids=[variants.label(g, s) for g, s in variants.played()],
+)
+def test_a_resampled_state_is_the_state_its_history_replays_to(
+    game_id: str, settings: dict[str, object]
+) -> None:
+    """A resample is drawn without replaying anything (its history grafted onto the old
+    one): playing its history again from its root gives the same state, step and seats;
+    the resampling seat's information state is the original's (carried over), and the
+    next seat's, worked out on the grafted history, is the replayed one's, text and
+    tensor. Every variant played by the generic suites, up to three seats, the first two
+    points of a seeded game (secret choices committed in random seat order) where a
+    resample changes something."""
+    game = rulespec.game(game_id, **settings)
+    n = game.players
+    seats = sorted({0, n // 2, n - 1})
+    changed = 0
+    for state in points(game, 5, tuple(k / 30 for k in range(1, 30))):
+        if changed >= 2:
+            break
+        for p in seats:
+            new = state.resample(p, random.Random(p))
+            assert str(new.information_state(p)) == str(state.information_state(p))
+            if new is state:
+                continue
+            changed += 1
+            again = replay(new)
+            assert again == new
+            assert again.step == new.step == state.step
+            assert [s for _, s in histories.moves(new)[1]] == [
+                s for _, s in histories.moves(state)[1]
+            ]
+            for q in sorted({p, (p + 1) % n}):
+                mine, fresh = new.information_state(q), again.information_state(q)
+                assert str(mine) == str(fresh), (p, q)
+                assert mine.tensor() == fresh.tensor(), (p, q)
+            assert new.information_state(p).tensor() == state.information_state(p).tensor()
+    assert changed or game_id == "castle"  # the book's cards hide nothing a resample changes
+
+
+def _lotus_plan(state: Any, player: int, root: Any, actions: Any) -> Any:
+    """White Lotus by history substitution from a game's start: every pending commitment
+    of another seat redrawn among its legal ones during the replay."""
+    from rulespec.lotus import resample as lotus  # noqa: PLC0415
+
+    hidden = dict.fromkeys(lotus._pending(core.Past(state, player)), lotus._LEGAL)
+    if root != root.game.initial_state():
+        return lotus.plan(state, player, root, actions)
+    return lambda rng: hidden
+
+
+def _substitution(game_id: str) -> tuple[Any, Any]:
+    """The game's direct sampler and its history-substitution plan."""
+    if game_id == "lotus":
+        from rulespec.lotus import resample as lotus  # noqa: PLC0415
+
+        return lotus.build, _lotus_plan
+    from rulespec.oriente import resample as oriente  # noqa: PLC0415
+
+    return oriente.build, oriente.plan
+
+
+@pytest.mark.parametrize(
+    ("game_id", "settings"),
+    [(g, s) for g, s in variants.played() if g in ("lotus", "oriente")],
+    ids=[variants.label(g, s) for g, s in variants.played() if g in ("lotus", "oriente")],
+)
+def test_direct_draws_are_what_history_substitution_draws_from_the_same_seed(
+    game_id: str, settings: dict[str, object]
+) -> None:
+    """White Lotus and Oriente draw their proposals as history substitution does (the same
+    random numbers in the same order), so from one seed the direct sampler and the
+    replay that checks every step must give the same state with the same history: the
+    direct sampler refuses exactly the proposals the replay refuses (an Oriente Geisha
+    that would have ended the game, a position whose view would change) and builds the
+    state the replay reaches. History substitution is exact by construction (uniform
+    proposals, kept when every step stays legal and looks the same), so the direct
+    draws are too. Histories from the start and positions without history."""
+    game = rulespec.game(game_id, **settings)
+    build, plan = _substitution(game_id)
+    checked = 0
+    for state in points(game, 9, (0.2, 0.5, 0.8)):
+        position = game.state_from_json(state.to_json())
+        for s in (state, position):
+            for p in range(game.players):
+                for seed in range(3):
+                    core.cache_clear()
+                    direct = core.sample(s, p, random.Random(seed), build)
+                    substituted = core.resample(s, p, random.Random(seed), plan)
+                    assert direct == substituted, (p, seed)
+                    assert histories.moves(direct) == histories.moves(substituted), (p, seed)
+                    checked += direct is not s
+    assert checked
+
+
+@pytest.mark.rule("oriente.end.geisha", "oriente.end.geisha_exit")
+@pytest.mark.parametrize(
+    ("options", "players", "seed", "at"),
+    [
+        ({}, 4, 0, 124),
+        ({"geisha": "player_draws"}, 5, 0, 171),
+        ({"geisha": "player_draws", "unclaimed_bonus": "under_deck"}, 6, 1, 166),
+    ],
+    ids=str,
+)
+def test_an_oriente_geisha_where_she_would_end_the_game_is_refused_as_the_replay_refuses(
+    options: dict[str, object], players: int, seed: int, at: int
+) -> None:
+    """Late in a game, with the deck's top segment used up, a hidden draw of the middle
+    segment could have been the Geisha; where drawing her face down ends the game (as a
+    resident always, as a bonus card unless only a player's draw ends it: option geisha)
+    the history could not have gone on, so that proposal is refused. The direct sampler
+    refuses some proposals here, and from every seed it draws what history substitution
+    draws."""
+    from rulespec.oriente import resample as oriente  # noqa: PLC0415
+
+    game = rulespec.game("oriente", players=players, **options)
+    rng = random.Random(seed)
+    state = game.initial_state()
+    while state.step < at:
+        state = decide(state, rng)
+    assert not state.deck.top
+    refused = 0
+    for p in range(players):
+        draw = oriente.build(core.Past(state, p))
+        assert draw is not None
+        refused += sum(draw(random.Random(k)) is None for k in range(20))
+        for k in range(6):
+            core.cache_clear()
+            direct = core.sample(state, p, random.Random(k), oriente.build)
+            substituted = core.resample(state, p, random.Random(k), oriente.plan)
+            assert direct == substituted, (p, k)
+            assert histories.moves(direct) == histories.moves(substituted), (p, k)
+    assert refused

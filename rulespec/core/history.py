@@ -84,6 +84,54 @@ def play(state: Any, action: Any, seat: int | None) -> Any:
     return state.apply(action) if seat is None else state.apply(action, player=seat)
 
 
+def graft(
+    state: Any,
+    changes: Mapping[int, Any],
+    final: Any,
+    *,
+    root: Any = None,
+    keep: int | None = None,
+    known: tuple[Any, list[Link]] | None = None,
+) -> Any:
+    """A copy of ``final`` whose history is ``state``'s with the actions at the indices of
+    ``changes`` replaced (and the root by ``root``, if given), each step made by the same
+    seat as before: the links before the first change are shared, the later ones new.
+    Nothing is replayed: ``final`` must be the state that history leads to, which the
+    caller vouches for (a resampler, :mod:`rulespec.core.resample`). If ``keep`` is a seat
+    that cannot tell the two histories apart, its information state as worked out for
+    ``state`` is carried over, so asking for it on the copy, or on states played on from
+    it, replays nothing; the other seats' are worked out afresh when asked for.
+    ``known``: :func:`links` of ``state``, if known."""
+    old_root, chain = links(state) if known is None else known
+    first = 0 if root is not None else min(changes, default=len(chain))
+    new = final.but()
+    if state.step:
+        object.__setattr__(new, "_step", state.step)
+    if root is not None and old_root.step and root.step != old_root.step:
+        object.__setattr__(root, "_step", old_root.step)  # a redrawn root keeps its step
+    if not chain:
+        return new
+    previous: Any = chain[first - 1] if first else (old_root if root is None else root)
+    get = changes.get
+    for i, link in enumerate(chain[first:], first):
+        if len(link) < 4:
+            previous = [previous, get(i, link[1])]
+        else:
+            previous = [previous, get(i, link[1]), {}, link[3]]
+    object.__setattr__(new, "_trail", previous)
+    memo = chain[-1][2] if len(chain[-1]) > 2 else {}
+    if keep is not None and keep in memo:
+        kept = _memo(previous)
+        key = _view_key(keep)
+        kept[keep] = memo[keep]
+        kept[("start", keep)] = memo[("start", keep)]
+        kept[_STATE] = _detached(new)
+        kept[_FROM] = None
+        if key in memo:
+            kept[key] = memo[key]
+    return new
+
+
 def acting(before: Any, seat: int | None) -> Any:
     """``before`` as the seat that made the step sees itself act: with ``seat`` (a seat
     owing a secret choice) moved to act, the way ``apply`` moves it."""
@@ -94,13 +142,19 @@ def acting(before: Any, seat: int | None) -> Any:
 
 
 def states(state: Any) -> Iterator[Any]:
-    """Every state of the history from the root to ``state``, rebuilt by replaying the
-    moves from the root (the links keep actions, not states)."""
-    root, done = moves(state)
+    """Every state of the history from the root to ``state``: the copies kept once an
+    information state was asked for (:func:`information_state`), the rest rebuilt by
+    replaying the moves (the links keep actions, not states). A kept copy has no history
+    of its own."""
+    root, chain = links(state)
     current = root
     yield current
-    for action, seat in done:
-        current = play(current, action, seat)
+    for link in chain:
+        memo = link[2] if len(link) > 2 else None
+        kept = memo.get(_STATE) if memo else None
+        if kept is None or memo.get(_FROM) is not current:  # type: ignore[union-attr]
+            kept = play(current, link[1], seat_of(link))
+        current = kept
         yield current
 
 
@@ -277,6 +331,11 @@ def _memo(link: Link) -> dict[Any, Any]:
 _STATE = "state"
 """The memo key of the state a link made (a copy without history), kept once any seat's
 step there is worked out, so the next step needs no replay (even when play branches)."""
+_FROM = "from"
+"""The memo key of the state ``_STATE`` was applied to (the kept state of the link
+before, or the root), or ``None`` for one :func:`graft` put there. A kept state is reused
+only after the state it came from: a game may compare parts of two states by identity
+(``reveals``), which holds only between a state and the one applied to it."""
 
 
 def _view_key(player: int) -> tuple[str, int]:
@@ -380,11 +439,12 @@ def information_state(state: Any, player: int) -> InformationState:
     for link in tail:
         memo = _memo(link)
         after = memo.get(_STATE)
-        if after is None:
+        if after is None or memo.get(_FROM) is not before:
             # applied to the kept state before it, even for ``state`` itself: a game may
             # compare parts of two states by identity (``reveals``), which holds only
             # between a state and the one applied to it
             after = memo[_STATE] = _detached(play(before, link[1], seat_of(link)))
+            memo[_FROM] = before
         index = 1 if node is None else node.count + 1
         step, view = _step(
             index, before, after, link[1], player=player, view=view, seat=seat_of(link)

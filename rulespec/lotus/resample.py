@@ -18,11 +18,17 @@ redrawn.
 
 A seat's legal commitments depend only on its own points and public facts, so each
 pending commitment is redrawn uniformly among that seat's legal ones at its point of the
-replay: this is exactly uniform over the consistent assignments.
+history: this is exactly uniform over the consistent assignments. A pending commitment
+shows only in the record of the round under way (``conflict.bids``, ``rebellion.sides``
+and ``rebellion.commits``), so the drawn history's state is the state with those entries
+replaced: nothing is replayed (:func:`rulespec.core.resample.sample`).
 
 A state read from a position (no history) has hidden card points of its own: the other
 seats' influence and combat are redrawn uniformly among the splits of what the banks and
 ``p``'s own points leave, jointly with the pending commitments (uniform over the pairs).
+When such a position has a history after it, what was played since is evidence about the
+points (a bid needs the influence it names), so that rare case is drawn by history
+substitution (:func:`rulespec.core.resample.resample`: a replay per proposal).
 """
 
 from __future__ import annotations
@@ -45,32 +51,97 @@ SECRET = (Bid, ChooseSide, CommitCombat)
 
 def resample(state: State, player: int, rng: random.Random) -> State:
     """:meth:`State.resample`, the seat checked."""
-    found: State = core.resample(state, player, rng, plan)
+    found: State = core.sample(state, player, rng, build, plan)
     return found
 
 
-def plan(state: State, player: int, root: State, actions: Sequence[Any]) -> core.Proposer:
-    """The proposer for ``state``'s history from ``root``: the history is replayed once,
-    with each step's own seat (seats commit their secret choices in any order), to find
-    the other seats' commitments not revealed yet."""
-    hidden: dict[int, core.Replacement] = {}
+def build(past: core.Past) -> core.Sampler | None:
+    """The sampler: each pending commitment of another seat drawn uniformly among its
+    seat's legal ones, the round's record changed to match; for a position without a
+    history, its points and commitments drawn together (:func:`deal`); ``None`` for a
+    position with a history after it (drawn by :func:`plan`)."""
+    state: State = past.state
+    player = past.player
+    if past.moves and _has_hidden_points(past.root):
+        return None
+    if not past.moves:
+        if not _has_hidden_points(state):
+            return _same
+        seen = state.observation(player)
+
+        def dealt(rng: random.Random) -> core.Drawn | None:
+            new = deal(state, player, rng)
+            if new is None or new.observation(player) != seen:
+                return None
+            return core.SAME if new == state else core.Drawn({}, new, new)
+
+        return dealt
+    pending = []
+    states = past.states
+    for i in _pending(past):
+        mover = histories.acting(states[i], past.moves[i][1])
+        pending.append((i, mover.seat, past.moves[i][0], mover.legal_actions()))
+    if not pending:
+        return _same
+
+    def draw(rng: random.Random) -> core.Drawn:
+        changes = {}
+        for i, _, was, legal in pending:
+            drawn = legal[rng.randrange(len(legal))]
+            if drawn != was:
+                changes[i] = drawn
+        if not changes:
+            return core.SAME
+        made = [(seat, changes.get(i, was)) for i, seat, was, _ in pending]
+        return core.Drawn(changes, _recorded(state, made))
+
+    return draw
+
+
+def _same(rng: random.Random) -> core.Drawn:
+    return core.SAME
+
+
+def _pending(past: core.Past) -> list[int]:
+    """The history indices of the other seats' commitments not revealed yet."""
     pending: list[int] = []
-    _, moves = histories.moves(state)
-    before = root
-    for i, (action, seat) in enumerate(moves):
-        mover = histories.acting(before, seat)
-        after = histories.play(before, action, seat)
-        if isinstance(action, SECRET) and mover.seat != player:
+    states = past.states
+    for i, (action, seat) in enumerate(past.moves):
+        before, after = states[i], states[i + 1]
+        if isinstance(action, SECRET) and histories.acting(before, seat).seat != past.player:
             pending.append(i)
         if secrecy.reveals(before, after):
             pending.clear()
-        before = after
-    hidden.update(dict.fromkeys(pending, _LEGAL))
-    dealt = _has_hidden_points(root)
+    return pending
+
+
+def _recorded(state: State, made: Sequence[tuple[int, Any]]) -> State:
+    """``state`` with the round's record showing the commitments ``made`` (seat, action)."""
+    bids = {seat: a for seat, a in made if type(a) is Bid}
+    sides = {seat: a.side for seat, a in made if type(a) is ChooseSide}
+    commits = {seat: a.combat for seat, a in made if type(a) is CommitCombat}
+    c, r = state.conflict, state.rebellion
+    if bids:
+        assert c is not None
+        state = state.but(conflict=c.but(bids=tuple((s, bids.get(s, b)) for s, b in c.bids)))
+    if sides or commits:
+        assert r is not None
+        state = state.but(
+            rebellion=r.but(
+                sides=tuple((s, sides.get(s, x)) for s, x in r.sides),
+                commits=tuple((s, commits.get(s, x)) for s, x in r.commits),
+            )
+        )
+    return state
+
+
+def plan(state: State, player: int, root: State, actions: Sequence[Any]) -> core.Proposer:
+    """The proposer for history substitution (a position with hidden points and a history
+    after it): the pending commitments as :func:`build` finds them, and the position's
+    points and commitments drawn by :func:`deal`."""
+    hidden: dict[int, core.Replacement] = dict.fromkeys(_pending(core.Past(state, player)), _LEGAL)
 
     def propose(rng: random.Random) -> Mapping[int, core.Replacement] | None:
-        if not dealt:
-            return hidden
         new_root = deal(root, player, rng)
         if new_root is None:
             return None

@@ -85,6 +85,57 @@ def sums(rows: Sequence[Row], target: int) -> list[tuple[Joint, int]]:
     return out
 
 
+ENUMERATED = 2_000
+"""Hand tuples :meth:`Chain.ends` enumerates at once (and keeps) before it tries the
+rejection step first (``_propose``)."""
+ATTEMPTS = 400
+"""Proposals ``_propose`` makes before :meth:`Chain.ends` enumerates instead."""
+
+
+class _Row:
+    """One seat's end hands of an epoch that cap to a given joint state, as a proposal:
+    the counts, their running totals, and the largest."""
+
+    __slots__ = ("ends", "largest", "totals", "weights")
+
+    def __init__(self, weights: dict[int, int]) -> None:
+        self.weights = weights
+        self.ends = list(weights)
+        self.totals = running(list(weights.values()))
+        self.largest = max(weights.values(), default=0)
+
+
+def _propose(rows: Sequence[_Row], largest: int, target: int, rng: random.Random) -> Joint | None:
+    """End hands adding up to the packed ``target``, drawn with probability in proportion
+    to the product of their counts, by rejection: every seat but ``largest`` draws its
+    end hand by its counts, the last one is what is left, kept with probability (its
+    count) / (the largest count of its row). ``None`` after :data:`ATTEMPTS` refusals
+    (the caller then enumerates: a mixture of exact draws is exact)."""
+    last = rows[largest]
+    if not last.largest:
+        return None
+    free = [(s, row) for s, row in enumerate(rows) if s != largest]
+    if any(not row.ends for _, row in free):
+        return None
+    hands = [0] * len(rows)
+    for _ in range(ATTEMPTS):
+        rest = target | GUARD
+        for s, row in free:
+            hand = hands[s] = pick(rng, row.totals, row.ends)
+            rest -= hand
+            if rest & GUARD != GUARD:
+                break
+        else:
+            rest -= GUARD
+        if rest & GUARD:
+            continue
+        weight = last.weights.get(rest, 0)
+        if weight and rng.randrange(last.largest) < weight:
+            hands[largest] = rest
+            return tuple(hands)
+    return None
+
+
 class Transitions:
     """The transitions of one epoch, from any joint state: the tuples of the seats'
     capped end hands that add up to the public total, each with its number of word
@@ -228,6 +279,7 @@ class Chain:
         self.weights: list[dict[Joint, int]] = []
         self._steps: dict[tuple[int, Joint], tuple[list[int], list[Joint]]] = {}
         self._ends: dict[tuple[int, Joint, Joint], tuple[list[int], list[Joint]]] = {}
+        self._rows: dict[tuple[int, int, int, int], _Row] = {}
 
     def forward(self) -> dict[Joint, int]:
         """The last layer's joint states, each with its number of word paths to it."""
@@ -274,17 +326,36 @@ class Chain:
 
     def ends(self, epoch: int, joint: Joint, nxt: Joint, rng: random.Random) -> Joint:
         """The seats' hands at the end of ``epoch`` before cards are set aside, drawn
-        given the joint states at both of its ends."""
+        given the joint states at both of its ends: by the rejection step of
+        ``_propose`` when enumerating them would take more than :data:`ENUMERATED`
+        tuples, else (or after its refusals) from their enumeration, kept."""
         key = (epoch, joint, nxt)
         found = self._ends.get(key)
-        if found is None:
-            caps = [w.cap_after(epoch) for w in self.walks]
-            rows = [w.row(epoch, h) for w, h in zip(self.walks, joint, strict=True)]
-            options = [
-                (w, hands)
-                for hands, w in sums(rows, pack(total(self.steps[epoch], joint)))
-                if tuple(minimum(h, c) for h, c in zip(hands, caps, strict=True)) == nxt
-            ]
-            found = (running([w for w, _ in options]), [h for _, h in options])
-            self._ends[key] = found
+        if found is not None:
+            return pick(rng, *found)
+        rows = [self._row(epoch, s, h, k) for s, (h, k) in enumerate(zip(joint, nxt, strict=True))]
+        target = pack(total(self.steps[epoch], joint))
+        largest = max(range(len(rows)), key=lambda s: len(rows[s].weights))
+        work = 1
+        for s, row in enumerate(rows):
+            if s != largest:
+                work *= len(row.weights)
+        if work > ENUMERATED:
+            drawn = _propose(rows, largest, target, rng)
+            if drawn is not None:
+                return drawn
+        options = sums([row.weights for row in rows], target)
+        found = (running([w for _, w in options]), [h for h, _ in options])
+        self._ends[key] = found
         return pick(rng, *found)
+
+    def _row(self, epoch: int, seat: int, start: int, capped: int) -> _Row:
+        """Seat ``seat``'s end hands of ``epoch`` from ``start`` that cap to ``capped``."""
+        key = (epoch, seat, start, capped)
+        found = self._rows.get(key)
+        if found is None:
+            walk = self.walks[seat]
+            cap = walk.cap_after(epoch)
+            weights = {y: w for y, w in walk.row(epoch, start).items() if minimum(y, cap) == capped}
+            found = self._rows[key] = _Row(weights)
+        return found

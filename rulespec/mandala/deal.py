@@ -12,11 +12,13 @@ given how many cards of each colour each seat takes, their words are independent
 2. the last epoch's end hands and pile (:mod:`rulespec.mandala.ending`: exact counts, or
    an exact rejection step whose envelope is the last layer's weight; a refused draw
    starts again at 1),
-3. the seats' hands at the end of each earlier epoch, given the joint states, and
+3. the seats' hands at the end of each earlier epoch, given the joint states (by an
+   exact rejection step, else enumerated: :meth:`~rulespec.mandala.chain.Chain.ends`), and
 4. each seat's word of each epoch, uniformly between its hands
    (:mod:`rulespec.mandala.walks`).
 
-Everything is counted once per history and seat; a draw then costs little.
+Everything is counted once per history and seat; a draw then costs a few hundred
+microseconds, most of it step 4, card by card.
 """
 
 from __future__ import annotations
@@ -45,6 +47,13 @@ class Deal:
         self.ending = Ending(self.walks, last, steps[last], timeline.remainder)
         joints = sorted(self.chain.layers[last])
         self.chain.weigh(self.ending.prepare(joints, self.chain.forward()))
+        self.words = [
+            (s, e, slots)
+            for s, walk in enumerate(self.walks)
+            for e in range(last + 1)
+            if (slots := [slot for _, slot, _ in walk.events[slice(*walk.bounds[e])] if slot >= 0])
+        ]
+        """Per seat and epoch with hidden draws: the slots its word fills."""
         self.attempts = 0
         """Draws of the last epoch so far, refused ones included (for measurements)."""
 
@@ -60,11 +69,8 @@ class Deal:
         hands = [self.chain.ends(e, path[e], path[e + 1], rng) for e in range(last)]
         hands.append(tuple(ends))
         colours = [0] * len(self.timeline.slots)
-        for s, walk in enumerate(self.walks):
-            for e in range(last + 1):
-                lo, hi = walk.bounds[e]
-                slots = [slot for _, slot, _ in walk.events[lo:hi] if slot >= 0]
-                word = walk.word(e, path[e][s], hands[e][s], rng)
-                for slot, c in zip(slots, word, strict=True):
-                    colours[slot] = c
+        for s, e, slots in self.words:
+            word = self.walks[s].word(e, path[e][s], hands[e][s], rng)
+            for slot, c in zip(slots, word, strict=True):
+                colours[slot] = c
         return colours

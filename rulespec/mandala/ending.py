@@ -36,9 +36,17 @@ from rulespec.mandala.walks import GUARD, ONE, Row, Walk, pack, remainder, unpac
 
 EXACT_WORK = 300_000
 """Operations counting may take before the rejection step is used instead."""
+ABSORBED_KEPT = 20_000
+"""The counted draws of the last seat's end hand kept (each a list of its end hands)."""
 PSEUDO = 2.0
 """Cards added to each colour's expected count in the final pile when the rejection
 step's tilt is set: it keeps the tilt from going to extremes."""
+
+
+Scheme = tuple[bool, list[int], list[int] | dict[int, int]]
+"""How the rejection step draws the last seat's end hand from one start (``Ending._bound``):
+by its tilted counts (``True``, running totals, end hands), or from a pile drawn card by
+card (``False``, ``[largest tilted count]``, end hand -> tilted count)."""
 
 
 def _power(theta: Sequence[int], counts: Sequence[int]) -> int:
@@ -62,6 +70,9 @@ class Ending:
         self.counted = True
         """Whether the weights are exact counts (else the rejection step is used)."""
         self._piles: dict[int, int] = {}
+        self._absorbed: dict[tuple[int, int], tuple[list[int], list[int]]] = {}
+        """Counted: per (last seat's start, what the others left) the last seat's end
+        hands with running totals of their weights (the first :data:`ABSORBED_KEPT`)."""
 
     def pile_weight(self, pile: int) -> int:
         """``R! / prod(b_c!)``, the orders of the packed pile ``b`` of ``R`` cards."""
@@ -175,6 +186,8 @@ class Ending:
         ``prod(tilted counts of the others) * K(last seat) * theta^(offset - start)``
         (the offsets, per seat the largest start, keep the powers whole)."""
         theta = self.theta = self._tilt(shares)
+        self.odds = running(theta)
+        """Running totals of ``theta``: a pile's cards drawn one by one with its odds."""
         self.tilted: dict[tuple[int, int], tuple[list[int], list[int], int]] = {}
         for s in self.others:
             for h, row in self.rows[s].items():
@@ -185,7 +198,11 @@ class Ending:
                     sum(w for w, _ in items),
                 )
         starts = {j[self.last] for j in joints}
-        self.bounds = {h: self._bound(self.rows[self.last][h]) for h in starts}
+        self.best = self._best_pile()
+        self.schemes: dict[int, Scheme] = {}
+        self.bounds = {}
+        for h in starts:
+            self.bounds[h], self.schemes[h] = self._bound(self.rows[self.last][h])
         m = len(self.walks)
         offsets = [
             [max(unpack(j[s])[c] for j in joints) for c in range(NUM_COLOURS)] for s in range(m)
@@ -223,16 +240,27 @@ class Ending:
                         expected[c] -= share * (x - start[c]) * w / count
         return [max(1, round(8 * (max(x, 0.0) + PSEUDO))) for x in expected]
 
-    def _bound(self, row: Row) -> int:
+    def _bound(self, row: Row) -> tuple[int, Scheme]:
         """``K``: a bound, over every packed total ``v``, on ``theta^v`` times the sum over
         the last seat's end hands ``y`` of their counts times the orders of the pile
-        ``v - y``. Both (sum of tilted counts) x (largest tilted pile) and (largest tilted
-        count) x (sum of tilted piles, ``(sum theta)^R``) are bounds; the smaller is used."""
-        tilted = [w * _power(self.theta, unpack(end)) for end, w in row.items()]
-        if not tilted:
-            return 0
+        ``v - y``; and how a draw meets it. Both (sum of tilted counts) x (largest tilted
+        pile) and (largest tilted count) x (sum of tilted piles, ``(sum theta)^R``) are
+        bounds; the smaller is used. For the first, the last seat's end hand is drawn by
+        its tilted count and the pile it leaves kept with probability (its tilted orders)
+        / (the largest); for the second, the pile is drawn card by card with odds
+        ``theta`` and the end hand it leaves kept with probability (its tilted count) /
+        (the largest). Either way a draw is kept with probability ``S theta^v / K`` and
+        the end hand is then distributed as its count times the orders of its pile: what
+        summing over the end hands would give, at the cost of one draw."""
+        items = [(w * _power(self.theta, unpack(end)), end) for end, w in row.items()]
+        if not items:
+            return 0, (False, [], [])
+        tilted = [w for w, _ in items]
         piles: int = sum(self.theta) ** self.pile
-        return min(sum(tilted) * self._best_pile(), max(tilted) * piles)
+        first, second = sum(tilted) * self.best, max(tilted) * piles
+        if first <= second:
+            return first, (True, running(tilted), [end for _, end in items])
+        return second, (False, [max(tilted)], {end: w for w, end in items})
 
     def _best_pile(self) -> int:
         """The largest ``R! / prod(b_c!) * theta^b`` over piles ``b`` of ``R`` cards, rounded
@@ -275,11 +303,43 @@ class Ending:
                 if rest & GUARD != GUARD:
                     return None
         rest -= GUARD
-        options = self.absorbed(joint[self.last], rest)
         if not self.counted:
-            value = sum(w for w, _ in options)
-            bound = self.bounds[joint[self.last]]
-            if not value or rng.randrange(bound) >= value * _power(self.theta, unpack(rest)):
+            last = self._last_end(joint[self.last], rest, rng)
+            if last is None:
                 return None
-        ends[self.last] = pick(rng, running([w for w, _ in options]), [e for _, e in options])
+            ends[self.last] = last
+            return ends
+        key = (joint[self.last], rest)
+        found = self._absorbed.get(key)
+        if found is None:
+            options = self.absorbed(*key)
+            found = (running([w for w, _ in options]), [e for _, e in options])
+            if len(self._absorbed) < ABSORBED_KEPT:
+                self._absorbed[key] = found
+        ends[self.last] = pick(rng, *found)
         return ends
+
+    def _last_end(self, start: int, left: int, rng: random.Random) -> int | None:
+        """The rejection step for the last seat and the pile, given what the others left
+        (packed ``left``): its end hand, or ``None`` if refused (``_bound``)."""
+        by_count, totals, ends = self.schemes[start]
+        top = left | GUARD
+        if by_count:
+            assert isinstance(ends, list)
+            end = pick(rng, totals, ends)
+            pile = top - end
+            if pile & GUARD != GUARD:
+                return None
+            pile -= GUARD
+            tilted = self.pile_weight(pile) * _power(self.theta, unpack(pile))
+            return end if rng.randrange(self.best) < tilted else None
+        assert isinstance(ends, dict)
+        drawn = [0] * NUM_COLOURS
+        odds = self.odds
+        for _ in range(self.pile):
+            drawn[pick(rng, odds, range(NUM_COLOURS))] += 1
+        end = top - pack(drawn)
+        if end & GUARD != GUARD:
+            return None
+        weight = ends.get(end - GUARD, 0)
+        return end - GUARD if weight and rng.randrange(totals[0]) < weight else None

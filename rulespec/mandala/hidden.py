@@ -48,7 +48,15 @@ class Timeline:
     """The hidden draws of a history from ``root`` for seat ``player``, and what the
     public steps say about them."""
 
-    def __init__(self, player: int, root: State, actions: Sequence[Any]) -> None:
+    def __init__(
+        self,
+        player: int,
+        root: State,
+        actions: Sequence[Any],
+        states: Sequence[State] | None = None,
+    ) -> None:
+        """``states``: the states of the history from ``root`` on, if known (else the
+        actions are replayed)."""
         n = root.players
         self.player = player
         self.root = root
@@ -70,7 +78,7 @@ class Timeline:
                     self._draw(core.ROOT, seat, c)
         before = root
         for i, action in enumerate(actions):
-            after = before.apply(action)
+            after = before.apply(action) if states is None else states[i + 1]
             drawer = -1
             if isinstance(action, DrawCard):
                 drawer = before.seat

@@ -17,9 +17,10 @@ other seats' plays are evidence only of feasibility: choices are not modelled.
 
 :mod:`rulespec.mandala.deal` draws from exactly this distribution, by counting: every
 proposal is a valid history and the first is accepted. The counting is done once per
-history and seat (the last ``CACHE_SIZE`` are kept); a further draw costs
-milliseconds, mostly the replay that checks it. Measured costs are in the docs'
-"Resampling" page.
+history and seat (the samplers of the latest few are kept: :mod:`rulespec.core.resample`).
+Only the other seats' hands and the draw pile's composition depend on the colours drawn,
+so the drawn history's state is the state with those replaced: nothing is replayed.
+Measured costs are in the docs' "Resampling" page.
 
 A state without history (read from a position) has no past: the cards ``p`` cannot see
 are dealt uniformly to the other hands and the draw pile (sizes as shown); it is the
@@ -29,8 +30,7 @@ same computation with one epoch and no plays.
 from __future__ import annotations
 
 import random
-from collections import OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from rulespec.core import resample as core
@@ -40,71 +40,84 @@ from rulespec.mandala.deal import Deal
 from rulespec.mandala.hidden import Timeline, unseen
 from rulespec.mandala.state import State
 
-__all__ = ["cache_clear", "plan", "resample", "sampler", "unseen"]
-
-CACHE_SIZE = 4
-"""Samplers kept, for the most recent (history, seat) pairs: information-set search asks
-for many samples of one state, and the counting is done once for all of them. (A sampler
-late in a 4-player game holds up to a few tens of megabytes of counts.)"""
-
-_cache: OrderedDict[tuple[int, State, tuple[Any, ...]], Deal] = OrderedDict()
+__all__ = ["build", "cache_clear", "resample", "sampler", "unseen"]
 
 
 def resample(state: State, player: int, rng: random.Random) -> State:
     """:meth:`State.resample`, the seat checked."""
-    found: State = core.resample(state, player, rng, plan)
+    found: State = core.sample(state, player, rng, build)
     return found
 
 
-def sampler(player: int, root: State, actions: Sequence[Any]) -> Deal:
+def sampler(
+    player: int, root: State, actions: Sequence[Any], states: Sequence[State] | None = None
+) -> Deal:
     """The exact sampler for seat ``player`` of the history ``actions`` from ``root``
-    (cached: the last ``CACHE_SIZE`` are kept)."""
-    key = (player, root, tuple(actions))
-    found = _cache.get(key)
-    if found is None:
-        found = Deal(Timeline(player, root, actions))
-        _cache[key] = found
-        while len(_cache) > CACHE_SIZE:
-            _cache.popitem(last=False)
-    else:
-        _cache.move_to_end(key)
-    return found
+    (``states``: the history's states, if known), built afresh."""
+    return Deal(Timeline(player, root, actions, states))
 
 
 def cache_clear() -> None:
-    """Forget the kept samplers."""
-    _cache.clear()
+    """Forget the kept samplers (:func:`rulespec.core.resample.cache_clear`)."""
+    core.cache_clear()
 
 
-def plan(state: State, player: int, root: State, actions: Sequence[Any]) -> core.Proposer:
-    """The proposer for ``state``'s history from ``root``: every proposal is an exact
-    draw, so the first one is accepted."""
-    deal = sampler(player, root, actions)
+def build(past: core.Past) -> core.Sampler:
+    """The sampler for ``past``: every draw is exact, and the drawn history's state is
+    ``past.state`` with the other seats' hands and the draw pile redrawn."""
+    deal = sampler(past.player, past.root, past.actions, past.states)
     timeline = deal.timeline
+    state: State = past.state
+    root: State = past.root
+    player = past.player
+    n = root.players
+    slots = [(i, seat) for i, seat, _ in timeline.slots]
+    original = timeline.original
+    base = [list(h) for h in state.hands]
+    """Each seat's hand at the end less the colours its hidden draws have now."""
+    for (_, seat), c in zip(slots, original, strict=True):
+        base[seat][c] -= 1
+    at_root = any(i == core.ROOT for i, _ in slots)
+    cards = unseen(root, player) if at_root else []
 
-    def propose(rng: random.Random) -> Mapping[int, core.Replacement] | None:
+    def draw(rng: random.Random) -> core.Drawn:
         colours = deal.sample(rng)
-        out: dict[int, core.Replacement] = {}
-        hands = [[0] * NUM_COLOURS for _ in range(root.players)]
-        for (i, seat, _), c, was in zip(timeline.slots, colours, timeline.original, strict=True):
+        changes: dict[int, Any] = {}
+        hands = [list(h) for h in base]
+        dealt = [[0] * NUM_COLOURS for _ in range(n)]
+        for (i, seat), c, was in zip(slots, colours, original, strict=True):
+            hands[seat][c] += 1
             if i == core.ROOT:
-                hands[seat][c] += 1
+                dealt[seat][c] += 1
             elif c != was:
-                out[i] = DRAWS[c]
-        if any(map(any, hands)):
-            new_hands = tuple(
-                root.hands[s] if s == player else _counts(hands[s]) for s in range(root.players)
-            )
-            cards = unseen(root, player)
-            deck = [
-                cards[c] - sum(h[c] for s, h in enumerate(hands) if s != player) for c in COLOURS
-            ]
-            new_root = root.but(hands=new_hands, deck=_counts(deck))
-            if new_root != root:
-                out[core.ROOT] = new_root
-        return out
+                changes[i] = DRAWS[c]
+        new_root = None
+        if at_root:
+            new_root = _dealt(root, player, dealt, cards)
+            if new_root == root:
+                new_root = None
+        if not changes and new_root is None:
+            return core.SAME
+        deck = list(state.deck)
+        for s in range(n):
+            if s != player:
+                for c in COLOURS:
+                    deck[c] += state.hands[s][c] - hands[s][c]
+        final = state.but(
+            hands=tuple(state.hands[s] if s == player else _counts(hands[s]) for s in range(n)),
+            deck=_counts(deck),
+        )
+        return core.Drawn(changes, final, new_root)
 
-    return propose
+    return draw
+
+
+def _dealt(root: State, player: int, dealt: list[list[int]], cards: list[int]) -> State:
+    """``root`` with the other seats' hands ``dealt`` and the rest of what ``player``
+    cannot see in the draw pile."""
+    hands = tuple(root.hands[s] if s == player else _counts(dealt[s]) for s in range(root.players))
+    deck = [cards[c] - sum(h[c] for s, h in enumerate(dealt) if s != player) for c in COLOURS]
+    return root.but(hands=hands, deck=_counts(deck))
 
 
 def _counts(values: Sequence[int]) -> Counts:

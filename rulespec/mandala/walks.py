@@ -35,6 +35,8 @@ GUARD = sum(64 << (BITS * c) for c in range(NUM_COLOURS))
 """The guard bits: with them set, subtracting a packed hand clears a colour's guard bit
 exactly when that colour's count goes below 0, and never borrows from the next colour."""
 FIELD = (1 << BITS) - 1
+COLOUR_OF: dict[int, int] = {one: c for c, one in enumerate(ONE)}
+"""The colour of a packed single card."""
 
 
 def pack(counts: Sequence[int]) -> int:
@@ -148,6 +150,20 @@ class Walk:
             self.within.append(floors)
         self._rows: dict[tuple[int, int], Row] = {}
         self._layers_memo: dict[tuple[int, int], list[Row]] = {}
+        self._steps: dict[tuple[int, int], list[dict[int, tuple[list[int], list[int], int]]]]
+        self._steps = {}
+        """Per (epoch, class base), per event of the epoch: per hand after it, the colours
+        a draw may have had, with running totals of the words leading there (for
+        :meth:`word`)."""
+        back = [
+            None if slot >= 0 else move[1] - move[0]
+            for (_, slot, _), move in zip(self.events, self.moves, strict=True)
+        ]
+        self._backwards: list[list[tuple[int, int | None]]] = [
+            [(i - lo, back[i]) for i in range(hi - 1, lo - 1, -1)] for lo, hi in self.bounds
+        ]
+        """Per epoch, its events last first: (index within the epoch, ``None`` for a draw,
+        or for a public change what undoes it: the packed cards removed less those added)."""
         self._alive: dict[tuple[int, int], bool] = {}
 
     def cap_after(self, epoch: int) -> int:
@@ -272,32 +288,60 @@ class Walk:
 
     def word(self, epoch: int, start: int, end: int, rng: random.Random) -> list[int]:
         """A feasible word of ``epoch`` from ``start`` to ``end``, uniformly at random:
-        the colours of the seat's draws of that epoch, in order."""
+        the colours of the seat's draws of that epoch, in order. Drawn backwards, each
+        draw's colour in proportion to the words that lead to the hand before it; the
+        options at each (draw, hand) are worked out once."""
         base, shift = self._class(epoch, start)
-        layers = self._layers(epoch, base)
-        lo, hi = self.bounds[epoch]
+        key = (epoch, base)
+        steps = self._steps.get(key)
+        if steps is None:
+            lo, hi = self.bounds[epoch]
+            steps = self._steps[key] = [{} for _ in range(hi - lo)]
         hand = end - shift
         colours: list[int] = []
-        for i in range(hi - 1, lo - 1, -1):
-            before = layers[i - lo]
-            move = self.moves[i]
-            if self.events[i][1] >= 0:
-                options = [
-                    (one, w)
-                    for one in move
-                    if covers(hand, one) and (w := before.get(hand - one, 0))
-                ]
-                k = rng.randrange(sum(w for _, w in options))
-                for one, w in options:
-                    if k < w:
-                        colours.append(ONE.index(one))
-                        hand -= one
-                        break
-                    k -= w
+        getrandbits = rng.getrandbits
+        for k, back in self._backwards[epoch]:
+            if back is not None:
+                hand += back
+                continue
+            known = steps[k]
+            found = known.get(hand)
+            if found is None:
+                found = known[hand] = self._options(epoch, base, k, hand)
+            totals, choices, bits = found
+            if bits:
+                total = totals[-1]
+                r = getrandbits(bits)  # uniform below ``total``, as ``randrange`` draws it
+                while r >= total:
+                    r = getrandbits(bits)
+                j = 0
+                while totals[j] <= r:
+                    j += 1
+                c = choices[j]
             else:
-                added, removed = move
-                hand = hand - added + removed
+                c = choices[0]
+            colours.append(c)
+            hand -= ONE[c]
         if hand != base:
             raise AssertionError("a word must lead back to its start")
         colours.reverse()
         return colours
+
+    def _options(
+        self, epoch: int, base: int, k: int, hand: int
+    ) -> tuple[list[int], list[int], int]:
+        """The colours the ``k``-th event of ``epoch`` (a draw) may have brought to reach
+        ``hand``, with running totals of the words (from ``base``) leading to the hand
+        before it, and the bits a draw among them needs (0: only one)."""
+        before = self._layers(epoch, base)[k]
+        move = self.moves[self.bounds[epoch][0] + k]
+        guarded = hand | GUARD
+        totals: list[int] = []
+        choices: list[int] = []
+        total = 0
+        for one in move:  # the epoch's colours, in colour order
+            if (guarded - one) & GUARD == GUARD and (w := before.get(hand - one, 0)):
+                total += w
+                totals.append(total)
+                choices.append(COLOUR_OF[one])
+        return totals, choices, total.bit_length() if len(choices) > 1 else 0

@@ -14,18 +14,27 @@ has seen. Under that shuffle every arrangement of a source's unseen cards over i
 places that respects the segments is equally likely (the cards ``p`` saw only fix their
 own places), so one is drawn uniformly: the Geisha among the middle places, the Shōgun and
 Ninjas among the top places, the ordinary cards over the rest. The hidden draws of the
-history are replaced by the cards the arrangement puts at their places and the history is
-replayed (:mod:`rulespec.core.resample` checks every step against ``p``'s views). A draw
-that would have ended the game (a Geisha drawn as a resident) is rejected by that check, so
-what is accepted is uniform among the consistent arrangements. Choices of other seats are
-not evidence: announcements reveal the resident, and the asking never depends on it.
+history are replaced by the cards the arrangement puts at their places. An arrangement
+that puts the Geisha where drawing her face down would have ended the game (as a
+resident, or as a bonus card under geisha = any_exit) is refused, so what is kept is
+uniform among the consistent arrangements. Choices of other seats are not evidence:
+announcements reveal the resident, and the asking never depends on it.
+
+Nothing is replayed per draw (:func:`rulespec.core.resample.sample`): a ``_Tracker``
+reads the history once per (history, seat) and follows where each hidden card lies at the
+end (a face-down resident, the bonus pile, under the stone, a pile under the deck), so the
+drawn history's state is the state with those cards, the deck's pool and the public piles
+under it changed to match (``_placed``). ``tests/test_resample.py`` checks that from
+every seed this draws what history substitution draws (:func:`plan`: the history replayed
+with each step checked against ``p``'s views), which is exact by construction.
 
 A state read from a position has no past: its hidden cards (other seats' face-down
 residents, bonus cards) and the deck's original segments are redrawn together from the
 cards ``p`` cannot see, the hidden cards as if from the top segment (never the Geisha);
 piles under such a deck are kept as written. Such a card that shows during the history
 played from the position (a face-down resident turned up, the parked bonus card) is known
-from then on, as a drawn card that shows is.
+from then on, as a drawn card that shows is; a position with a history after it is drawn
+by history substitution.
 """
 
 from __future__ import annotations
@@ -54,15 +63,162 @@ _SPECIAL = frozenset((Card.SHOGUN, Card.NINJA))
 
 def resample(state: State, player: int, rng: random.Random) -> State:
     """:meth:`State.resample`, the seat checked."""
-    found: State = core.resample(state, player, rng, plan)
+    found: State = core.sample(state, player, rng, build, plan)
     return found
+
+
+Location = tuple[str, int]
+"""Where a hidden card lies at the end: ``("resident", seat)``, ``("bonus", 0)``,
+``("parked", 0)``, or ``("under", k)`` (the ``k``-th pile under the deck)."""
+
+
+def build(past: core.Past) -> core.Sampler | None:
+    """The sampler, drawing the arrangement directly (see the module's docstring); ``None``
+    (drawn by :func:`plan`, history substitution) for a position with a history after it,
+    or a history whose hidden cards the tracker cannot place at the end."""
+    state: State = past.state
+    player = past.player
+    root: State = past.root
+    if root.phase is not Phase.TREASURES:
+        return _position(state, player) if not past.moves else None
+    states = past.states
+    track = _Tracker(player, root, past.actions, states)
+    if not track.slots:
+        return _same
+    where = track.locations()
+    if where is None:
+        return None
+    places = _places(track, track.end, root, [])
+    sources = {source: track.pile(source) for source in places if source != ORIGINAL}
+    any_exit = state.game.options.geisha is GeishaExit.ANY_EXIT
+    ending = {
+        i for i in (*track.slots, *track.forced) if _geisha_ends(states[i].phase, any_exit=any_exit)
+    }
+    forced = [(i, holds) for i, holds in track.forced.items() if holds in track.slots]
+
+    def draw(rng: random.Random) -> core.Drawn | None:
+        new: dict[int, int] = {}
+        for source, (cards, at) in places.items():
+            found = _arrange(cards, at, rng, original=source == ORIGINAL)
+            if found is None:
+                return None
+            for place, card in zip(at, found, strict=True):
+                if place[1] >= 0:
+                    new[place[1]] = card
+        changes: dict[int, Any] = {}
+        for i in track.slots:
+            card = new[i]
+            if card == GEISHA and i in ending:
+                return None  # she would have ended the game there
+            if card != track.card(i):
+                changes[i] = DRAWS[card]
+        for i, holds in forced:
+            card = new[holds]
+            if card == GEISHA and i in ending:
+                return None
+            if card != track.card(i):
+                changes[i] = DRAWS[card]
+        if not changes:
+            return core.SAME
+        return core.Drawn(changes, _placed(state, track, where, sources, new))
+
+    return draw
+
+
+GEISHA = int(Card.GEISHA)
+
+
+def _geisha_ends(phase: Phase, *, any_exit: bool) -> bool:
+    """Whether the Geisha, drawn face down in ``phase``, ends the game (oriente.end.geisha):
+    as a resident always, as a bonus card unless she leaves the deck only by a player's
+    draw (option geisha)."""
+    return phase in (Phase.RESIDENTS, Phase.REDRAW) or (phase is Phase.BONUS and any_exit)
+
+
+def _placed(
+    state: State,
+    track: _Tracker,
+    where: Mapping[int, Location],
+    sources: Mapping[int, int | None],
+    new: Mapping[int, int],
+) -> State:
+    """``state`` with the hidden draws' cards ``new`` where they lie, and the deck's
+    unseen cards (the pool, a public pile under the deck) changed to match."""
+    residents = list(state.residents)
+    bonus = list(state.bonus)
+    parked = list(state.parked)
+    pool = list(state.deck.pool)
+    under = [list(u) for u in state.deck.under]
+    for i, (source, _) in track.slots.items():
+        was, card = track.card(i), new[i]
+        if was == card:
+            continue
+        kind, k = where[i]
+        if kind == "resident":
+            residents[k] = CARDS[card]
+        else:
+            held = bonus if kind == "bonus" else parked if kind == "parked" else under[k]
+            held[was] -= 1
+            held[card] += 1
+        at = sources.get(source)
+        if source == ORIGINAL or at is not None:  # (a pile used up keeps no cards)
+            pile = pool if at is None else under[at]
+            pile[was] += 1
+            pile[card] -= 1
+    return state.but(
+        residents=tuple(residents),
+        bonus=_pile(bonus),
+        parked=_pile(parked),
+        deck=state.deck.but(pool=_pile(pool), under=tuple(_pile(u) for u in under)),
+    )
+
+
+def _pile(counts: Sequence[int]) -> Pile:
+    return tuple(counts)  # type: ignore[return-value]
+
+
+def _position(state: State, player: int) -> core.Sampler:
+    """A position without history: its hidden cards and the deck's pool redrawn together
+    from the cards ``player`` cannot see, kept if the position is sound and looks the
+    same to ``player``."""
+    track = _Tracker(player, state, (), (state,))
+    root_hidden = _root_hidden(state, player, track)
+    if not root_hidden:
+        return _same
+    places = _places(track, state, state, root_hidden)
+    geisha = (ROOT_BONUS,) if state.game.options.geisha is GeishaExit.PLAYER_DRAWS else ()
+    seen = state.observation(player)
+
+    def draw(rng: random.Random) -> core.Drawn | None:
+        cards, at = places[ORIGINAL]
+        found = _arrange(cards, at, rng, original=True, geisha=geisha)
+        if found is None:
+            return None
+        drawn = {(ORIGINAL, place[1]): card for place, card in zip(at, found, strict=True)}
+        new = _new_root(state, drawn, root_hidden)
+        if new is None or new.observation(player) != seen:
+            return None
+        return core.SAME if new == state else core.Drawn({}, new, new)
+
+    return draw
+
+
+def _same(rng: random.Random) -> core.Drawn:
+    return core.SAME
 
 
 class _Tracker:
     """Replays a history once and notes, for seat ``p``, every hidden draw still hidden at
     the end, with its source and segment, and every draw forced to repeat one of them."""
 
-    def __init__(self, player: int, root: State, actions: Sequence[Any]) -> None:
+    def __init__(
+        self,
+        player: int,
+        root: State,
+        actions: Sequence[Any],
+        states: Sequence[State] | None = None,
+    ) -> None:
+        """``states``: the history's states from ``root`` on, if known (else replayed)."""
         self.player = player
         self.slots: dict[int, tuple[int, str]] = {}
         """History index → (source, segment) of a hidden draw still hidden."""
@@ -79,11 +235,40 @@ class _Tracker:
         """Per pile under the deck, in deck order: its source id, and for a hidden pile
         (an unclaimed bonus card) the draw it holds."""
         self._serial = 0
+        self._spent = 0
+        """1 if the current step's draw used up the first pile under the deck."""
         self._cards: dict[int, int] = {}
         self.root_shown: set[int] = set()
         """Seats whose face-down resident at the root has shown since."""
         self.root_parked_shown = False
-        self.end = self._replay(root, actions)
+        self.end = self._replay(root, actions, states)
+
+    def locations(self) -> dict[int, Location] | None:
+        """Where each hidden draw's card lies at the end; ``None`` unless every one is
+        placed once and the piles under the deck are followed one to one."""
+        out: dict[int, Location] = {}
+        for (kind, seat), held in self._at.items():
+            for slot in held if isinstance(held, list) else [held]:
+                if slot in self.slots:
+                    if slot in out:
+                        return None
+                    out[slot] = (kind, seat)
+        for k, (_, holds) in enumerate(self._under):
+            if holds is not None and holds in self.slots:
+                if holds in out:
+                    return None
+                out[holds] = ("under", k)
+        if out.keys() != self.slots.keys() or len(self._under) != len(self.end.deck.under):
+            return None
+        return out
+
+    def pile(self, source: int) -> int | None:
+        """The index under the deck, at the end, of public pile ``source``; ``None`` if it
+        is gone."""
+        for k, (serial, _) in enumerate(self._under):
+            if serial == source:
+                return k
+        return None
 
     def card(self, index: int) -> int:
         """The card of draw ``index`` in the original history."""
@@ -102,14 +287,15 @@ class _Tracker:
         if where is not None:
             self._note(where[0], self._cards[index])
 
-    def _replay(self, root: State, actions: Sequence[Any]) -> State:
+    def _replay(self, root: State, actions: Sequence[Any], states: Sequence[State] | None) -> State:
         p = self.player
         self._root_marks(root)
         self._under = [(self._new_pile(u, public=True), None) for u in root.deck.under]
         state = root
         for i, action in enumerate(actions):
             before = state
-            state = before.apply(action)
+            state = before.apply(action) if states is None else states[i + 1]
+            self._spent = 0
             if type(action) is Draw and _from_deck(before.phase):
                 self._draw(i, before, state, action, p)
             self._moves(before, state)
@@ -142,6 +328,7 @@ class _Tracker:
             first = before.deck.under[0]
             if sum(first) == 1:
                 self._under.pop(0)
+                self._spent = 1
             if holds is not None:  # a hidden pile: this draw repeats an earlier one
                 self.forced[i] = holds
                 self._cards[i] = self._cards[holds]
@@ -169,7 +356,10 @@ class _Tracker:
             held.append(slot)
 
     def _moves(self, before: State, after: State) -> None:
-        """Follow hidden cards as the step moves or shows them."""
+        """Follow hidden cards as the step moves or shows them. A pile put under the deck
+        is one more than were left once this step's draw used up the first (a Geisha
+        turned up from a pile under the deck goes under it again at once)."""
+        piled = len(after.deck.under) > len(before.deck.under) - self._spent
         for key, slot in list(self._at.items()):
             kind, seat = key
             if kind == "resident" and (after.face_up[seat] or after.residents[seat] is None):
@@ -182,12 +372,15 @@ class _Tracker:
         if any(before.bonus) and not any(after.bonus):
             if any(after.parked) and after.parked == before.bonus:
                 self._at[("parked", 0)] = bonus if bonus is not None else []
-            elif len(after.deck.under) > len(before.deck.under):
+            elif piled:
                 held = bonus if isinstance(bonus, list) else []
                 for slot in held:
                     self._under.append((self._new_pile(after.deck.under[-1], public=False), slot))
                 if not held:  # a position's bonus card: kept as written
                     self._under.append((self._new_pile(after.deck.under[-1], public=True), None))
+            else:  # taken straight into a victory pile, face up
+                for slot in bonus if isinstance(bonus, list) else []:
+                    self._pin(slot)
             self._at.pop(("bonus", 0), None)
         parked = self._at.get(("parked", 0))
         if any(before.parked) and not any(after.parked):
@@ -195,9 +388,7 @@ class _Tracker:
                 self._pin(slot)
             self._at.pop(("parked", 0), None)
             self.root_parked_shown = True
-        if len(after.deck.under) > len(before.deck.under) and not (
-            any(before.bonus) and not any(after.bonus)
-        ):
+        if piled and not (any(before.bonus) and not any(after.bonus)):
             self._under.append((self._new_pile(after.deck.under[-1], public=True), None))
 
 
@@ -212,7 +403,8 @@ def _from_deck(phase: Phase) -> bool:
 
 
 def plan(state: State, player: int, root: State, actions: Sequence[Any]) -> core.Proposer:
-    """The proposer for ``state``'s history from ``root`` (see the module's docstring)."""
+    """The proposer for history substitution of ``state``'s history from ``root`` (see the
+    module's docstring)."""
     track = _Tracker(player, root, actions)
     end = track.end
     root_hidden = _root_hidden(root, player, track)

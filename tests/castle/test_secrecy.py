@@ -5,6 +5,8 @@ its own bridge side, so these tests play data in which two cards share one."""
 from __future__ import annotations
 
 import random
+from collections import Counter
+from fractions import Fraction
 
 import attrs
 import pytest
@@ -12,6 +14,7 @@ import pytest
 import rulespec
 from rulespec.castle import CastleGame, State
 from rulespec.castle.actions import Deal, Pile
+from tests.sampling import fits
 
 
 def twin_game() -> CastleGame:
@@ -54,14 +57,36 @@ def test_the_top_cards_identity_is_hidden_and_resampled() -> None:
     assert twin != s
     assert twin.observation(0) == s.observation(0)
     assert twin.observation(0).tensor() == s.observation(0).tensor()
-    tops = set()
-    for k in range(20):
+    tops: Counter[int | None] = Counter()
+    n = 200
+    for k in range(n):
         new = s.resample(0, random.Random(k))
         assert new.observation(0) == s.observation(0)
         assert str(new.information_state(0)) == str(s.information_state(0))
         assert new.solo is not None
-        tops.add(new.solo.top)
-    assert tops == {0, 1}
+        tops[new.solo.top] += 1
+    assert fits(tops, {0: Fraction(1, 2), 1: Fraction(1, 2)}, n)
+
+
+@pytest.mark.rule("castle.info.decks")
+def test_the_books_solo_cards_each_show_their_own_bridge_side_so_a_resample_changes_nothing() -> (
+    None
+):
+    """With the book's nine solo cards, the bridge side names the card: a resample of a
+    solo game returns the state itself wherever it is asked (what the metadata may say:
+    no column of The White Castle hides anything a resample could change)."""
+    game = rulespec.game("castle", players=1, difficulty="easy")
+    sides = [(c.colour, c.slot, c.target) for c in game.data.solo]
+    assert len(set(sides)) == len(sides) == 9
+    rng = random.Random(4)
+    s = game.initial_state()
+    asked = 0
+    while not s.is_terminal:
+        if s.solo is not None and s.solo.top is not None and not s.solo.known:
+            assert s.resample(0, random.Random(asked)) is s
+            asked += 1
+        s = s.apply(s.sample_chance(rng) if s.is_chance else rng.choice(s.legal_actions()))
+    assert asked
 
 
 @pytest.mark.rule("castle.solo.deck")

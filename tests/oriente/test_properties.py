@@ -20,6 +20,7 @@ from rulespec.oriente import Announce, Card, Pass, Phase, State, Support
 from rulespec.oriente import options as offers
 from rulespec.oriente.actions import announcements_of
 from rulespec.oriente.components import DECK_CARDS, WORKERS
+from tests.sampling import fits, within
 
 from . import game, position
 
@@ -137,17 +138,30 @@ def test_the_bonus_card_and_the_deck_are_seen_by_nobody() -> None:
 @pytest.mark.rule("oriente.setup.deck")
 def test_resampling_draws_residents_with_the_shuffles_odds() -> None:
     """Seat 0 sees its own resident only: another seat's resident is a Shōgun with
-    probability 1/31 and a Ninja 3/31 (top segment of 32, one card seen), as resampled."""
+    probability 1/31 and a Ninja 3/31 (top segment of 32, one card seen), and an ordinary
+    card of kind k with 27/31 times its share of the 35 ordinary cards left (they lie
+    uniformly over every ordinary place of the deck), as resampled: every kind at once,
+    by a chi-square test."""
     g = game(4)
     s = g.new_game(seed=3)
-    assert s.residents[0] not in (Card.SHOGUN, Card.NINJA)
+    own = s.residents[0]
+    assert own is not None
+    assert own not in (Card.SHOGUN, Card.NINJA)
+    target: dict[Card, Fraction] = {Card.SHOGUN: Fraction(1, 31), Card.NINJA: Fraction(3, 31)}
+    for card in Card:
+        if card not in target and card is not Card.GEISHA and DECK_CARDS[card]:
+            left = DECK_CARDS[card] - (card is own)
+            target[card] = Fraction(27, 31) * Fraction(left, 35)
+    assert sum(target.values()) == 1
     counts: Counter[Card] = Counter()
     n = 1500
     for k in range(n):
-        counts[s.resample(0, random.Random(k)).residents[1]] += 1
-    for card, p in ((Card.SHOGUN, Fraction(1, 31)), (Card.NINJA, Fraction(3, 31))):
-        mean = n * float(p)
-        assert abs(counts[card] - mean) <= 5 * (mean * (1 - float(p))) ** 0.5 + 1
+        new = s.resample(0, random.Random(k))
+        assert new.residents[1] is not None
+        counts[new.residents[1]] += 1
+    for card, p in target.items():
+        assert within(counts[card], n, p), (card, counts[card], n * p)
+    assert fits(counts, target, n)
 
 
 @pytest.mark.rule("oriente.setup.players")
