@@ -59,6 +59,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from importlib import resources
@@ -102,6 +103,12 @@ BY_HAND = "from a position written by hand (see the rule's tests)"
 KINDS = ("setup", "applied", "legal", "refused", "scoring")
 LEGAL_SHOWN = 4
 """The legal actions a ``legal`` witness lists by name."""
+WORDS_SHOWN = 4
+"""The words a rule said at its witness that are shown (the rest are counted)."""
+
+
+_HEADING = re.compile(r"^=+\s*(.+?)\s*=+$")
+"""A heading line of a game's log (``== year 2 ==``)."""
 
 
 def _sentences(parts: Sequence[str]) -> list[str]:
@@ -241,7 +248,15 @@ class Example:
         """The witness told in the game's terms: the game and where the steps start, who
         does what (the game's own descriptions and log), and what the rule decided.
         Settings are named where they differ from the defaults."""
-        return " ".join([f"{self.setting()}:", *self.happening(), *_sentences(self.words)])
+        return " ".join([f"{self.setting()}:", *self.happening(), *_sentences(self.said())])
+
+    def said(self) -> list[str]:
+        """The rule's words at the step, at most :data:`WORDS_SHOWN` of them (a scoring
+        rule speaks once per tile or area counted)."""
+        if len(self.words) <= WORDS_SHOWN:
+            return list(self.words)
+        more = len(self.words) - WORDS_SHOWN + 1
+        return [*self.words[: WORDS_SHOWN - 1], f"and {more} more like these"]
 
     def setting(self) -> str:
         """``3 players, reshuffle = when_empty; seed 4, after 31 random steps``."""
@@ -253,7 +268,7 @@ class Example:
         """What the rule decided here, in words: its hook's words, else what the step
         did (the refusal's reason, the final scores, the log of the step)."""
         if self.words:
-            return " ".join(_sentences(self.words))
+            return " ".join(_sentences(self.said()))
         return " ".join(self.happening())
 
     def happening(self) -> list[str]:
@@ -269,7 +284,9 @@ class Example:
             what = state.describe(self.action)
             reason = result.reason
             reason = reason if not reason.startswith(what) else reason[len(what) :]
-            return _sentences([f"seat {seat} may not {what}: {reason.lstrip(' :')}"])
+            return _sentences(
+                [f"seat {seat} may not make the move “{what}”: {reason.lstrip(' :')}"]
+            )
         assert self.action is not None
         told = [line.strip() for line in self.game.narrate(state, self.action, result).splitlines()]
         if w.kind == "legal":

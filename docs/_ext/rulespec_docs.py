@@ -5,10 +5,20 @@ variant table, ``proofs.run``), writes reStructuredText as text and parses it, t
 pygments' ``sphinxext.py`` renders its lexer registry. So the reference pages cannot
 drift from the code: change a rule's paraphrase or a table cell and the page changes.
 
-``.. rulespec-rules:: mandala``
-    every rule, ruling and ambiguity of a game, grouped by the second part of the id
-    under the headings the game's ``rulebook.toml`` gives (``Rulebook.groups()`` and
-    ``Rulebook.part_title()``), each with a link target (``:rule:`mandala.hand.never_empty```).
+``.. rulespec-rules:: mandala turn``
+    one chapter of a game's rules (a ``[[chapter]]`` of its ``rulebook.toml``: a page of
+    ``docs/games/mandala/``), under the game's rules search, grouped by the second part of
+    the id under the headings the rulebook gives (``Rulebook.groups()`` and
+    ``Rulebook.part_title()``), each with a link target (``:rule:`mandala.hand.never_empty```,
+    the anchor ``#rulespec-rule-<id>`` on whichever page the rule is) and each witness told
+    in words, with its picture and the placeholder the page's "Try it" makes live.
+``.. rulespec-rule-index:: mandala``
+    on a game's front page: every rule by chapter, how to read a citation, and the script
+    that sends a link into the game's old single page to the rule's page now.
+``.. rulespec-search:: mandala``
+    the game's rules search box; the index it searches is written at the end of the build
+    (``_static/rules-search/<game>.js``, from :func:`rulespec.core.search.index`) and
+    ranked by ``_static/rules-search.js`` as :func:`rulespec.core.search.rank` ranks.
 ``.. rulespec-variant-table:: mandala``
     the variant table (rows × columns, each cell cited) and the game's options.
 ``.. rulespec-rulings::`` (optionally a game id)
@@ -33,8 +43,9 @@ drift from the code: change a rule's paraphrase or a table cell and the page cha
     a position drawn by the library's pictures at build time, with the ``rulespec render``
     command that draws it.
 
-Every game needs a page with its ``rulespec-rules`` (the link target of the other
-directives); a game without one is a warning. Python references that Sphinx cannot
+Every chapter of a game needs its page with its ``rulespec-rules`` (the link target of the
+other directives, the search and the old links); a chapter without one, or a rule no page
+shows, is a warning. Python references that Sphinx cannot
 resolve are looked up the way Python would, from the docstring's module (see
 :func:`resolve_like_python`).
 """
