@@ -638,9 +638,10 @@ def index_lines(r: Rule) -> list[str]:
     index entry that matches a question above a Python object): its title, and each key
     term of every edition under which a reader may look it up."""
     title = " ".join(r.title.replace(";", ",").split())
-    entries = [f"single: {title}"]
+    # main entries ("!"): the site search lists them with its best matches, not after all
+    entries = [f"!single: {title}"]
     entries += [
-        f"single: {' '.join(t.replace(';', ',').split())}; {title}"
+        f"!single: {' '.join(t.replace(';', ',').split())}; {title}"
         for _, terms in r.terms
         for t in terms
     ]
@@ -849,8 +850,10 @@ class RulesDirective(_Directive):
         data.search_docs[self.env.docname] = game
         up = up_to_root(self.env.docname)
         lines: list[str] = []
-        for part, rules in book.groups(chapter):
-            lines += heading(book.part_title(part), "-")
+        groups = book.groups(chapter)
+        for part, rules in groups:
+            if len(groups) > 1 or chapter is None:  # a page of one group: its title heads it
+                lines += heading(book.part_title(part), "-")
             for r in rules:
                 data.rule_docs[r.id] = self.env.docname
                 lines += rule_entry(r, book, up)
@@ -1833,6 +1836,18 @@ def _every_rule_has_its_page(app: Sphinx, env: BuildEnvironment) -> None:
                     c.key,
                     game,
                     game,
+                )
+            title = env.titles.get(wanted)
+            shown = "" if title is None else title.astext().replace("\u2019", "'")  # smartquotes
+            if where == wanted and title is not None and shown != c.title:
+                _warn(
+                    "docs/%s.rst is headed %r, but the chapter %r of %s/rulebook.toml is "
+                    "titled %r (the rules search finds rules by it): make them the same",
+                    wanted,
+                    title.astext(),
+                    c.key,
+                    game,
+                    c.title,
                 )
         missing = [r.id for r in book.rules if r.id not in data.rule_docs]
         if missing and not book.chapters:

@@ -59,7 +59,11 @@ def plays_face_up(colour: Colour, colours_present: Iterable[Colour]) -> bool:
 
 
 def new_holder(
-    active: int, holder: int | None, totals: Sequence[int], ups: Sequence[int]
+    active: int,
+    holder: int | None,
+    totals: Sequence[int],
+    ups: Sequence[int],
+    mandala: int | None = None,
 ) -> int | None:
     """Who holds the marker after the active player's majority check (step 3).
 
@@ -67,6 +71,7 @@ def new_holder(
     (mandala.majority.skip_all_face_down); they take it with strictly more cards than every
     other player who has a face-up card there (mandala.majority.take_marker); on a tie it
     stays (mandala.majority.tie_keeps). Nobody else checks (mandala.majority.active_player_only).
+    ``mandala``, if given, is named in the words the rules say while tracing.
 
     >>> new_holder(active=0, holder=None, totals=(1, 3), ups=(1, 0))   # example 1: 3 face down
     0
@@ -77,7 +82,7 @@ def new_holder(
         if trace.TRACING:
             decided(
                 "mandala.majority.skip_all_face_down",
-                f"all of seat {active}'s cards there are face down: no majority check, "
+                f"all of seat {active}'s cards {_in(mandala)} are face down: no majority check, "
                 f"the marker stays {_at(holder)}",
             )
         return holder
@@ -87,17 +92,22 @@ def new_holder(
             if total == mine and trace.TRACING:
                 decided(
                     "mandala.majority.tie_keeps",
-                    f"seat {active} has {_card_count(mine)} there, as many as seat {seat} (who "
-                    f"has a face-up card): a tie, so the marker stays {_at(holder)}",
+                    f"seat {active} has {_card_count(mine)} {_in(mandala)}, as many as seat "
+                    f"{seat} (who has a face-up card): a tie, so the marker stays {_at(holder)}",
                 )
             return holder
     if trace.TRACING:
         decided(
             "mandala.majority.take_marker",
-            f"seat {active} has {_card_count(mine)} there, more than every other player with a "
-            f"face-up card, so the marker is seat {active}'s",
+            f"seat {active} has {_card_count(mine)} {_in(mandala)}, more than every other "
+            f"player with a face-up card, so the marker is seat {active}'s",
         )
     return active
+
+
+def _in(mandala: int | None) -> str:
+    """``in mandala 2``, or ``there``."""
+    return "there" if mandala is None else f"in mandala {mandala}"
 
 
 def _card_count(n: int) -> str:

@@ -129,7 +129,7 @@ def _after_draw(s: State) -> State:
             "mandala.majority.active_player_only",
             f"seat {s.seat}, whose turn it is, checks the majority of mandala {m}; nobody else",
         )
-    holder = steps.new_holder(s.seat, area.marker, area.totals(), area.ups())
+    holder = steps.new_holder(s.seat, area.marker, area.totals(), area.ups(), m)
     mandalas = s.mandalas
     if holder != area.marker:
         area = area.but(marker=holder)
