@@ -46,10 +46,10 @@ def _next(s: State, expansion: Expansion, **changes: Any) -> State:
         state = s.but(expansion=expansion, phase=phase, seat=seat, **changes)
         if extra and trace.TRACING:
             temples = s.held(seat)[Building.TEMPLE]
-            may = "may" if phase is Phase.TEMPLE_EXTRA else "must"
+            verb = "may" if phase is Phase.TEMPLE_EXTRA else "must"
             decided(
                 "lotus.expand.temple_extra",
-                f"seat {seat} owns {count(temples, 'temple')}, so {may} place "
+                f"seat {seat} owns {count(temples, 'temple')}, so {verb} place "
                 "one more chip for each",
             )
             decided(

@@ -111,7 +111,7 @@ def empty_trade(s: State, t: int, gift: Card | None) -> State:
             f"seat {t} has no victory card to trade: "
             + ("nothing changes hands" if nothing else "the Akindo's named card goes over anyway"),
         )
-    if nothing:
+    if gift is None or nothing:
         return s
     stone = s.stone
     piles = put(s.piles, stone, add(s.piles[stone], gift, -1))
