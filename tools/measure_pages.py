@@ -108,9 +108,9 @@ def main(argv: list[str]) -> int:
             narrow.execute_async_script(LOAD)
             scroll, width, over, many, boxes = narrow.execute_script(OVERFLOW)
             flag = "" if scroll <= width and not over else f"  OVERFLOW {many}: {over}"
+            bad += bool(flag)
             if boxes:
                 flag += f"  ({len(boxes)} boxes scroll sideways: {sorted(set(boxes))[:3]})"
-            bad += bool(flag)
             print(f"{height:>8} px  {page}{flag}", flush=True)
         return 1 if bad else 0
     finally:
