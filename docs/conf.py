@@ -52,6 +52,9 @@ html_theme = "furo"
 html_title = f"rulespec {release}"
 html_static_path = ["_static"]
 html_css_files = ["rulespec.css"]
+# The site search ranks matches on the games' pages (rules, their index terms) above the
+# Python API reference: a reader's question is about the rules.
+html_search_scorer = str(DOCS / "_ext" / "search_scorer.js")
 
 # --- autodoc and napoleon ------------------------------------------------------------
 

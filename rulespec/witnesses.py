@@ -13,9 +13,13 @@ seeded play stays preferred, and its witness is replayed and checked like any ot
 rule must still decide at that step.
 
 The rule-coverage hooks (:func:`rulespec.core.trace.decided`) say which rules decided at
-each step; the witness kept for a rule is the one where the fewest other rules decided, the
-earliest of those, so it shows the rule as plainly as play allows (from a hand-written
-position: the earliest step, the situation it was written for).
+each step, and many say in words what they decided. The witness kept for a rule is one
+where the rule said its words if it ever does (a hook gives words on the branch that shows
+the rule's point: cards going face down, a tie broken), then where the fewest other rules
+decided, the earliest of those, so it shows the rule as plainly as play allows (from a
+hand-written position: the earliest step, the situation it was written for).
+:meth:`Example.in_words` tells a witness in the game's terms: who does what, and what the
+rule decided.
 
 Kinds, by where the rule decided:
 
@@ -55,6 +59,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from importlib import resources
@@ -96,6 +101,54 @@ NOT_REACHED = (
 BY_HAND = "from a position written by hand (see the rule's tests)"
 """How a witness from a hand-written position is introduced, wherever one is shown."""
 KINDS = ("setup", "applied", "legal", "refused", "scoring")
+LEGAL_SHOWN = 4
+"""The legal actions a ``legal`` witness lists by name."""
+WORDS_SHOWN = 4
+"""The words a rule said at its witness that are shown (the rest are counted)."""
+
+
+_HEADING = re.compile(r"^=+\s*(.+?)\s*=+$")
+"""A heading line of a game's log (``== year 2 ==``)."""
+
+
+def _sentences(parts: Sequence[str]) -> list[str]:
+    """Each part as a sentence: capitalised, ending in a full stop."""
+    out = []
+    for part in parts:
+        text = " ".join(part.split())
+        if not text:
+            continue
+        text = text[0].upper() + text[1:]
+        out.append(text if text[-1] in ".!?" else text + ".")
+    return out
+
+
+def variant_words(game_id: str, settings: Mapping[str, object]) -> str:
+    """A game's settings in words: the variant column's title, then every option and
+    setting that differs from its default (``German edition, 4 players, card_supply =
+    unlimited``)."""
+    table = catalog.spec(game_id).table()
+    axes = {k: settings.get(k) for k in table.axes}
+    title = next(
+        (c.title for c in table.columns if dict(c.axes) == axes),
+        ", ".join(f"{k} = {v}" for k, v in axes.items()),
+    )
+    defaults = {o.key: o.default for o in table.options}
+    defaults |= {s.name: s.default for s in catalog.game_type(game_id).extra}
+    changed = [
+        f"{k} = {_value(v)}"
+        for k, v in settings.items()
+        if k in defaults and _value(v) != _value(defaults[k])
+    ]
+    return ", ".join([title, *changed])
+
+
+def _value(value: object) -> str:
+    """A setting's value as written: enums by their value, mappings as ``a: b``."""
+    value = getattr(value, "value", value)
+    if isinstance(value, Mapping):
+        return ", ".join(f"{k}: {_value(v)}" for k, v in value.items()) or "none"
+    return str(value)
 
 
 @attrs.frozen
@@ -188,6 +241,60 @@ class Example:
     state: State[Any]
     action: Action | None
     result: State[Any] | Explanation | Outcome
+    words: tuple[str, ...] = ()
+    """What the rule said it decided at the step, in the game's words (its hook's)."""
+
+    def in_words(self) -> str:
+        """The witness told in the game's terms: the game and where the steps start, who
+        does what (the game's own descriptions and log), and what the rule decided.
+        Settings are named where they differ from the defaults."""
+        return " ".join([f"{self.setting()}:", *self.happening(), *_sentences(self.said())])
+
+    def said(self) -> list[str]:
+        """The rule's words at the step, at most :data:`WORDS_SHOWN` of them (a scoring
+        rule speaks once per tile or area counted)."""
+        if len(self.words) <= WORDS_SHOWN:
+            return list(self.words)
+        more = len(self.words) - WORDS_SHOWN + 1
+        return [*self.words[: WORDS_SHOWN - 1], f"and {more} more like these"]
+
+    def setting(self) -> str:
+        """``3 players, reshuffle = when_empty; seed 4, after 31 random steps``."""
+        w = self.witness
+        return f"{variant_words(w.game, w.settings)}; {w.where}"
+
+    @property
+    def outcome(self) -> str:
+        """What the rule decided here, in words: its hook's words, else what the step
+        did (the refusal's reason, the final scores, the log of the step)."""
+        if self.words:
+            return " ".join(_sentences(self.said()))
+        return " ".join(self.happening())
+
+    def happening(self) -> list[str]:
+        """Who does what at the step, in sentences."""
+        state, w, result = self.state, self.witness, self.result
+        if w.kind == "setup":
+            return ["as the game is set up, before any chance is drawn."]
+        if isinstance(result, Outcome):
+            return _sentences([f"the game is over: {result.summary()}"])
+        seat = state.current_player
+        if isinstance(result, Explanation):
+            assert self.action is not None
+            what = state.describe(self.action)
+            reason = result.reason
+            reason = reason if not reason.startswith(what) else reason[len(what) :]
+            return _sentences(
+                [f"seat {seat} may not make the move “{what}”: {reason.lstrip(' :')}"]
+            )
+        assert self.action is not None
+        told = [line.strip() for line in self.game.narrate(state, self.action, result).splitlines()]
+        if w.kind == "legal":
+            legal = state.legal_actions()
+            shown = "; ".join(state.describe(a) for a in legal[:LEGAL_SHOWN])
+            more = f"; and {len(legal) - LEGAL_SHOWN} more" if len(legal) > LEGAL_SHOWN else ""
+            told.insert(0, f"seat {seat} may choose among {len(legal)}: {shown}{more}")
+        return _sentences(told)
 
     def __str__(self) -> str:
         w = self.witness
@@ -362,19 +469,28 @@ def _step(state: State[Any], rng: random.Random) -> tuple[Action, State[Any]]:
 
 
 def replay(w: Witness) -> Example:
-    """The witness as live objects (:class:`Example`)."""
+    """The witness as live objects (:class:`Example`), with the words its rule said."""
     rule = catalog.rule(w.rule)
     game, state, rng = position(w)
+    action: Action | None = None
+    result: State[Any] | Explanation | Outcome
+    with trace.tracing() as decisions:
+        if w.kind == "setup":
+            result = game.initial_state()
+        elif w.kind == "scoring":
+            result = state.outcome()
+        elif w.kind == "refused":
+            assert w.action is not None
+            action = game.parse_action(w.action, state)
+            result = state.explain(action)
+        else:
+            if not state.is_chance:
+                state.legal_actions()
+            action, result = _step(state, rng)
     if w.kind == "setup":
-        return Example(rule, w, game, state, None, state)
-    if w.kind == "scoring":
-        return Example(rule, w, game, state, None, state.outcome())
-    if w.kind == "refused":
-        assert w.action is not None
-        action = game.parse_action(w.action, state)
-        return Example(rule, w, game, state, action, state.explain(action))
-    action, after = _step(state, rng)
-    return Example(rule, w, game, state, action, after)
+        result = state
+    words = tuple(dict.fromkeys(decisions.words.get(w.rule, ())))
+    return Example(rule, w, game, state, action, result, words)
 
 
 def example(rule_id: str, value: object = None) -> Example | None:
@@ -444,7 +560,7 @@ def _key(
 
 
 def _play(
-    best: dict[str, tuple[tuple[int, int], Witness]],
+    best: dict[str, tuple[tuple[int, ...], Witness]],
     game: Game[Any],
     seed: int,
     hand: HandPosition | None = None,
@@ -458,14 +574,21 @@ def _play(
     options = {r.id: r.option for r in catalog.rules(game_id) if r.option is not None}
 
     def offer(
-        counts: Counter[str], also: Counter[str], step: int, kind: str, text: str | None
+        counts: Counter[str],
+        also: Counter[str],
+        step: int,
+        kind: str,
+        text: str | None,
+        *,
+        said: Mapping[str, list[str]],
     ) -> None:
         for rule_id in counts:
             key, value = _key(rule_id, options, settings)
             if hand is not None and key not in hand.rules:
                 continue
             others = tuple(sorted((set(counts) | set(also)) - {rule_id}))
-            rank = (len(others), step) if hand is None else (step, len(others))
+            mute = 0 if said.get(rule_id) else 1  # a step where the rule said its point
+            rank = (mute, len(others), step) if hand is None else (step, mute, len(others))
             held = best.get(key)
             if held is None or rank < held[0]:
                 name = None if hand is None else hand.name
@@ -477,36 +600,37 @@ def _play(
     if hand is None:
         with trace.tracing() as built:
             state = game.initial_state()
-        offer(built, Counter(), 0, "setup", None)
+        offer(built, Counter(), 0, "setup", None, said=built.words)
     else:
         state = hand.state(game)
     step = 0
     while not state.is_terminal:
         if step > MAX_STEPS:
             raise RuntimeError(f"{game!r}: no end after {MAX_STEPS} steps")
-        legal: Counter[str] = Counter()
+        legal = trace.Decisions()
         if not state.is_chance:
             with trace.tracing() as legal:
                 state.legal_actions()
         with trace.tracing() as applied:
             action, state = _step(state, rng)
         text = game.format_action(action)
-        offer(applied, legal, step, "applied", text)
+        offer(applied, legal, step, "applied", text, said=applied.words)
         offer(
             Counter({r: n for r, n in legal.items() if r not in applied}),
             applied,
             step,
             "legal",
             text,
+            said=legal.words,
         )
         step += 1
     with trace.tracing() as scored:
         state.outcome()
-    offer(scored, Counter(), step, "scoring", None)
+    offer(scored, Counter(), step, "scoring", None, said=scored.words)
 
 
 def _refusals(
-    best: dict[str, tuple[tuple[int, int], Witness]],
+    best: dict[str, tuple[tuple[int, ...], Witness]],
     missing: set[str],
     game: Any,
     seed: int,
@@ -533,7 +657,7 @@ def _refusals(
                 if key in missing:
                     text = game.format_action(action)
                     w = Witness(explained.rule.id, value, settings, seed, step, "refused", text)
-                    best[key] = ((0, step), w)
+                    best[key] = ((0, 0, step), w)
                     missing.discard(key)
         state = _step(state, rng)[1]
         step += 1
@@ -555,7 +679,7 @@ def _could_show(game: Game[Any], key: str, rule: Rule) -> bool:
 def search(game_id: str, seeds: int = SEEDS) -> Witnesses:
     """Play the cases of one game with tracing and keep the best witness per key; then
     look for refusals by the rules still without one."""
-    best: dict[str, tuple[tuple[int, int], Witness]] = {}
+    best: dict[str, tuple[tuple[int, ...], Witness]] = {}
     wanted = {k: r for r in catalog.rules(game_id) for k, _ in keys(r)}
     games = [catalog.game(game_id, **dict(c.settings)) for c in cases() if c.game == game_id]
     for seed in range(seeds):
@@ -591,7 +715,7 @@ def _by_hand(game_id: str, missing: set[str]) -> dict[str, Witness]:
     """Witnesses from the game's hand-written positions, for the keys in ``missing``
     only (seeded play from the setup is preferred); a position that does not show a key
     it is written for is reported, and the key stays without a witness."""
-    best: dict[str, tuple[tuple[int, int], Witness]] = {}
+    best: dict[str, tuple[tuple[int, ...], Witness]] = {}
     for hand in positions(game_id).values():
         if missing & set(hand.rules):
             _play(best, catalog.game(game_id, **hand.settings), hand.seed, hand)

@@ -15,7 +15,9 @@ it cannot find is one message naming the game and the file to add:
 - ``rulespec/<id>/rulebook.toml`` (the rules, rulings and ambiguities);
 - ``variants/<id>.toml`` (the variant table);
 - ``proofs/<id>.py`` exporting ``CLAIMS`` (at least a canary: ``tests/proofs``);
-- ``docs/games/<id>.rst`` with the game's variant table, rules and proofs directives;
+- ``docs/games/<id>.rst``, the game's front page with its index of rules, and beside it
+  ``docs/games/<id>/``: a page per chapter of its ``rulebook.toml`` showing that
+  chapter's rules, and pages with its variant table and its proofs;
 - a golden playthrough ``tests/playthroughs/<case>.txt`` for every case of
   :func:`rulespec.host.playthrough.cases` (their content: ``test_playthroughs.py``);
 - ``tests/<id>/test_machine.py``, the shared state machine of ``tests/machine.py``.
@@ -42,8 +44,9 @@ from rulespec.core.game import PACKAGE, BaseGame, Parts
 from rulespec.host import playthrough
 
 REPO = Path(__file__).resolve().parents[1]
-DIRECTIVES = ("rulespec-variant-table", "rulespec-rules", "rulespec-proofs")
-"""What every game page shows, each with the game id as its argument."""
+DIRECTIVES = ("rulespec-rule-index", "rulespec-variant-table", "rulespec-proofs")
+"""What a game's pages show, each with the game id as its argument: the index of rules
+on its front page, the variant table and the proofs on pages of ``docs/games/<id>/``."""
 
 
 def _package(game_id: str) -> list[str]:
@@ -104,12 +107,24 @@ def _docs(game_id: str) -> list[str]:
     path = REPO / where
     if not path.is_file():
         return [f"{game_id}: no docs page {where} (with {', '.join(needed)})"]
-    text = path.read_text(encoding="utf-8")
-    return [
-        f"{game_id}: {where} lacks '{line}'"
-        for line in needed
-        if not re.search(rf"^{re.escape(line)}[ \t]*$", text, re.MULTILINE)
-    ]
+
+    def has(text: str, line: str) -> bool:
+        return bool(re.search(rf"^{re.escape(line)}[ \t]*$", text, re.MULTILINE))
+
+    front = path.read_text(encoding="utf-8")
+    pages = {
+        p.stem: p.read_text(encoding="utf-8")
+        for p in (REPO / "docs" / "games" / game_id).glob("*.rst")
+    }
+    out = [] if has(front, needed[0]) else [f"{game_id}: {where} lacks '{needed[0]}'"]
+    for line in needed[1:]:
+        if not any(has(text, line) for text in pages.values()):
+            out.append(f"{game_id}: no page of docs/games/{game_id}/ has '{line}'")
+    for chapter in rulespec.rulebook(game_id).chapters:
+        line = f".. rulespec-rules:: {game_id} {chapter.key}"
+        if not has(pages.get(chapter.key, ""), line):
+            out.append(f"{game_id}: docs/games/{game_id}/{chapter.key}.rst lacks '{line}'")
+    return out
 
 
 def _cases_of(game_id: str) -> tuple[playthrough.Case, ...]:
@@ -230,15 +245,20 @@ def test_a_page_without_a_directive_is_reported(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     """The docs check reads each directive (not just the file): a page that drops one
-    is reported with the line it lacks."""
-    page = (REPO / "docs" / "games" / "mandala.rst").read_text(encoding="utf-8")
-    (tmp_path / "docs" / "games").mkdir(parents=True)
-    (tmp_path / "docs" / "games" / "mandala.rst").write_text(
-        page.replace(".. rulespec-proofs:: mandala", ".. rulespec-proofs::"), encoding="utf-8"
-    )
+    is reported with the line it lacks, and so is a chapter without its page."""
+    games = REPO / "docs" / "games"
+    (tmp_path / "docs" / "games" / "mandala").mkdir(parents=True)
+    front = (games / "mandala.rst").read_text(encoding="utf-8")
+    (tmp_path / "docs" / "games" / "mandala.rst").write_text(front, encoding="utf-8")
+    for page in (games / "mandala").glob("*.rst"):
+        if page.stem != "setup":
+            text = page.read_text(encoding="utf-8")
+            text = text.replace(".. rulespec-proofs:: mandala", ".. rulespec-proofs::")
+            (tmp_path / "docs" / "games" / "mandala" / page.name).write_text(text, "utf-8")
     monkeypatch.setattr(sys.modules[__name__], "REPO", tmp_path)
     assert _docs("mandala") == [
-        "mandala: docs/games/mandala.rst lacks '.. rulespec-proofs:: mandala'"
+        "mandala: no page of docs/games/mandala/ has '.. rulespec-proofs:: mandala'",
+        "mandala: docs/games/mandala/setup.rst lacks '.. rulespec-rules:: mandala setup'",
     ]
 
 

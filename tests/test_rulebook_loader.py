@@ -63,6 +63,15 @@ def as_data(book: Rulebook) -> dict[str, Any]:
             if p.merges:
                 part["merge"] = list(p.merges)
             data["parts"][p.key] = part
+    if book.chapters:
+        data["chapter"] = []
+        for c in book.chapters:
+            chapter: dict[str, Any] = {"key": c.key, "title": c.title}
+            if c.parts:
+                chapter["parts"] = list(c.parts)
+            if c.rules:
+                chapter["rules"] = list(c.rules)
+            data["chapter"].append(chapter)
     data["rule"] = []
     for r in book.rules:
         rule: dict[str, Any] = {"id": r.id}
@@ -77,6 +86,8 @@ def as_data(book: Rulebook) -> dict[str, Any]:
             rule["reason"] = r.reason
         if r.option is not None:
             rule["option"] = r.option
+        if r.terms:
+            rule["terms"] = {language: list(terms) for language, terms in r.terms}
         data["rule"].append(rule)
     return data
 
@@ -162,12 +173,17 @@ def minimal() -> dict[str, Any]:
             }
         ],
         "parts": {"turn": {"title": "The turn, start to end", "merge": ["draw"]}},
+        "chapter": [
+            {"key": "start", "title": "Before play", "parts": ["setup"]},
+            {"key": "play", "title": "Playing", "parts": ["turn", "end"]},
+        ],
         "rule": [
             {
                 "id": "demo.setup.deal",
                 "title": "Deal five",
                 "text": "Each player   gets\nfive cards.",
                 "cite": ["demo.en:4-5"],
+                "terms": {"en": ["hand", "deal out"]},
             },
             {"id": "demo.turn.order", "title": "Clockwise", "text": "Go.", "cite": ["demo.en:10"]},
             {
@@ -214,6 +230,26 @@ def test_parts_group_and_head_the_rules() -> None:
     assert book.part_title("setup") == "Setup"
     assert book.part_title("new_part") == "New part"
     assert book.groups() == (("setup", (setup,)), ("turn", (turn, draw)), ("end", (end,)))
+
+
+def test_chapters_put_every_rule_on_one_page() -> None:
+    book = parse_rulebook(minimal(), "<test>")
+    setup, turn, draw, end = book.rules
+    assert [book.chapter_of(r) for r in book.rules] == ["start", "play", "play", "play"]
+    assert book.groups("play") == (("turn", (turn, draw)), ("end", (end,)))
+    assert book.groups("start") == (("setup", (setup,)),)
+    doc = minimal()
+    doc["chapter"].append({"key": "last", "title": "The end", "rules": ["demo.end.last"]})
+    moved = parse_rulebook(doc, "<test>")
+    assert moved.chapter_of("demo.end.last") == "last"
+    assert moved.chapter_of("demo.draw.one") == "play"
+    doc.pop("chapter")
+    assert parse_rulebook(doc, "<test>").chapter_of("demo.end.last") == ""
+
+
+def test_key_terms_load_by_language() -> None:
+    (deal, *_) = parse_rulebook(minimal(), "<test>").rules
+    assert deal.terms == (("en", ("hand", "deal out")),)
 
 
 def test_toml_escapes_and_wrapped_lines_load_exactly() -> None:
@@ -395,6 +431,60 @@ CASES: dict[str, tuple[Any, str]] = {
         "parts.draw: merged into parts.turn",
     ),
     "empty part": (lambda d: d["parts"].update(end={}), "parts.end: give a 'title', a 'merge'"),
+    "a rule in no chapter": (
+        lambda d: d["chapter"][1].update(parts=["turn"]),
+        "rule 'demo.end.last' is in no chapter",
+    ),
+    "a chapter naming a merged part": (
+        lambda d: d["chapter"][1].update(parts=["turn", "end", "draw"]),
+        "chapter play: no group of rules is 'draw' (it is merged into 'turn')",
+    ),
+    "a chapter naming no rule": (
+        lambda d: d["chapter"][0].update(rules=["demo.setup.shuffle"]),
+        "chapter start: names 'demo.setup.shuffle', which is no rule",
+    ),
+    "a group in two chapters": (
+        lambda d: d["chapter"][0].update(parts=["setup", "end"]),
+        "chapter play: 'end' is already in chapter start",
+    ),
+    "a chapter twice": (
+        lambda d: d["chapter"].append(
+            {"key": "start", "title": "Again", "rules": ["demo.end.last"]}
+        ),
+        "chapter start: chapter 'start' given twice",
+    ),
+    "a chapter without a title": (
+        lambda d: d["chapter"][0].pop("title"),
+        "chapter start: missing 'title'",
+    ),
+    "an empty chapter": (
+        lambda d: d["chapter"].append({"key": "more", "title": "More"}),
+        "chapter more: give 'parts', 'rules' or both",
+    ),
+    "a chapter key that is no page name": (
+        lambda d: d["chapter"][0].update(key="Start here"),
+        "chapter Start here: 'key' must be a page name",
+    ),
+    "terms in a language no book has": (
+        lambda d: rule(d, 0).update(terms={"fr": ["donne"]}),
+        "rule demo.setup.deal: terms.fr: no book of this rulebook is in that language",
+    ),
+    "a sentence as a term": (
+        lambda d: rule(d, 0).update(terms={"en": ["each player is dealt five cards"]}),
+        "rule demo.setup.deal: terms.en: 'each player is dealt five cards' is not a short term",
+    ),
+    "a term with a full stop": (
+        lambda d: rule(d, 0).update(terms={"en": ["deal."]}),
+        "rule demo.setup.deal: terms.en: 'deal.' is not a short term",
+    ),
+    "a term twice": (
+        lambda d: rule(d, 0).update(terms={"en": ["deal", "deal"]}),
+        "rule demo.setup.deal: terms.en lists a term twice",
+    ),
+    "terms not a table": (
+        lambda d: rule(d, 0).update(terms=["deal"]),
+        "rule demo.setup.deal: 'terms' must be a table of language = [terms]",
+    ),
 }
 
 

@@ -5,10 +5,20 @@ variant table, ``proofs.run``), writes reStructuredText as text and parses it, t
 pygments' ``sphinxext.py`` renders its lexer registry. So the reference pages cannot
 drift from the code: change a rule's paraphrase or a table cell and the page changes.
 
-``.. rulespec-rules:: mandala``
-    every rule, ruling and ambiguity of a game, grouped by the second part of the id
-    under the headings the game's ``rulebook.toml`` gives (``Rulebook.groups()`` and
-    ``Rulebook.part_title()``), each with a link target (``:rule:`mandala.hand.never_empty```).
+``.. rulespec-rules:: mandala turn``
+    one chapter of a game's rules (a ``[[chapter]]`` of its ``rulebook.toml``: a page of
+    ``docs/games/mandala/``), under the game's rules search, grouped by the second part of
+    the id under the headings the rulebook gives (``Rulebook.groups()`` and
+    ``Rulebook.part_title()``), each with a link target (``:rule:`mandala.hand.never_empty```,
+    the anchor ``#rulespec-rule-<id>`` on whichever page the rule is) and each witness told
+    in words, with its picture and the placeholder the page's "Try it" makes live.
+``.. rulespec-rule-index:: mandala``
+    on a game's front page: every rule by chapter, how to read a citation, and the script
+    that sends a link into the game's old single page to the rule's page now.
+``.. rulespec-search:: mandala``
+    the game's rules search box; the index it searches is written at the end of the build
+    (``_static/rules-search/<game>.js``, from :func:`rulespec.core.search.index`) and
+    ranked by ``_static/rules-search.js`` as :func:`rulespec.core.search.rank` ranks.
 ``.. rulespec-variant-table:: mandala``
     the variant table (rows × columns, each cell cited) and the game's options.
 ``.. rulespec-rulings::`` (optionally a game id)
@@ -33,8 +43,9 @@ drift from the code: change a rule's paraphrase or a table cell and the page cha
     a position drawn by the library's pictures at build time, with the ``rulespec render``
     command that draws it.
 
-Every game needs a page with its ``rulespec-rules`` (the link target of the other
-directives); a game without one is a warning. Python references that Sphinx cannot
+Every chapter of a game needs its page with its ``rulespec-rules`` (the link target of the
+other directives, the search and the old links); a chapter without one, or a rule no page
+shows, is a warning. Python references that Sphinx cannot
 resolve are looked up the way Python would, from the docstring's module (see
 :func:`resolve_like_python`).
 """
@@ -74,10 +85,9 @@ import rulespec
 from rulespec import witnesses as witnessing
 from rulespec.catalog import game_type
 from rulespec.cli_settings import settled
-from rulespec.core import tensor, variants
+from rulespec.core import search, tensor, variants
 from rulespec.core.action_ids import describe
 from rulespec.core.game import schema_of
-from rulespec.core.leaves import delta, leaves
 from rulespec.core.rules import Citation, Rule, Rulebook
 from rulespec.lotus import board as boards
 
@@ -342,21 +352,25 @@ SCHEMA_KINDS = (
 
 
 class JsonSchemasDirective(SphinxDirective):
-    """``.. rulespec-json-schemas::``: for every game of :data:`rulespec.GAMES`, the JSON
+    """``.. rulespec-json-schemas::`` (optionally a game id): for every game of
+    :data:`rulespec.GAMES` (or the one named), the JSON
     Schemas of its positions, actions and observations, and of any further form it reads
     (``BaseGame.schemas``: the White Castle's short positions), generated (for
     every variant: seat numbers and board areas are left open; ``game.json_schema()``
     gives them for one variant)."""
 
     has_content = False
+    optional_arguments = 1
 
     def run(self) -> list[Node]:
         lines: list[str] = []
-        for game in game_ids():
+        games = [str(self.arguments[0])] if self.arguments else list(game_ids())
+        for game in games:
             for path in source_files(game):
                 self.env.note_dependency(str(path))
             game_type = type(rulespec.game(game, **rulespec.spec(game).variants()[0]))
-            lines += heading(rulespec.spec(game).title, "-")
+            if not self.arguments:
+                lines += heading(rulespec.spec(game).title, "-")
             extra = [
                 (x.kind, x.kind.replace("_", " ").capitalize() + "s", x.what)
                 for x in game_type.schemas
@@ -593,34 +607,57 @@ class BoundsDirective(_Directive):
 # --- .. rulespec-rules:: -------------------------------------------------------------
 
 
-def rule_entry(r: Rule, rulebook: Rulebook) -> list[str]:
-    """One rule as an object description: the id is the link target."""
-    body = [
-        f"{kind_badge(r)} **{text(r.title)}**",
-        "",
-        para(r.text),
-        "",
-    ]
+RULE_ANCHOR = "rulespec-rule-"
+"""A rule entry's anchor is this and the rule id (``#rulespec-rule-mandala.turn.order``):
+Sphinx's target for the object, the same on whichever page the rule is, so a link keeps
+its anchor when the rule moves; the game's front page sends an anchor it does not hold
+to the rule's page (:func:`redirect_script`)."""
+
+
+def rule_anchor(rule_id: str) -> str:
+    """The anchor of a rule's entry."""
+    return RULE_ANCHOR + rule_id
+
+
+def rule_entry(r: Rule, rulebook: Rulebook, up: str) -> list[str]:
+    """One rule as an object description (the id is the link target), read like a
+    paragraph of a rulebook: title, our paraphrase, where the books say it, the ruling's
+    readings and decision, then the rule at work. ``up`` leads from the page to the root."""
+    body = [*index_lines(r), f"{kind_badge(r)} **{text(r.title)}**", "", para(r.text), ""]
+    body += field("Sources", cites(r.cites, rulebook))
     if r.is_ruling:
         body += ruling_lines(r, rulebook)
     elif r.option:  # a variant the book itself offers, turned on by a game option
         body += field("Game option", option_ref(r.game, r.option))
-    body += field("Sources", cites(r.cites, rulebook))
-    body += witness_lines(r)
+    body += witness_lines(r, up)
     return [f".. {RULE_DIRECTIVE}:: {r.id}", "", *indent(body, 3), ""]
+
+
+def index_lines(r: Rule) -> list[str]:
+    """The entry's lines in the site's index (and so in its search, which ranks an
+    index entry that matches a question above a Python object): its title, and each key
+    term of every edition under which a reader may look it up."""
+    title = " ".join(r.title.replace(";", ",").split())
+    # main entries ("!"): the site search lists them with its best matches, not after all
+    entries = [f"!single: {title}"]
+    entries += [
+        f"!single: {' '.join(t.replace(';', ',').split())}; {title}"
+        for _, terms in r.terms
+        for t in terms
+    ]
+    return [".. index::", *indent(entries, 3), ""]
 
 
 WITNESS_DIR = "_witnesses"
 """Where the witnesses' pictures are written in the HTML output (one small SVG file per
 witness, loaded lazily, so a rules page stays light)."""
-WITNESS_CHANGES = 8
-"""State fields listed at most under a witness (what the step changed)."""
 _WITNESS_OUT: list[Path] = []
 """The HTML output directory, set when the build starts (pictures go there)."""
 
 
-def witness_picture(ex: witnessing.Example) -> list[str]:
-    """Write the witness's position as an SVG file; the raw-HTML lines that show it."""
+def witness_picture(ex: witnessing.Example, up: str) -> list[str]:
+    """Write the witness's position as an SVG file; the raw-HTML lines that show it,
+    scaled to the text's width (a tap opens it full size)."""
     state = ex.state
     if ex.witness.kind in ("applied", "legal", "refused") and not state.is_chance:
         drawn = ex.game.svg(state.observation(state.current_player))
@@ -634,39 +671,45 @@ def witness_picture(ex: witnessing.Example) -> list[str]:
     folder = _WITNESS_OUT[0] / WITNESS_DIR
     folder.mkdir(parents=True, exist_ok=True)
     (folder / name).write_text(drawn, encoding="utf-8")
-    alt = escape(f"the position where {ex.witness.key} decides, {whose}")
+    alt = xml(f"the position where {ex.witness.key} decides, {whose}")
     return [
         ".. raw:: html",
         "",
-        f'   <a href="../{WITNESS_DIR}/{name}"><img class="rulespec-witness" loading="lazy" '
-        f'src="../{WITNESS_DIR}/{name}" alt="{alt}" title="{alt}"></a>',
+        f'   <a class="rulespec-witness" href="{up}{WITNESS_DIR}/{name}"><img '
+        f'class="rulespec-witness" loading="lazy" src="{up}{WITNESS_DIR}/{name}" alt="{alt}" '
+        f'title="{alt} (open full size)"></a>',
         "",
     ]
 
 
-def witness_result(ex: witnessing.Example) -> str:
-    """What the rule decided at the witness, in a line."""
-    result = ex.result
-    if isinstance(result, rulespec.Explanation):
-        return f"refused: {text(result.reason)}"
-    if isinstance(result, rulespec.Outcome):
-        return f"final scores {text(list(result.scores))}, winners {text(sorted(result.winners))}"
-    if ex.witness.kind == "setup":
-        return "the setup holds it before any chance is drawn"
-    changed = delta(leaves(ex.state.to_json()), leaves(result.to_json()))
-    gone = changed.pop("-", [])
-    shown = [f"{literal(k)} → {literal(v)}" for k, v in list(changed.items())[:WITNESS_CHANGES]]
-    more = len(changed) - len(shown)
-    text_ = "the state after: " + ", ".join(shown) + (f" and {more} more" if more > 0 else "")
-    if isinstance(gone, list) and gone:
-        text_ += f"; {len(gone)} field{'s' if len(gone) > 1 else ''} cleared"
-    return text_
+def attribute(value: object) -> str:
+    """``value`` as an HTML attribute's text between single quotes (JSON as written)."""
+    raw = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    return html.escape(raw, quote=True)
 
 
-def witness_lines(r: Rule) -> list[str]:
-    """The rule at work: per witness (per option value for an option's rule), where it
-    was seen deciding in seeded play, the move, what it decided and a small picture; or
-    why there is no witness."""
+def tryit_lines(ex: witnessing.Example) -> list[str]:
+    """The placeholder the page's "Try it" script makes live: the game, all its
+    settings, the position at the witness's decision point (``state.to_json()``), the
+    rule and the witness's move in notation, if it has one."""
+    w = ex.witness
+    settings = dict(ex.game.settings())
+    move = f" data-move='{attribute(w.action)}'" if w.action is not None else ""
+    return [
+        ".. raw:: html",
+        "",
+        f"   <div class=\"rs-tryit\" data-game='{attribute(w.game)}' "
+        f"data-settings='{attribute(settings)}' "
+        f"data-position='{attribute(ex.state.to_json())}' data-rule='{attribute(w.rule)}'"
+        f"{move}></div>",
+        "",
+    ]
+
+
+def witness_lines(r: Rule, up: str) -> list[str]:
+    """The rule at work: per witness (per option value for an option's rule), what
+    happens in the game's words and what the rule decides, a small picture and the live
+    position's placeholder; or why there is no witness."""
     shown = witnessing.witnesses(r.game)
     out: list[str] = []
     for key, value in witnessing.keys(r):
@@ -676,28 +719,15 @@ def witness_lines(r: Rule) -> list[str]:
             out += field(label, f"no witness: {text(shown.without.get(key, ''))}")
             continue
         ex = witnessing.replay(found)
-        w = ex.witness
-        game = (
-            f"rulespec.game({r.game!r}, "
-            + ", ".join(f"{k}={v!r}" for k, v in w.settings.items())
-            + ")"
-        )
-        if w.kind == "scoring":
-            move = f"the final scoring after {w.step} steps"
-        elif w.kind == "setup":
-            move = "the initial state, as the game is set up"
-        else:
-            mover = "chance" if ex.state.is_chance else f"seat {ex.state.current_player}"
-            verb = "may not play" if w.kind == "refused" else "plays"
-            move = f"{mover} {verb} {literal(w.action)} ({text(ex.action)})"
         asked = "" if value is None else repr(value)
         again = f"rulespec.rule({r.id!r}).example({asked})"
         body = [
-            f"{literal(game)}, {text(w.where)}: {move}; "
-            f"{witness_result(ex)}. Replay it with {literal(again)}.",
+            ".. container:: rulespec-at-work",
             "",
-            *witness_picture(ex),
-            *hand_position_lines(w),
+            *indent([*witness_picture(ex, up), *tryit_lines(ex)], 3),
+            f"{linked(ex.in_words())} *(Replay it with* {literal(again)}\\ *.)*",
+            "",
+            *hand_position_lines(found),
         ]
         out += [f":{label}:", "", *indent(body, 3), ""]
     return out
@@ -763,13 +793,110 @@ def books_lines(rulebook: Rulebook) -> list[str]:
     ]
 
 
+def up_to_root(docname: str) -> str:
+    """The relative path from a page to the site's root (``../../`` from
+    ``games/mandala/turn``)."""
+    return "../" * docname.count("/")
+
+
+def chapter_doc(game: str, chapter: str) -> str:
+    """The page a chapter of a game's rules is on: ``games/<game>/<chapter>``."""
+    return f"games/{game}/{chapter}"
+
+
+def search_box(game: str) -> nodes.raw:
+    """The rules search of a game (``_static/rules-search.js`` makes it work): the
+    input and the list the results go into (the DOM the browser tests rely on)."""
+    title = xml(rulespec.spec(game).title)
+    markup = (
+        '<div class="rs-search" role="search">'
+        f'<label class="rs-rules-label" for="rs-search-{game}">Search the rules of {title}'
+        "</label>"
+        f'<input type="search" id="rs-search-{game}" class="rs-rules-search" '
+        f'data-game="{xml(game)}" autocomplete="off" spellcheck="false" '
+        'placeholder="a question or a word, in English, German or French">'
+        '<p class="rs-rules-status" aria-live="polite"></p>'
+        '<ol class="rs-rules-results"></ol></div>'
+    )
+    return nodes.raw("", markup, format="html")
+
+
+class SearchDirective(_Directive):
+    """``.. rulespec-search:: <game>``: the game's rules search box."""
+
+    def run(self) -> list[Node]:
+        game = self.game()
+        env_data(self.env).search_docs[self.env.docname] = game
+        return [search_box(game)]
+
+
 class RulesDirective(_Directive):
-    """``.. rulespec-rules:: <game>``: the whole rulebook, grouped, each rule a target."""
+    """``.. rulespec-rules:: <game> <chapter>``: one chapter of a game's rules (the
+    ``[[chapter]]`` of its ``rulebook.toml``), grouped, each rule a link target, under
+    the game's rules search; without a chapter, every rule."""
+
+    optional_arguments = 1
 
     def run(self) -> list[Node]:
         game = self.game()
         self.depend_on_game(game)
-        env_data(self.env).rules_pages[game] = self.env.docname
+        book = rulespec.rulebook(game)
+        chapter = str(self.arguments[1]) if len(self.arguments) > 1 else None
+        keys = [c.key for c in book.chapters]
+        if chapter is not None and chapter not in keys:
+            raise self.error(f"{game} has no chapter {chapter!r}; its chapters are {keys}")
+        data = env_data(self.env)
+        data.chapter_docs[f"{game}/{chapter or ''}"] = self.env.docname
+        data.search_docs[self.env.docname] = game
+        up = up_to_root(self.env.docname)
+        lines: list[str] = []
+        groups = book.groups(chapter)
+        for part, rules in groups:
+            if len(groups) > 1 or chapter is None:  # a page of one group: its title heads it
+                lines += heading(book.part_title(part), "-")
+            for r in rules:
+                data.rule_docs[r.id] = self.env.docname
+                lines += rule_entry(r, book, up)
+        return [search_box(game), *self.render(lines)]
+
+
+def chapter_pages(game: str) -> dict[str, str]:
+    """Anchor -> the page (relative to the game's front page) for every rule and game
+    option of a game and for the sections the game's single page had: where a link into
+    the old page goes now."""
+    book = rulespec.rulebook(game)
+    pages = {rule_anchor(r.id): f"{game}/{book.chapter_of(r)}.html" for r in book.rules}
+    for opt in rulespec.spec(game).table().options:
+        pages[f"rulespec-option-{game}.{opt.key}"] = f"{game}/variants.html"
+    for section in ("variants", "rules"):
+        pages[section] = (
+            f"{game}/{'variants' if section == 'variants' else book.chapters[0].key}.html"
+        )
+    for section in ("bounds", "proofs"):
+        pages[section] = f"{game}/reference.html"
+    return pages
+
+
+def redirect_script(game: str) -> str:
+    """A link to the game's old single page with an anchor this page does not hold
+    (``games/mandala.html#rulespec-rule-mandala.turn.order``) goes to the anchor's page."""
+    pages = json.dumps(chapter_pages(game), separators=(",", ":"), sort_keys=True)
+    return (
+        "<script>(() => { const pages = " + pages + "; "
+        "const id = decodeURIComponent(window.location.hash.slice(1)); "
+        "if (id && pages[id] && !document.getElementById(id)) "
+        "window.location.replace(pages[id] + '#' + encodeURIComponent(id)); })();</script>"
+    )
+
+
+class RuleIndexDirective(_Directive):
+    """``.. rulespec-rule-index:: <game>``: on a game's front page, every rule and ruling
+    by chapter (each linked to its entry), how citations read, and the script that sends
+    an old link into the single page the game had to the rule's page now."""
+
+    def run(self) -> list[Node]:
+        game = self.game()
+        self.depend_on_game(game)
         book = rulespec.rulebook(game)
         counts = {
             k: sum(1 for r in book.rules if r.kind.value == k)
@@ -778,15 +905,22 @@ class RulesDirective(_Directive):
         lines = [
             f"{len(book.rules)} entries: {counts['rule']} rules stated by the rulebook, "
             f"{counts['ruling']} rulings where it is silent and {counts['ambiguity']} "
-            "ambiguities where it can be read more than one way.",
+            "ambiguities where it can be read more than one way, each on the page of the "
+            "part of the rulebook it comes from.",
             "",
             *books_lines(book),
+            ".. container:: rulespec-rule-index",
+            "",
         ]
-        for part, rules in book.groups():
-            lines += heading(book.part_title(part), "~")
-            for r in rules:
-                lines += rule_entry(r, book)
-        return self.render(lines)
+        for c in book.chapters:
+            items = [
+                f":rule:`{escape(r.title)} <{r.id}>`"
+                + ("" if r.kind.value == "rule" else f" ({r.kind.value})")
+                for _, rules in book.groups(c.key)
+                for r in rules
+            ]
+            lines += indent([f":doc:`/{chapter_doc(game, c.key)}`", "", *bullet_list(items), ""], 3)
+        return [nodes.raw("", redirect_script(game), format="html"), *self.render(lines)]
 
 
 # --- .. rulespec-variant-table:: ------------------------------------------------------
@@ -1004,8 +1138,19 @@ def options_summary(game: str) -> list[str]:
     ]
 
 
+def ruling_summary(r: Rule) -> list[str]:
+    """One ruling in a line or two: its title (linked to its entry), what rulespec does,
+    and the option that picks another reading."""
+    option = f" (option {option_ref(r.game, r.option)})" if r.option else ""
+    return [
+        f"* {kind_badge(r)} {rule_ref(r.id)}: **{text(r.title)}**. {linked(r.decision)}{option}"
+    ]
+
+
 class RulingsDirective(_Directive):
-    """``.. rulespec-rulings::`` (optionally ``<game>``): every ruling and ambiguity."""
+    """``.. rulespec-rulings::``: every ruling and ambiguity of every game in full (the
+    situation, the readings, the decision and why); ``.. rulespec-rulings:: <game>``: a
+    game's, each with its decision, linked to its full entry among the game's rules."""
 
     required_arguments = 0
     optional_arguments = 1
@@ -1025,7 +1170,8 @@ class RulingsDirective(_Directive):
                 *options_summary(game),
             ]
             for r in book.rulings:
-                lines += ruling_entry(r, book)
+                lines += ruling_summary(r) if self.arguments else ruling_entry(r, book)
+            lines.append("")
         return self.render(lines)
 
 
@@ -1613,7 +1759,7 @@ def parse_option(env: BuildEnvironment, sig: str, signode: addnodes.desc_signatu
     return sig.strip()
 
 
-ENV_VERSION = 1
+ENV_VERSION = 2
 
 
 @dataclasses.dataclass
@@ -1622,8 +1768,12 @@ class EnvData:
 
     proof_docs: set[str] = dataclasses.field(default_factory=set)
     """Pages with a proofs directive: re-read on every build."""
-    rules_pages: dict[str, str] = dataclasses.field(default_factory=dict)
-    """Game id -> the page with its ``rulespec-rules`` (where ``:rule:`` links point)."""
+    rule_docs: dict[str, str] = dataclasses.field(default_factory=dict)
+    """Rule id -> the page with its entry (where ``:rule:`` links point)."""
+    chapter_docs: dict[str, str] = dataclasses.field(default_factory=dict)
+    """``<game>/<chapter>`` -> the page showing that chapter of the game's rules."""
+    search_docs: dict[str, str] = dataclasses.field(default_factory=dict)
+    """Page -> the game whose rules search it shows."""
 
 
 def env_data(env: BuildEnvironment) -> EnvData:
@@ -1638,14 +1788,18 @@ def env_data(env: BuildEnvironment) -> EnvData:
 def _purge(app: Sphinx, env: BuildEnvironment, docname: str) -> None:
     data = env_data(env)
     data.proof_docs.discard(docname)
-    for game in [g for g, doc in data.rules_pages.items() if doc == docname]:
-        del data.rules_pages[game]
+    data.search_docs.pop(docname, None)
+    for table in (data.rule_docs, data.chapter_docs):
+        for key in [k for k, doc in table.items() if doc == docname]:
+            del table[key]
 
 
 def _merge(app: Sphinx, env: BuildEnvironment, docnames: set[str], other: BuildEnvironment) -> None:
     data, theirs = env_data(env), env_data(other)
     data.proof_docs |= theirs.proof_docs
-    data.rules_pages.update(theirs.rules_pages)
+    data.rule_docs.update(theirs.rule_docs)
+    data.chapter_docs.update(theirs.chapter_docs)
+    data.search_docs.update(theirs.search_docs)
 
 
 def _always_prove(
@@ -1655,21 +1809,75 @@ def _always_prove(
     return sorted(env_data(env).proof_docs - removed)
 
 
-def _every_game_has_a_page(app: Sphinx, env: BuildEnvironment) -> None:
-    """Each game needs a page listing its rules: the rulings and proofs link there."""
-    pages = env_data(env).rules_pages
+def _warn(message: str, *args: object) -> None:
+    logger.warning("rulespec: " + message, *args, type="rulespec", subtype="pages")
+
+
+def _every_rule_has_its_page(app: Sphinx, env: BuildEnvironment) -> None:
+    """Each chapter of a game's ``rulebook.toml`` is shown on its own page, and every
+    rule on the page of its chapter: the rulings, proofs, searches and old links point
+    there."""
+    data = env_data(env)
     for game in game_ids():
-        if game not in pages:
-            logger.warning(
-                "rulespec: no page shows the rules of %r, so links to its rules cannot "
-                "resolve; add docs/games/%s.rst with '.. rulespec-rules:: %s' (and the "
-                "variant table and proofs, like docs/games/mandala.rst)",
-                game,
-                game,
-                game,
-                type="rulespec",
-                subtype="pages",
-            )
+        book = rulespec.rulebook(game)
+        for c in book.chapters:
+            where = data.chapter_docs.get(f"{game}/{c.key}")
+            wanted = chapter_doc(game, c.key)
+            if where != wanted:
+                _warn(
+                    "the chapter %r of %r is shown on %s, not on its own page; add "
+                    "docs/%s.rst with '.. rulespec-rules:: %s %s' (like the other chapters "
+                    "of docs/games/%s/), and list it in the toctree of docs/games/%s.rst",
+                    c.key,
+                    game,
+                    where or "no page",
+                    wanted,
+                    game,
+                    c.key,
+                    game,
+                    game,
+                )
+            title = env.titles.get(wanted)
+            shown = "" if title is None else title.astext().replace("\u2019", "'")  # smartquotes
+            if where == wanted and title is not None and shown != c.title:
+                _warn(
+                    "docs/%s.rst is headed %r, but the chapter %r of %s/rulebook.toml is "
+                    "titled %r (the rules search finds rules by it): make them the same",
+                    wanted,
+                    title.astext(),
+                    c.key,
+                    game,
+                    c.title,
+                )
+        missing = [r.id for r in book.rules if r.id not in data.rule_docs]
+        if missing and not book.chapters:
+            _warn("no page shows the rules of %r; give its rulebook.toml [[chapter]]s", game)
+        elif missing:
+            _warn("no page shows %d rules of %r, such as %s", len(missing), game, missing[0])
+
+
+def _write_search_indexes(app: Sphinx, exception: BaseException | None) -> None:
+    """Every game's rules search index, as the script that registers it
+    (``_static/rules-search/<game>.js``): a page read from disk may load a script, not
+    fetch a file."""
+    if exception is not None or app.builder.format != "html":
+        return
+    data = env_data(app.env)
+    folder = Path(app.outdir) / "_static" / SEARCH_DIR
+    folder.mkdir(parents=True, exist_ok=True)
+
+    def where(r: Rule) -> tuple[str, str]:
+        doc = data.rule_docs.get(r.id, f"games/{r.game}")
+        return app.builder.get_target_uri(doc), rule_anchor(r.id)
+
+    for game in game_ids():
+        found = search.index(rulespec.rulebook(game), where)
+        body = json.dumps(found, ensure_ascii=False, separators=(",", ":"))
+        (folder / f"{game}.js").write_text(f"RulespecRulesSearch.add({body});\n", encoding="utf-8")
+
+
+SEARCH_DIR = "rules-search"
+"""Where the games' search indexes go under ``_static``."""
 
 
 def setup(app: Sphinx) -> ExtensionMetadata:
@@ -1697,11 +1905,15 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_directive("rulespec-lotus-board", LotusBoardDirective)
     app.add_directive("rulespec-picture", PictureDirective)
     app.add_directive("rulespec-witness-counts", WitnessCountsDirective)
+    app.add_directive("rulespec-search", SearchDirective)
+    app.add_directive("rulespec-rule-index", RuleIndexDirective)
+    app.add_js_file("rules-search.js", defer="defer")
     app.connect("builder-inited", _witness_output)
     app.connect("env-purge-doc", _purge)
     app.connect("env-merge-info", _merge)
     app.connect("env-get-outdated", _always_prove)
-    app.connect("env-check-consistency", _every_game_has_a_page)
+    app.connect("env-check-consistency", _every_rule_has_its_page)
+    app.connect("build-finished", _write_search_indexes)
     app.connect("missing-reference", resolve_like_python)
     return {
         "version": rulespec.__version__,

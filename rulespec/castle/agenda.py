@@ -14,6 +14,7 @@ import attrs
 from rulespec.castle import rules
 from rulespec.castle.components import Symbol
 from rulespec.castle.state import Family, Frame, State
+from rulespec.core import trace
 from rulespec.core.trace import decided
 
 # Enum members under module names: in Python 3.11 ``Phase.RESOLVE`` passes the enum
@@ -101,7 +102,12 @@ def move_marker(s: State, seat: int, to: int) -> State:
     fam = s.family(seat)
     if to == fam.track:
         return s
-    decided("castle.track.influence")
+    if trace.TRACING:
+        decided(
+            "castle.track.influence",
+            f"the influence marker moves from space {fam.track} to {to} of the seasons "
+            "track, on top of any there",
+        )
     stamp = s.stamp + 1
     return s.but(stamp=stamp).with_family(seat, fam.but(track=to, height=stamp))
 
@@ -154,7 +160,7 @@ def tidy(s: State) -> State:
             return s
         top = (tuple(tasks),) if tasks else ()
         if coins or points:
-            decided("castle.coins.unlimited")
+            decided("castle.coins.unlimited", "coins come from a supply that never runs out")
             fam = s.family(s.actor)
             fam = fam.but(coins=fam.coins + coins, points=fam.points + points)
             s = s.with_family(s.actor, fam, agenda=s.agenda[:-1] + top)

@@ -28,6 +28,7 @@ from rulespec.castle.state import Family, State, Task, filled
 from rulespec.castle.variant import FamilyRow, RefillTiming
 from rulespec.core import trace
 from rulespec.core.trace import decided
+from rulespec.core.words import count
 
 
 def options(s: State, seat: int, effect: Effect) -> Sequence[Option]:
@@ -46,7 +47,11 @@ def options(s: State, seat: int, effect: Effect) -> Sequence[Option]:
             kept: Sequence[Option] = hit[2]
             return kept
     if trace.TRACING:
-        decided("castle.symbols.meanings")
+        decided(
+            "castle.symbols.meanings",
+            f"the symbol {effect.symbol.label.replace('_', ' ')} is read as its meaning: "
+            f"{count(len(_found(s, seat, effect)), 'way')} to do it here",
+        )
         found = _found(s, seat, effect)
     elif _FIXED[effect.symbol]:
         game = s.game
@@ -113,12 +118,20 @@ def _any_resource(s: State, seat: int, e: Effect) -> list[Option]:
 
 
 def _pay_coins(s: State, seat: int, e: Effect) -> list[Option]:
-    decided("castle.coins.costs")
+    if trace.TRACING:
+        decided(
+            "castle.coins.costs",
+            f"a red {e.amount} is a cost: {count(e.amount, 'coin')} to pay before what follows",
+        )
     return [(Cost(coins=e.amount), lambda st, p: st)]
 
 
 def _pay_seals(s: State, seat: int, e: Effect) -> list[Option]:
-    decided("castle.coins.costs")
+    if trace.TRACING:
+        decided(
+            "castle.coins.costs",
+            f"a red {e.amount} is a cost: {count(e.amount, 'seal')} to pay before what follows",
+        )
     return [(Cost(seals=e.amount), lambda st, p: st)]
 
 
@@ -135,8 +148,10 @@ def _lantern(s: State, seat: int, e: Effect) -> list[Option]:
 
 
 def _castle(s: State, seat: int, e: Effect) -> list[Option]:
-    decided("castle.actions.castle")
-    decided("castle.actions.order")
+    decided(
+        "castle.actions.castle", "the castle action: an audience, an ascent, or both, once each"
+    )
+    decided("castle.actions.order", "the audience and the ascent may come in either order")
     return [(FREE, _push_castle)]
 
 
@@ -148,9 +163,18 @@ def _push_castle(st: State, p: int) -> State:
     return push(st, _CASTLE_FRAME)
 
 
+def _who(s: State, seat: int) -> str:
+    """``seat 1``, or ``the rival``."""
+    return "the rival" if s.is_rival(seat) else f"seat {seat}"
+
+
 def _audience(s: State, seat: int, e: Effect) -> list[Option]:
     if not s.family(seat).left[Figure.COURTIER]:
-        decided("castle.actions.no_figure")
+        if trace.TRACING:
+            decided(
+                "castle.actions.no_figure",
+                f"{_who(s, seat)} has no courtier left on the board: no audience",
+            )
         return []
 
     def fn(f: Family) -> Family:
@@ -171,7 +195,11 @@ def ascent_moves(s: State, court: Sequence[int]) -> list[tuple[int, int, int | N
         for steps in (1, 2):
             to = level + steps
             if to > 3:
-                decided("castle.actions.no_past_level3")
+                if trace.TRACING:
+                    decided(
+                        "castle.actions.no_past_level3",
+                        f"a courtier on level {level} cannot go {steps} up: level 3 is the top",
+                    )
                 continue
             rooms: tuple[int | None, ...] = t.rooms_of_level(to) if to < 3 else (None,)
             out.extend((level, steps, room) for room in rooms)
@@ -200,11 +228,22 @@ def ascend(s: State, seat: int, level: int, steps: int, room: int | None) -> Sta
 
     s = update(s, seat, fn)
     if to == 3:
-        decided("castle.actions.level3")
+        if trace.TRACING:
+            decided(
+                "castle.actions.level3",
+                f"{_who(s, seat)}'s courtier reaches level 3: the lantern bonus, then a free "
+                "Daimyo space and its reward",
+            )
         return push(s, _LEVEL3_FRAME)
     card = filled(s.rooms[filled(room)])
     deck = s.deck1 if s.game.tables.level_of[card] == 1 else s.deck2
-    decided("castle.actions.card_swap")
+    if trace.TRACING:
+        decided(
+            "castle.actions.card_swap",
+            f"{_who(s, seat)}'s courtier ends on level {to}, room {room}: the room's card "
+            f"{s.game.tables.cards[card].id} becomes the new action card and a light section "
+            "is done",
+        )
     if deck:
         fam = s.family(seat)
         t = s.game.tables
@@ -215,14 +254,32 @@ def ascend(s: State, seat: int, level: int, steps: int, room: int | None) -> Sta
         rooms = list(s.rooms)
         rooms[filled(room)] = None
         s = s.but(rooms=tuple(rooms), refill=room)
-        decided("castle.actions.refill_timing")
+        if trace.TRACING:
+            when = (
+                "after the light section"
+                if s.game.options.refill_timing is RefillTiming.AFTER_SECTION
+                else "before the light section"
+            )
+            decided(
+                "castle.actions.refill_timing",
+                f"room {room} is refilled from its deck {when}",
+            )
         del t
         s = push(s, ((Effect(Symbol.SECTION, card),),))
         if s.game.options.refill_timing is RefillTiming.AFTER_SECTION:
             s = s.but(refill_wait=len(s.agenda))  # once the section's frame is done
         return s
-    decided("castle.actions.empty_deck")
-    decided("castle.actions.empty_deck_flip")
+    if trace.TRACING:
+        decided(
+            "castle.actions.empty_deck",
+            f"the level-{s.game.tables.level_of[card]} deck is empty: card "
+            f"{s.game.tables.cards[card].id} stays in room {room}; the light section is done "
+            "all the same",
+        )
+        decided(
+            "castle.actions.empty_deck_flip",
+            "with the deck empty the player's action card stays as it is",
+        )
     return push(s, ((Effect(Symbol.SECTION, card),),))
 
 
@@ -274,10 +331,20 @@ def _daimyo(s: State, seat: int, e: Effect) -> list[Option]:
 def _training(s: State, seat: int, e: Effect) -> list[Option]:
     fam = s.family(seat)
     if not fam.left[Figure.WARRIOR]:
-        decided("castle.actions.no_figure")
+        if trace.TRACING:
+            decided(
+                "castle.actions.no_figure",
+                f"{_who(s, seat)} has no warrior left on the board: no training",
+            )
         return []
     t, data = s.game.tables, s.game.data
-    decided("castle.actions.training")
+    if trace.TRACING:
+        costs = ", ".join(str(g.cost) for g in data.board.grounds)
+        decided(
+            "castle.actions.training",
+            f"training: pay a ground's iron ({costs}), the leftmost warrior goes there and "
+            "does its tiles",
+        )
 
     def make(g: int) -> Callable[[State, int], State]:
         def go(st: State, p: int) -> State:
@@ -301,10 +368,18 @@ def _training(s: State, seat: int, e: Effect) -> list[Option]:
 def _garden(s: State, seat: int, e: Effect) -> list[Option]:
     fam = s.family(seat)
     if not fam.left[Figure.GARDENER]:
-        decided("castle.actions.no_figure")
+        if trace.TRACING:
+            decided(
+                "castle.actions.no_figure",
+                f"{_who(s, seat)} has no gardener left on the board: no garden",
+            )
         return []
     data = s.game.data
-    decided("castle.actions.garden")
+    decided(
+        "castle.actions.garden",
+        "garden: pay the food, the leftmost gardener goes to a garden without one of the "
+        "family, and does its card",
+    )
 
     def make(slot: int) -> Callable[[State, int], State]:
         def go(st: State, p: int) -> State:
@@ -329,7 +404,10 @@ def _well(s: State, seat: int, e: Effect) -> list[Option]:
 
 
 def _family(s: State, seat: int, e: Effect) -> list[Option]:
-    decided("castle.symbols.family_row")
+    decided(
+        "castle.symbols.family_row",
+        "the family-board symbol: a row's visible rewards, then its card action",
+    )
 
     only = s.game.options.family_row is FamilyRow.ACTION_ONLY
 
@@ -348,7 +426,7 @@ def _pusher(effects: Task) -> Callable[[State, int], State]:
 
 def _light(s: State, seat: int, e: Effect) -> list[Option]:
     t = s.game.tables
-    decided("castle.symbols.in_castle")
+    decided("castle.symbols.in_castle", "'in the castle' means the five rooms")
     out: list[Option] = []
     for card in s.rooms:
         if card is None:
@@ -362,7 +440,7 @@ def _light(s: State, seat: int, e: Effect) -> list[Option]:
 def _tile(colour: Colour | None) -> Callable[[State, int, Effect], list[Option]]:
     def handler(s: State, seat: int, e: Effect) -> list[Option]:
         t = s.game.tables
-        decided("castle.symbols.in_castle")
+        decided("castle.symbols.in_castle", "'in the castle' means the five rooms")
         out: list[Option] = []
         for room, card in enumerate(s.rooms):
             if card is None:
@@ -389,8 +467,15 @@ def _influence(s: State, seat: int, e: Effect) -> list[Option]:
         return lambda st, p: move_marker(st, p, to)
 
     stops = influence_stops(s, seat, e.amount)
-    if len(stops) > 1:
-        decided("castle.track.trees")
+    if len(stops) > 1 and trace.TRACING:
+        choices = "; ".join(
+            f"space {to}" + (f" for {count(seals, 'seal')}" if seals else " free")
+            for to, seals in stops
+        )
+        decided(
+            "castle.track.trees",
+            f"a tree lies on the way: pay its seals to pass it or stop before it ({choices})",
+        )
     return [(Cost(seals=seals) if seals else FREE, make(to)) for to, seals in stops]
 
 

@@ -7,7 +7,9 @@ from __future__ import annotations
 from rulespec.castle.components import ROW_COLOUR, Colour, Effect, Figure, Symbol
 from rulespec.castle.state import Frame, State, filled
 from rulespec.castle.tables import BOARD_FIELDS, FIELD_FAMILY, FIELD_OUTSIDE, FIELD_WELL
+from rulespec.core import trace
 from rulespec.core.trace import decided
+from rulespec.core.words import count
 
 # Enum members under module names: in Python 3.11 ``Phase.RESOLVE`` passes the enum
 # metaclass's ``__getattr__`` hook at each use (0.1 µs; a step names dozens), a module
@@ -46,22 +48,36 @@ def field_frames(s: State, field: int, colour: Colour) -> tuple[Frame, ...]:
     if field < FIELD_OUTSIDE:
         card = t.cards[filled(s.rooms[field])]
         tiles = s.room_tiles(field)
-        decided("castle.fields.rooms")
+        if trace.TRACING:
+            matching = sum(1 for c in tiles if c is colour)
+            decided(
+                "castle.fields.rooms",
+                f"room {field} has {count(matching, colour.label + ' die tile')}: the die "
+                f"unlocks {count(matching, 'section')} of its card {card.id}",
+            )
         return (tuple(card.sections[k].effects for k, c in enumerate(tiles) if c is colour),)
     if field < FIELD_WELL:
-        decided("castle.fields.outside")
+        decided(
+            "castle.fields.outside",
+            "outside the walls any colour may go, for one of the field's two actions",
+        )
         out = data.board.outside[field - FIELD_OUTSIDE]
         return (((_effect(_CHOICE, 1, tuple(out.options)),),),)
     if field == FIELD_WELL:
         return (well_frame(s),)
-    decided("castle.fields.family")
+    decided(
+        "castle.fields.family",
+        "on the family board's row: the row's visible rewards, then the row's card action",
+    )
     return family_frames(s, seat, field - FIELD_FAMILY)
 
 
 def well_frame(s: State) -> Frame:
     """One seal and the two well tiles' backs (castle.fields.well)."""
     data = s.game.data
-    decided("castle.fields.well")
+    decided(
+        "castle.fields.well", "the well counts as a 1 and gives a seal and its two tiles' resources"
+    )
     backs = tuple(data.die_tiles[t].back for t in s.tiles[10:12] if t is not None)
     return ((_effect(_SEALS, data.board.well.seals),), *backs)
 
@@ -76,6 +92,9 @@ def family_frames(s: State, seat: int, row: int) -> tuple[Frame, ...]:
 
 def lantern_frame(s: State, seat: int) -> Frame:
     """Every lantern symbol of ``seat``, one task per source (castle.lantern.bonus)."""
-    decided("castle.lantern.bonus")
+    decided(
+        "castle.lantern.bonus",
+        "every lantern symbol in sight is done, in the order the player chooses",
+    )
     sources = s.game.tables.lantern
     return tuple(sources[i] for i in s.family(seat).lantern if sources[i])

@@ -28,6 +28,7 @@ from rulespec.castle.actions import (
 from rulespec.castle.agenda import affords
 from rulespec.castle.components import COLOURS
 from rulespec.castle.state import Phase, Stage, State
+from rulespec.core import trace
 from rulespec.core.kernel import Move, PhaseTable, Problem, Step
 from rulespec.core.rules import rule_of
 from rulespec.core.trace import decided
@@ -54,8 +55,12 @@ def legal_takes(s: State) -> tuple[Action, ...]:
             out.append(_LEFT_TAKES[c])
         if len(bridge) > 1 and bridge[-1]:
             out.append(_RIGHT_TAKES[c])
-            if not bridge[0]:
-                decided("castle.turn.lone_die_right")
+            if not bridge[0] and trace.TRACING:
+                decided(
+                    "castle.turn.lone_die_right",
+                    f"the {COLOURS[c].label} bridge's one die sits at the right end: "
+                    "taking it brings no lantern bonus",
+                )
     if s.family(s.actor).seals:  # else no exchange is open
         out.extend(turn.exchange_actions(s, EXCHANGES))
     return tuple(out)

@@ -14,12 +14,14 @@ from itertools import chain
 from typing import Any
 
 from rulespec.castle import rules
-from rulespec.castle.components import RIVAL, Area, Effect, Figure, Slot, Symbol
+from rulespec.castle.components import COLOURS, RIVAL, Area, Effect, Figure, Slot, Symbol
 from rulespec.castle.fields import covered
 from rulespec.castle.state import Family, Phase, Solo, State, filled
 from rulespec.castle.tables import FIELD_OUTSIDE, FIELD_WELL
 from rulespec.castle.variant import RivalActionOrder, RivalAscent, RivalChoices
+from rulespec.core import trace
 from rulespec.core.trace import decided
+from rulespec.core.words import count, listing
 
 # Enum members under module names: in Python 3.11 ``Phase.RESOLVE`` passes the enum
 # metaclass's ``__getattr__`` hook at each use (0.1 µs; a step names dozens), a module
@@ -49,10 +51,18 @@ def _solo(s: State) -> Solo:
     return s.solo
 
 
+def field_name(field: int) -> str:
+    """A board field by the notation's number: ``room 2``, ``outside field 6``."""
+    return f"room {field}" if field < FIELD_OUTSIDE else f"outside field {field}"
+
+
 def start(s: State, **changes: Any) -> State:
     """The rival's turn begins: flip the top card and look for a die (castle.solo.reveal);
     ``changes`` are made to ``s`` in the same copy (the turn's actor and stage)."""
-    decided("castle.solo.reveal")
+    decided(
+        "castle.solo.reveal",
+        "the rival's turn: solo cards are turned up until the top one shows a die that is there",
+    )
     return flip(s, changes.pop("solo", None), **changes)
 
 
@@ -71,7 +81,11 @@ def flip(s: State, solo: Solo | None = None, **changes: Any) -> State:
         s = s.but(**changes)
     if solo.bottom:
         return check(s, solo.but(top=solo.bottom[0], bottom=solo.bottom[1:], known=True))
-    decided("castle.solo.deck_runs_out")
+    decided(
+        "castle.solo.deck_runs_out",
+        "the solo deck ran out with no card's die there: the rival takes the first die in "
+        "bridge order, to the well",
+    )
     return fallback(s, solo)
 
 
@@ -115,15 +129,27 @@ def fallback(s: State, solo: Solo | None = None) -> State:
 def place(s: State, colour: int, i: int, field: int, solo: Solo | None = None) -> State:
     """Take die ``i`` of bridge ``colour`` (the middle closes up as for a player) and put
     it on ``field``, or on the well if that is taken (castle.solo.place)."""
-    decided("castle.solo.place")
     value, after = rules.take_die(s.bridges[colour], i)
+    if trace.TRACING:
+        moved = field < FIELD_WELL and s.stacked[field]
+        where = "the well" if field >= FIELD_WELL or moved else field_name(field)
+        decided(
+            "castle.solo.place",
+            f"the rival takes the {COLOURS[colour].label} {value} and places it on {where}"
+            + (", since the card's field is taken" if moved else ""),
+        )
     bridges = list(s.bridges)
     bridges[colour] = after
     changes: dict[str, Any] = {"bridges": (bridges[0], bridges[1], bridges[2])}
     if field < FIELD_WELL and s.stacked[field]:
         field = FIELD_WELL
     gain = max(0, rules.placement_coins(value, covered(s, field, s.actor)))
-    decided("castle.solo.basics")
+    if trace.TRACING:
+        decided(
+            "castle.solo.basics",
+            f"the rival never pays and ignores the field's actions; it gains "
+            f"{count(gain, 'coin')} for the difference",
+        )
     rival = s.family(s.actor)
     if field < FIELD_WELL:
         fields = list(s.fields)
@@ -132,9 +158,20 @@ def place(s: State, colour: int, i: int, field: int, solo: Solo | None = None) -
         stacked[field] += 1
         changes.update(fields=tuple(fields), stacked=tuple(stacked))
     solo = _solo(s) if solo is None else solo
-    decided("castle.solo.actions")
-    decided("castle.solo.action_order")
     cards = [s.game.data.solo[c].actions for c in solo.row[-2:]]
+    if trace.TRACING:
+        ids = listing(s.game.data.solo[c].id for c in solo.row[-2:])
+        decided(
+            "castle.solo.actions",
+            f"the rival does the actions of the last two cards turned up, {ids}; then the row "
+            "goes under the deck",
+        )
+        decided(
+            "castle.solo.action_order",
+            "row by row: the first action of each card, then the second"
+            if s.game.options.rival_action_order is _ROW_BY_ROW
+            else "card by card: the left card's actions, then the right card's",
+        )
     if s.game.options.rival_action_order is _ROW_BY_ROW:
         depth = max(len(a) for a in cards)
         tasks = tuple(a[i] for i in range(depth) for a in cards if i < len(a))
@@ -157,8 +194,10 @@ def candidates(s: State, effect: Effect, rival: Family | None = None) -> tuple[i
     if effect.symbol is _GARDEN:
         if not rival.left[_GARDENER]:
             return ()
-        decided("castle.solo.garden_icon")
         kinds = effect.kinds or (0, 1)
+        if trace.TRACING:
+            names = " or ".join(("plant", "stone")[k] for k in kinds)
+            decided("castle.solo.garden_icon", f"the garden symbol names a {names} garden")
         slots = [
             g
             for g in range(len(s.gardens))
@@ -173,7 +212,21 @@ def candidates(s: State, effect: Effect, rival: Family | None = None) -> tuple[i
         level = lowest(rival.court)
         if level is None:
             return ()
-        decided("castle.solo.ascent_cap")
+        if trace.TRACING:
+            over = level + effect.amount > 3
+            undone = s.game.options.rival_ascent is RivalAscent.UNDONE
+            decided(
+                "castle.solo.ascent_cap",
+                f"the rival's lowest courtier below level 3 moves {effect.amount} up from level "
+                f"{level}"
+                + (
+                    ""
+                    if not over
+                    else ": past level 3, so the action is undone"
+                    if undone
+                    else ", stopping at level 3"
+                ),
+            )
         if level + effect.amount > 3 and s.game.options.rival_ascent is RivalAscent.UNDONE:
             return ()
         to = min(3, level + effect.amount)
@@ -204,7 +257,12 @@ def proceed(s: State) -> State:
         effect = tasks[k]
         symbol = effect.symbol
         if symbol is _VP or symbol is _COINS:  # always done, nothing to choose (_act)
-            decided("castle.solo.symbols")
+            if trace.TRACING:
+                decided(
+                    "castle.solo.symbols",
+                    f"the rival's {'points' if symbol is _VP else 'coins'} symbol: "
+                    f"+{effect.amount}",
+                )
             if symbol is _VP:
                 points += effect.amount
             else:
@@ -214,8 +272,16 @@ def proceed(s: State) -> State:
                 break
             continue
         found = candidates(s, effect, rival)
-        if len(found) > 1:
-            decided("castle.solo.free_choices")  # first: the first candidate, no question
+        if len(found) > 1 and trace.TRACING:  # first: the first candidate, no question
+            decided(
+                "castle.solo.free_choices",
+                f"the rival has {len(found)} equal choices: "
+                + (
+                    "the player picks one"
+                    if s.game.options.rival_choices is _PLAYER
+                    else "it takes the first"
+                ),
+            )
         if len(found) > 1 and s.game.options.rival_choices is _PLAYER:
             choices = tuple(c for c in found if c is not None)  # rooms or gardens, all given
             solo = solo.but(tasks=tasks[k:], choices=choices)
@@ -256,19 +322,23 @@ def _act(
     s: State, rival: Family, effect: Effect, choice: int | None, possible: bool
 ) -> tuple[State, Family]:
     """:func:`act` on the rival's family ``rival``, which ``s`` does not hold yet."""
-    decided("castle.solo.symbols")
     sym = effect.symbol
+    if trace.TRACING:
+        decided("castle.solo.symbols", f"the rival does its {sym.label.replace('_', ' ')} symbol")
     done = True
     if sym is _VP:
         rival = rival.but(points=rival.points + effect.amount)
     elif sym is _COINS:
         rival = rival.but(coins=rival.coins + effect.amount)
     elif sym is _INFLUENCE:
-        decided("castle.solo.trees_free")
+        decided("castle.solo.trees_free", "the rival's influence passes trees without paying seals")
         last = s.game.data.board.track.last
         to = min(last, rival.track + effect.amount)
         if to == rival.track:
-            decided("castle.solo.track_end")
+            decided(
+                "castle.solo.track_end",
+                "the rival's marker is at the end of the track and cannot move: an undone action",
+            )
             done = False
         else:
             stamp = s.stamp + 1
@@ -307,8 +377,13 @@ def _act(
             s, rival = _ascend(s, rival, effect.amount, choice)
     else:
         done = False
+    if not done and trace.TRACING:
+        decided(
+            "castle.solo.undone",
+            f"the rival cannot do its {sym.label.replace('_', ' ')} action: it scores the "
+            f"round number, {s.round}",
+        )
     if not done:
-        decided("castle.solo.undone")
         rival = rival.but(points=rival.points + s.round)
     return s, rival
 
@@ -322,7 +397,11 @@ def _ascend(s: State, rival: Family, steps: int, room: int | None) -> tuple[Stat
     court[to] += 1
     rival = rival.but(court=tuple(court))
     if to == 3:
-        decided("castle.solo.no_daimyo_reward")
+        decided(
+            "castle.solo.no_daimyo_reward",
+            "the rival's courtier reaches level 3: a Daimyo space, but no reward and no "
+            "lantern bonus",
+        )
         free = [i for i, o in enumerate(s.daimyo) if o is None]
         if free:
             daimyo = list(s.daimyo)
@@ -338,24 +417,38 @@ def _ascend(s: State, rival: Family, steps: int, room: int | None) -> tuple[Stat
             rooms = list(s.rooms)
             rooms[room] = None
             s = s.but(rooms=tuple(rooms), refill=room)
-        else:
-            decided("castle.solo.empty_deck")
+        elif trace.TRACING:
+            decided(
+                "castle.solo.empty_deck",
+                f"the deck of room {room}'s level is empty: the card stays in the room",
+            )
     return s, rival
 
 
 def round_coins(s: State) -> State:
     """Right after the new order: the rival trades coins for points, groups of 3 if it
     plays before you, of 5 if after (castle.solo.round_end)."""
-    decided("castle.solo.round_end")
     seat = RIVAL
     rival = s.family(seat)
     coins, points = rules.rival_round_coins(rival.coins, s.order[0] == seat, s.round)
+    if trace.TRACING:
+        rate = 3 if s.order[0] == seat else 5
+        decided(
+            "castle.solo.round_end",
+            f"the rival {'plays first' if rate == 3 else 'plays after the player'}: it trades "
+            f"its {count(rival.coins, 'coin')} for {points} points, {rate} coins a point",
+        )
     return s.with_family(seat, rival.but(coins=coins, points=rival.points + points))
 
 
 def gardeners(s: State, active: int) -> State:
     """The rival's activated gardeners score the round number each (castle.solo.gardeners)."""
-    decided("castle.solo.gardeners")
+    if trace.TRACING:
+        decided(
+            "castle.solo.gardeners",
+            f"the rival's {count(active, 'activated gardener')} score the round number each: "
+            f"{active * s.round}",
+        )
     rival = s.family(RIVAL)
     return s.with_family(RIVAL, rival.but(points=rival.points + active * s.round))
 

@@ -16,7 +16,9 @@ from rulespec.castle.agenda import push, tidy
 from rulespec.castle.components import COLOURS, RIVAL, Colour, Symbol
 from rulespec.castle.state import Phase, Stage, State, filled
 from rulespec.castle.tables import BOARD_FIELDS
+from rulespec.core import trace
 from rulespec.core.trace import decided
+from rulespec.core.words import count
 
 # Enum members under module names: in Python 3.11 ``Phase.RESOLVE`` passes the enum
 # metaclass's ``__getattr__`` hook at each use (0.1 µs; a step names dozens), a module
@@ -65,7 +67,12 @@ def settle(s: State) -> State:
             return s.but(phase=_GAME_OVER)
         fam = s.rival if s.actor == RIVAL and s.rival is not None else s.families[s.actor]
         if fam is not s.rival and fam.seals > rules.SEAL_CAP:  # the rival never exchanges
-            decided("castle.seals.cap")
+            if trace.TRACING:
+                decided(
+                    "castle.seals.cap",
+                    f"seat {s.actor} holds {fam.seals} seals, more than {rules.SEAL_CAP}: "
+                    "the extra ones must be exchanged at once",
+                )
             return s.but(phase=_EXCHANGE)
         s = tidy(s)
         if s.refill is not None and refill_due(s):
@@ -131,7 +138,12 @@ def first_turn(s: State, **changes: Any) -> State:
 
 def begin_turn(s: State, seat: int, **changes: Any) -> State:
     """``seat`` takes its turn (the rival's is played out by :mod:`rulespec.castle.rival`)."""
-    decided("castle.turn.rounds")
+    if trace.TRACING:
+        who = "the rival" if s.is_rival(seat) else f"seat {seat}"
+        decided(
+            "castle.turn.rounds",
+            f"round {s.round}: {who} takes the next turn, in the order of the herons",
+        )
     if s.is_rival(seat):
         return rivals.start(s, actor=seat, stage=_TURN, **changes)
     return s.but(actor=seat, stage=_TURN, phase=_TAKE, **changes)
@@ -154,9 +166,20 @@ def new_order(s: State) -> tuple[int, ...]:
 
 def round_end(s: State) -> State:
     """Order, the rival's coins, then the end of the game or the gardeners."""
-    decided("castle.round.end")
-    decided("castle.round.order")
-    s = s.but(order=new_order(s))
+    order = new_order(s)
+    if trace.TRACING:
+        dice = sum(1 for b in s.bridges for v in b if v)
+        decided(
+            "castle.round.end",
+            f"only {count(dice, 'die', 'dice')} are left on the bridges: round {s.round} ends",
+        )
+        names = ", ".join("the rival" if s.is_rival(p) else f"seat {p}" for p in order)
+        decided(
+            "castle.round.order",
+            f"the new turn order, furthest on the seasons track first (the marker on top first "
+            f"on one space): {names}",
+        )
+    s = s.but(order=order)
     if s.solo is not None:
         s = rivals.round_coins(s)
     if s.round == 3:
@@ -175,7 +198,12 @@ def next_gardeners(s: State) -> tuple[State, bool]:
         active = [g for g in fam.gardens if any(s.bridges[g // 2])]
         if not active:
             continue
-        decided("castle.round.gardeners")
+        if trace.TRACING:
+            who = "the rival" if s.is_rival(seat) else f"seat {seat}"
+            decided(
+                "castle.round.gardeners",
+                f"{who}'s {count(len(active), 'gardener')} beside a bridge with a die act again",
+            )
         if s.is_rival(seat):
             s = rivals.gardeners(s, len(active))
             continue
@@ -188,7 +216,11 @@ def next_gardeners(s: State) -> tuple[State, bool]:
 
 def reroll(s: State) -> State:
     """Rounds 1 and 2: dice and family-board dice cleared, everything rolled again."""
-    decided("castle.round.reroll")
+    if trace.TRACING:
+        decided(
+            "castle.round.reroll",
+            f"round {s.round + 1}: all the dice are rolled again and sorted onto their bridges",
+        )
     fams = tuple(f.but(dice=(0, 0, 0)) for f in s.families)
     s = s.but(
         families=fams,

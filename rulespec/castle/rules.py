@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from functools import cache
 
 from rulespec.castle.components import MAX_RESOURCE
+from rulespec.core import trace
 from rulespec.core.trace import decided
 
 Resources = tuple[int, int, int]
@@ -100,8 +101,13 @@ def capped_gain(resources: Resources, amounts: Sequence[int]) -> Resources:
     """
     r0, r1, r2 = resources
     a0, a1, a2 = amounts
-    if r0 + a0 > MAX_RESOURCE or r1 + a1 > MAX_RESOURCE or r2 + a2 > MAX_RESOURCE:
-        decided("castle.resources.cap")
+    over = r0 + a0 > MAX_RESOURCE or r1 + a1 > MAX_RESOURCE or r2 + a2 > MAX_RESOURCE
+    if over and trace.TRACING:
+        decided(
+            "castle.resources.cap",
+            f"iron/food/pearl {r0}/{r1}/{r2} plus {a0}/{a1}/{a2} would pass {MAX_RESOURCE}: "
+            "the excess is lost",
+        )
     return (min(MAX_RESOURCE, r0 + a0), min(MAX_RESOURCE, r1 + a1), min(MAX_RESOURCE, r2 + a2))
 
 
@@ -171,8 +177,12 @@ def influence_stops(
     [(18, 0)]
     """
     end = min(start + steps, last)
-    if start + steps > last:
-        decided("castle.track.blocked_lost")
+    if start + steps > last and trace.TRACING:
+        decided(
+            "castle.track.blocked_lost",
+            f"{steps} steps from space {start} would pass the end of the track, space {last}: "
+            "the rest is lost",
+        )
     out: dict[int, int] = {}
     paid = 0
     for after, seals in trees:

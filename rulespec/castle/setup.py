@@ -21,6 +21,7 @@ from rulespec.castle.tables import ROOMS
 from rulespec.castle.turn import give_pair
 from rulespec.core import trace
 from rulespec.core.trace import decided
+from rulespec.core.words import count
 
 # Enum members under module names: in Python 3.11 ``Phase.RESOLVE`` passes the enum
 # metaclass's ``__getattr__`` hook at each use (0.1 µs; a step names dozens), a module
@@ -123,10 +124,14 @@ def deal_of(pile: Pile, item: int) -> Deal:
 def outcomes(s: State) -> Sequence[tuple[Deal, int]]:
     """The chance outcomes of a deal phase: every item of its pile, weight 1 (each item's
     outcome is built once per pile and kept)."""
-    if trace.TRACING:
-        decided("castle.info.decks")
     pile, items = dealing(s)
     assert pile is not None
+    if trace.TRACING:
+        decided(
+            "castle.info.decks",
+            f"the {pile.value} pile is drawn from only now, when it is needed: any of its "
+            f"{count(len(items), 'item')} left may come",
+        )
     table = _OUTCOMES.get(id(pile))
     if table is None:
         table = _OUTCOMES[id(pile)] = {}
@@ -180,7 +185,12 @@ def deal(s: State, action: Deal) -> State:
     if s.phase is _SOLO_DRAW:
         solo = s.solo
         assert solo is not None
-        decided("castle.solo.deck")
+        if trace.TRACING:
+            decided(
+                "castle.solo.deck",
+                f"solo card {s.game.data.solo[item].id} turns up on top of the solo deck, where "
+                "every player sees it",
+            )
         hidden = list(solo.hidden)
         hidden.remove(item)  # checked to be there, once (the deck holds each card once)
         solo = solo.but(top=item, hidden=tuple(hidden))
@@ -192,23 +202,45 @@ def deal(s: State, action: Deal) -> State:
     if pile in (_LEVEL1, _LEVEL2):
         s = _room(s, item)
     elif pile is _LEVEL3:
-        decided("castle.setup.level3")
+        if trace.TRACING:
+            decided(
+                "castle.setup.level3",
+                f"level-3 card {s.game.data.level3[item].id} is drawn for the top level; the "
+                "other level-3 cards go back in the box",
+            )
         spaces = len(s.game.data.level3[item].spaces)
         s = s.but(level3=item, daimyo=(None,) * spaces)
     elif pile is _TILE:
         s = _tile(s, item)
     elif pile is _GARDEN:
-        decided("castle.setup.gardens")
+        if trace.TRACING:
+            slot = s.gardens.index(None)
+            decided(
+                "castle.setup.gardens",
+                f"garden {s.game.data.gardens[item].id} goes below the "
+                f"{COLOURS[slot // 2].label} bridge, one plant and one stone garden per bridge",
+            )
         gardens = list(s.gardens)
         gardens[gardens.index(None)] = item
         s = s.but(gardens=tuple(gardens))
     elif pile is _TRAINING:
-        decided("castle.setup.training")
+        if trace.TRACING:
+            decided(
+                "castle.setup.training",
+                f"training tile {s.game.data.training[item].id} goes on training ground "
+                f"{s.training.index(None)}",
+            )
         training = list(s.training)
         training[training.index(None)] = item
         s = s.but(training=tuple(training))
     elif pile is _SEAT:
-        decided("castle.setup.influence")
+        if trace.TRACING:
+            decided(
+                "castle.setup.influence",
+                f"seat {item}'s influence marker is drawn for the stack: "
+                f"{'first, on top' if not s.order else f'number {len(s.order) + 1}'} in the "
+                "first turn order",
+            )
         order = (*s.order, item)
         s = s.but(order=order)
         if len(order) == s.players:  # top of the stack first: the top marker is highest
@@ -234,9 +266,16 @@ def after_setup_deal(s: State) -> State:
     """Deal on, or start the picks once everything is laid out."""
     if dealing(s)[0] is not None:  # the phase is SETUP: the next setup pile
         return s
-    decided("castle.setup.family")
+    decided(
+        "castle.setup.family",
+        "everything is dealt: each family starts with its 15 figures on its board's rows and "
+        "its markers at the start of the tracks",
+    )
     if s.game.variant.solo:
-        decided("castle.solo.setup")
+        decided(
+            "castle.solo.setup",
+            "solo: the player starts with the dealt action and resource cards, no picks",
+        )
         fam = s.families[0]
         res = fam.lantern[0]
         s = s.with_family(0, fam.but(lantern=()))
@@ -248,8 +287,13 @@ def after_setup_deal(s: State) -> State:
 
 def _room(s: State, card: int) -> State:
     """A room gets its card; after the fifth, the redraw check (castle.setup.redraw)."""
-    decided("castle.setup.room_cards")
     t = s.game.tables
+    if trace.TRACING:
+        decided(
+            "castle.setup.room_cards",
+            f"card {t.cards[card].id} goes to room {s.rooms.index(None)}, a level-"
+            f"{t.level_of[card]} room",
+        )
     level = t.level_of[card]
     rooms = list(s.rooms)
     rooms[rooms.index(None)] = card
@@ -258,11 +302,20 @@ def _room(s: State, card: int) -> State:
     else:
         s = s.but(deck2=tuple(c for c in s.deck2 if c != card), rooms=tuple(rooms))
     if None not in rooms:
-        decided("castle.setup.redraw_price")
         cards = [filled(c) for c in rooms]
         first = t.dark_action[cards[0]]
-        if all(t.dark_action[c] == first for c in cards):
-            decided("castle.setup.redraw")
+        same = all(t.dark_action[c] == first for c in cards)
+        if trace.TRACING:
+            decided(
+                "castle.setup.redraw_price",
+                "the five rooms' dark actions are compared without their seal price: "
+                + ("all the same" if same else "they differ"),
+            )
+        if same:
+            decided(
+                "castle.setup.redraw",
+                "all five dark actions are the same: the rooms are dealt again",
+            )
             back1 = tuple(sorted((*s.deck1, *(c for c in cards if t.level_of[c] == 1))))
             back2 = tuple(sorted((*s.deck2, *(c for c in cards if t.level_of[c] == 2))))
             s = s.but(rooms=(None,) * ROOMS, deck1=back1, deck2=back2)
@@ -284,10 +337,24 @@ def _refill(s: State, card: int) -> State:
 def _tile(s: State, tile: int) -> State:
     """A die tile: to the next ♦ slot, else to the lowest free numbered slot, moving on
     if it would leave a room in one colour (castle.setup.die_tiles)."""
-    decided("castle.setup.die_tiles")
     game = s.game
+    if trace.TRACING:
+        decided(
+            "castle.setup.die_tiles",
+            f"die tile {game.data.die_tiles[tile].id} is laid out: "
+            + (
+                "on a ♦ slot"
+                if len(s.diamond) < 3
+                else f"on the next free numbered slot, {s.tiles.index(None)}"
+            ),
+        )
     if len(s.diamond) < 3:
-        decided("castle.setup.diamond_tiles")
+        if trace.TRACING:
+            decided(
+                "castle.setup.diamond_tiles",
+                f"die tile {game.data.die_tiles[tile].id} is drawn at random for its "
+                "colour's ♦ slot",
+            )
         return s.but(diamond=(*s.diamond, tile))
     slot = s.tiles.index(None)
     colour = game.data.die_tiles[tile].colour
@@ -297,7 +364,12 @@ def _tile(s: State, tile: int) -> State:
         if any(game.data.die_tiles[i].colour is not colour for i in others):
             for later in range(slot + 1, len(tiles)):
                 if tiles[later] is None and not _monochrome(s, later, colour):
-                    decided("castle.setup.tile_swap_edge")
+                    if trace.TRACING:
+                        decided(
+                            "castle.setup.tile_swap_edge",
+                            f"slot {slot} would leave a room all {colour.label}: the tile moves "
+                            f"on to slot {later}",
+                        )
                     tiles[later] = tile
                     return s.but(tiles=tuple(tiles))
     tiles[slot] = tile
@@ -338,7 +410,12 @@ def roll_outcomes(s: State) -> Sequence[tuple[Roll, int]]:
 
 def roll(s: State, action: Roll) -> State:
     """The colour's dice lie sorted on its bridge (castle.setup.dice)."""
-    decided("castle.setup.dice")
+    if trace.TRACING:
+        decided(
+            "castle.setup.dice",
+            f"the {action.colour.label} dice are rolled and sorted onto their bridge: "
+            + " ".join(map(str, action.dice)),
+        )
     bridges = list(s.bridges)
     bridges[action.colour] = action.dice
     s = s.but(bridges=(bridges[0], bridges[1], bridges[2]))

@@ -23,6 +23,7 @@ import attrs
 from rulespec.castle.actions import Action
 from rulespec.castle.components import RIVAL, Colour, Effect
 from rulespec.castle.tables import BOARD_FIELDS, GARDENS, ROOMS, TILE_SLOTS
+from rulespec.core import trace
 from rulespec.core.api import Outcome
 from rulespec.core.convert import PER_SEAT, Range
 from rulespec.core.kernel import Evolve, Kernel, PhaseEnum
@@ -280,7 +281,10 @@ class State(Kernel[Action], Record):
         players = variant.players
         keep = [i for i, c in enumerate(t.cards) if variant.diamond_cards or c.min_players <= 2]
         if not variant.diamond_cards:
-            decided("castle.setup.two_player_cards")
+            decided(
+                "castle.setup.two_player_cards",
+                "with one or two players the ♦ cards of levels 1 and 2 stay in the box",
+            )
         deck1 = tuple(i for i in keep if t.level_of[i] == 1)
         deck2 = tuple(i for i in keep if t.level_of[i] == 2)
         rival = None
@@ -289,7 +293,11 @@ class State(Kernel[Action], Record):
         stamp = 0
         families = tuple(Family.start(grounds) for _ in range(players))
         if variant.solo:
-            decided("castle.solo.difficulty")
+            if trace.TRACING:
+                decided(
+                    "castle.solo.difficulty",
+                    f"the rival starts as the difficulty {variant.difficulty} sets it",
+                )
             rival = Family.start(grounds).but(
                 points=variant.rival_points, track=variant.rival_influence
             )

@@ -13,6 +13,7 @@ from typing import Any
 from rulespec.castle import rules
 from rulespec.castle.agenda import FREE, Gain, affords, pay, push, pushed, with_top
 from rulespec.castle.components import COLOURS, Colour, Figure, Symbol
+from rulespec.castle.describe import effect_words, field_words
 from rulespec.castle.effects import options
 from rulespec.castle.fields import ROW_COLOURS, covered, field_frames, lantern_frame
 from rulespec.castle.rounds import settle
@@ -21,6 +22,7 @@ from rulespec.castle.tables import BOARD_FIELDS, FIELD_FAMILY, FIELD_OUTSIDE
 from rulespec.castle.variant import Exchange as ExchangeWindow
 from rulespec.core import trace
 from rulespec.core.trace import decided
+from rulespec.core.words import count
 
 # Enum members under module names: in Python 3.11 ``Phase.RESOLVE`` passes the enum
 # metaclass's ``__getattr__`` hook at each use (0.1 µs; a step names dozens), a module
@@ -57,6 +59,11 @@ beside the card (castle.actions.level3); the lantern bonus before it and the rew
 it are gains that may be skipped (castle.turn.optional_actions)."""
 
 
+def _who(s: State, seat: int) -> str:
+    """``seat 1``, or ``the rival``."""
+    return "the rival" if s.is_rival(seat) else f"seat {seat}"
+
+
 def skippable(s: State, task: Task) -> bool:
     """Whether the head of ``task`` may be skipped (castle.turn.optional_actions): not a
     Daimyo space (castle.actions.level3), nor the starting goods, which are all taken
@@ -69,7 +76,11 @@ def skippable(s: State, task: Task) -> bool:
 
 def skip(s: State, task: int) -> State:
     """Skip the head of ``task``; a skipped cost drops the whole task."""
-    decided("castle.turn.optional_actions")
+    if trace.TRACING:
+        decided(
+            "castle.turn.optional_actions",
+            f"{_who(s, s.actor)} declines {effect_words(s.agenda[-1][task][0])}",
+        )
     frame = s.agenda[-1]
     effects = frame[task]
     rest = () if effects[0].symbol in (_PAY_COINS, _PAY_SEALS) else effects[1:]
@@ -79,7 +90,12 @@ def skip(s: State, task: int) -> State:
 
 def exchange(s: State, into: int) -> State:
     """Seals exchanged for a coin or a resource (:func:`rules.exchange_seals`)."""
-    decided("castle.seals.exchange")
+    if trace.TRACING:
+        decided(
+            "castle.seals.exchange",
+            f"{_who(s, s.actor)} trades "
+            + ("1 seal for 1 coin" if into == 0 else "2 seals for 1 resource"),
+        )
     fam = s.family(s.actor)
     coins, seals, resources = rules.exchange_seals(fam.coins, fam.seals, fam.resources, into)
     fam = fam.but(coins=coins, seals=seals, resources=resources)
@@ -89,9 +105,15 @@ def exchange(s: State, into: int) -> State:
 def take(s: State, colour: Colour, left: bool) -> State:
     """Take a die from an end of a bridge; the nearest middle die closes the gap
     (:func:`rules.take_die`)."""
-    decided("castle.turn.take")
     bridge = s.bridges[colour]
     value, after = rules.take_die(bridge, 0 if left else len(bridge) - 1)
+    if trace.TRACING:
+        decided(
+            "castle.turn.take",
+            f"{_who(s, s.actor)} takes the {colour.label} {value} from the "
+            f"{'lantern (left)' if left else 'right'} end of its bridge; the dice left close up: "
+            + (" ".join(str(v) for v in after if v) or "none"),
+        )
     bridges = list(s.bridges)
     bridges[colour] = after
     return s.but(
@@ -121,7 +143,11 @@ def place_refusal(s: State, field: int) -> str | None:
         return "no_field"
     if field < BOARD_FIELDS and s.stacked[field] >= s.game.variant.stack:
         if trace.TRACING and s.game.variant.stack == 1:
-            decided("castle.turn.solo_two_banner")
+            decided(
+                "castle.turn.solo_two_banner",
+                f"{field_words(s, field)} has a die already, and with one or two players no "
+                "die goes on top of another",
+            )
         return "stacked"
     if field < FIELD_OUTSIDE and colour not in s.room_tiles(field):
         return "tile"
@@ -133,7 +159,12 @@ def place_refusal(s: State, field: int) -> str | None:
             return "row_used"
     if not rules.can_cover(s.family(s.actor).coins, s.held[1], covered(s, field, s.actor)):
         if trace.TRACING:
-            decided("castle.turn.coins_short")
+            decided(
+                "castle.turn.coins_short",
+                f"{_who(s, s.actor)} has {count(s.family(s.actor).coins, 'coin')}, too few to "
+                f"cover the {covered(s, field, s.actor)} on {field_words(s, field)} with a "
+                f"{s.held[1]}",
+            )
         return "coins"
     return None
 
@@ -164,7 +195,11 @@ def _placements(s: State) -> tuple[tuple[int, ...], bool]:
         if field < BOARD_FIELDS:
             if stacked[field] >= stack:
                 if trace.TRACING and stack == 1:
-                    decided("castle.turn.solo_two_banner")
+                    decided(
+                        "castle.turn.solo_two_banner",
+                        f"{field_words(s, field)} has a die already, and with one or two "
+                        "players no die goes on top of another",
+                    )
                 continue
             if field < FIELD_OUTSIDE and colour not in rooms[field]:
                 continue
@@ -177,7 +212,11 @@ def _placements(s: State) -> tuple[tuple[int, ...], bool]:
             under = printed[field]
         if under > reach:
             if trace.TRACING:
-                decided("castle.turn.coins_short")
+                decided(
+                    "castle.turn.coins_short",
+                    f"{field_words(s, field)} would cost more coins than "
+                    f"{_who(s, s.actor)} has: it is not offered",
+                )
             short = True
             continue
         out.append(field)
@@ -216,15 +255,33 @@ def refusal_text(s: State, field: int, why: str) -> str:
 def place(s: State, field: int) -> State:
     """Place the held die; coins change; the lantern (left die) and the field's actions
     go on the agenda, the lantern on top (castle.turn.lantern_left)."""
-    decided("castle.turn.place")
     colour, value, left = COLOURS[s.held[0]], s.held[1], s.held[2]
     seat = s.actor
     fam = s.family(seat)
     coins = fam.coins + rules.placement_coins(value, covered(s, field, seat))
+    if trace.TRACING:
+        under = covered(s, field, seat)
+        diff = rules.placement_coins(value, under)
+        what = (
+            f"gains {count(diff, 'coin')}"
+            if diff > 0
+            else f"pays {count(-diff, 'coin')}"
+            if diff < 0
+            else "pays and gains nothing"
+        )
+        decided(
+            "castle.turn.place",
+            f"{_who(s, seat)} places the {colour.label} {value} on {field_words(s, field)}, "
+            f"which shows {under}: {what}",
+        )
     changes: dict[str, Any] = {"held": (0, 0, 0), "phase": _RESOLVE}
     if field < BOARD_FIELDS:
-        if s.stacked[field]:
-            decided("castle.turn.stacking")
+        if s.stacked[field] and trace.TRACING:
+            decided(
+                "castle.turn.stacking",
+                f"{field_words(s, field)} holds a die already: the {value} goes on top, the "
+                f"second and last die there",
+            )
         fields = list(s.fields)
         fields[field] = value
         stacked = list(s.stacked)
@@ -240,10 +297,17 @@ def place(s: State, field: int) -> State:
     if ours:
         fam = fam.but(**ours)
     # the frames read rooms, tiles, row cards and lanterns, which a placement leaves alone
-    decided("castle.turn.field_actions")
     frames = field_frames(s, field, colour)
+    if trace.TRACING:
+        decided(
+            "castle.turn.field_actions",
+            f"the field's actions follow, in an order {_who(s, seat)} chooses",
+        )
     if left:
-        decided("castle.turn.lantern_left")
+        decided(
+            "castle.turn.lantern_left",
+            "the die came from the lantern end: the lantern bonus comes first",
+        )
         frames = (*frames, lantern_frame(s, seat))
     return settle(s.with_family(seat, fam, agenda=pushed(s, *frames), **changes))
 
@@ -251,8 +315,15 @@ def place(s: State, field: int) -> State:
 def pick(s: State, pair: int) -> State:
     """Take a starting pair: the action card, the resource card's goods and its back in
     the lantern area, with the bonus card it shows (castle.setup.pairs)."""
-    decided("castle.setup.pairs")
     res, act = s.display[pair]
+    if trace.TRACING:
+        data = s.game.data
+        decided(
+            "castle.setup.pairs",
+            f"{_who(s, s.actor)} picks pair {pair}: resource card "
+            f"{data.resources[filled(res)].id} and action card {data.actions[filled(act)].id}, "
+            "in reverse turn order",
+        )
     display = list(s.display)
     display[pair] = (None, None)
     s = s.but(display=tuple(display), picking=s.picking[1:])
@@ -279,7 +350,7 @@ def exchange_open(s: State) -> bool:
     fam = s.family(s.actor)
     if not fam.seals:
         return False
-    decided("castle.seals.window")
+    decided("castle.seals.window", "an exchange of seals is offered here, where it can matter")
     if s.game.options.exchange is _ANYTIME:
         return True
     return bool(shortfalls(s))
@@ -337,9 +408,12 @@ def legal_agenda(s: State, resolves: Any, skips: Any, exchanges: Any) -> tuple[A
         if skippable(s, task):
             out.append(skips[i])
         elif s.stage is _PICKS:
-            decided("castle.setup.pairs")
+            decided("castle.setup.pairs", "the starting resource card's goods cannot be declined")
         else:
-            decided("castle.actions.level3")
+            decided(
+                "castle.actions.level3",
+                "a courtier on level 3 must take a Daimyo space: it cannot be skipped",
+            )
     if seals:  # else the window is shut
         out.extend(exchange_actions(s, exchanges, frozenset(short)))
     return tuple(out)
@@ -353,7 +427,10 @@ def exchange_actions(s: State, exchanges: Any, short: frozenset[int] | None = No
     if not fam.seals:  # the window (exchange_open) is shut
         return []
     if trace.TRACING:
-        decided("castle.seals.window")
+        decided(
+            "castle.seals.window",
+            f"{_who(s, s.actor)} may exchange seals now ({count(fam.seals, 'seal')})",
+        )
     if s.game.options.exchange is _ANYTIME:
         short = frozenset(range(4))
     else:

@@ -134,6 +134,10 @@ class Rule:
     decision: str = ""
     reason: str = ""
     option: str | None = None
+    terms: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """Key terms a reader may search for, by language (``("de", ("Gleichstand",))``):
+    the words of each cited book's edition for what the rule is about, and English ones
+    the paraphrase does not use. Single words and short terms, never sentences."""
 
     @property
     def game(self) -> str:
@@ -185,6 +189,25 @@ class Part:
     """Other parts whose rules are shown in this group (Mandala's steps of a turn)."""
 
 
+@attrs.frozen
+class Chapter:
+    """One page of a game's rules in the docs, in the order a player learns the game.
+
+    A chapter takes the groups of rules it names (:meth:`Rulebook.part_of`) and any rule
+    it names by id, wherever its group is: the rulebook part a rule comes from decides its
+    page, and the mapping is data, here, not spread over the docs.
+    """
+
+    key: str
+    """The page's name: ``docs/games/<game>/<key>.rst``."""
+    title: str
+    """The page's heading (``5. New cards``); the rules search finds a rule by it too."""
+    parts: tuple[str, ...] = ()
+    """The groups (a part, or a part that merges others) shown on this page."""
+    rules: tuple[str, ...] = ()
+    """Rule ids shown on this page although their group is on another."""
+
+
 def _default_title(part: str) -> str:
     return part.replace("_", " ").capitalize()
 
@@ -203,8 +226,11 @@ class Rulebook:
     rules: tuple[Rule, ...]
     parts: tuple[Part, ...] = ()
     """Group headings and merges; parts without an entry are headed by their name."""
+    chapters: tuple[Chapter, ...] = ()
+    """The docs' pages of rules, in reading order (empty: one page for all)."""
     _by_id: Mapping[str, Rule] = attrs.field(init=False, repr=False, eq=False)
     _group: Mapping[str, str] = attrs.field(init=False, repr=False, eq=False)
+    _chapter: Mapping[str, str] = attrs.field(init=False, repr=False, eq=False)
 
     def __attrs_post_init__(self) -> None:
         by_id: dict[str, Rule] = {}
@@ -217,10 +243,23 @@ class Rulebook:
             if r.is_ruling and not (r.decision and r.reason):
                 problems.append(f"ruling {r.id!r} needs a decision and a reason")
             by_id[r.id] = r
+        group = {m: p.key for p in self.parts for m in p.merges}
+        chapter: dict[str, str] = {}
+        for c in self.chapters:
+            for part in c.parts:
+                chapter.setdefault(part, c.key)
+            for rule_id in c.rules:
+                chapter.setdefault(rule_id, c.key)
+        if self.chapters:
+            for r in self.rules:
+                part = r.id.split(".")[1]
+                if r.id not in chapter and group.get(part, part) not in chapter:
+                    problems.append(f"rule {r.id!r} is in no chapter")
         if problems:
             raise RulebookError(problems)
         object.__setattr__(self, "_by_id", by_id)
-        object.__setattr__(self, "_group", {m: p.key for p in self.parts for m in p.merges})
+        object.__setattr__(self, "_group", group)
+        object.__setattr__(self, "_chapter", chapter)
 
     def book(self, book_id: str) -> Book:
         """The book with that id."""
@@ -287,13 +326,28 @@ class Rulebook:
                 return p.title
         return _default_title(part)
 
-    def groups(self) -> tuple[tuple[str, tuple[Rule, ...]], ...]:
+    def groups(self, chapter: str | None = None) -> tuple[tuple[str, tuple[Rule, ...]], ...]:
         """(part, rules) pairs: the rules grouped by :meth:`part_of`, groups in order of
-        their first rule, rules in registry order."""
+        their first rule, rules in registry order; only those of ``chapter``, if given."""
         groups: dict[str, list[Rule]] = {}
         for r in self.rules:
-            groups.setdefault(self.part_of(r), []).append(r)
+            if chapter is None or self.chapter_of(r) == chapter:
+                groups.setdefault(self.part_of(r), []).append(r)
         return tuple((part, tuple(rules)) for part, rules in groups.items())
+
+    def chapter(self, key: str) -> Chapter:
+        """The chapter with that key."""
+        for c in self.chapters:
+            if c.key == key:
+                return c
+        raise KeyError(f"no chapter {key!r} in the {self.game} rulebook")
+
+    def chapter_of(self, rule: Rule | str) -> str:
+        """The key of the chapter (docs page) a rule (or rule id) is shown in: the one
+        naming it, else the one naming its group; ``""`` for a rulebook without
+        chapters."""
+        rule_id = rule.id if isinstance(rule, Rule) else rule
+        return self._chapter.get(rule_id) or self._chapter.get(self.part_of(rule_id), "")
 
 
 _REF = re.compile(r"(?P<book>[^\s:]+):(?P<first>[0-9]+)(?:-(?P<last>[0-9]+))?")
@@ -313,11 +367,28 @@ def _split_ref(ref: str) -> tuple[str, int, int]:
 
 # --- the rulebook file ----------------------------------------------------------------
 
-_TOP_KEYS = {"game", "book", "parts", "rule"}
+_TOP_KEYS = {"game", "book", "parts", "chapter", "rule"}
 _BOOK_KEYS = {"id", "file", "title", "sections", "language", "publisher", "year", "edition"}
 _BOOK_DETAILS = ("language", "publisher", "year", "edition")
 _PART_KEYS = {"title", "merge"}
-_RULE_KEYS = {"id", "kind", "title", "text", "cite", "options", "decision", "reason", "option"}
+_RULE_KEYS = {
+    "id",
+    "kind",
+    "title",
+    "text",
+    "cite",
+    "options",
+    "decision",
+    "reason",
+    "option",
+    "terms",
+}
+_CHAPTER_KEYS = {"key", "title", "parts", "rules"}
+ENGLISH = "en"
+"""The language of the paraphrases: key terms in it may be given in any rulebook."""
+MAX_TERM_WORDS = 4
+MAX_TERM_LENGTH = 32
+_SENTENCE = re.compile(r"[.;:!?]")
 _RULING_KEYS = ("options", "decision", "reason")
 """What only a ruling or ambiguity has (``option`` may also name the option of a variant the
 book itself offers, on a plain rule)."""
@@ -473,6 +544,7 @@ def _parse_rule(
             continue
         cites.append(Citation(book_id, first, last, books[book_id].section_at(first)))
     options = check.strings(where, entry, "options")
+    terms = _parse_terms(check, where, entry.get("terms", {}), books)
     found = Rule(
         id=rule_id,
         title=check.string(where, entry, "title", prose=True),
@@ -483,6 +555,7 @@ def _parse_rule(
         decision=check.string(where, entry, "decision", prose=True),
         reason=check.string(where, entry, "reason", prose=True),
         option=check.string(where, entry, "option") or None,
+        terms=terms,
     )
     if kind is RuleKind.RULE:
         given = [repr(k) for k in _RULING_KEYS if k in entry]
@@ -506,6 +579,90 @@ def _parse_rule(
     if found.option and not _NAME.fullmatch(found.option):
         check.problems.append(f"{where}: 'option' must name a game option, such as 'variant'")
     return found
+
+
+def language_of(book_id: str) -> str:
+    """The language code a book's id ends in (``lotus.fr`` -> ``fr``)."""
+    return book_id.rsplit(".", 1)[-1]
+
+
+def _parse_terms(
+    check: _Checker, where: str, raw: object, books: Mapping[str, Book]
+) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """A rule's ``terms`` table: language -> array of short terms."""
+    if not isinstance(raw, dict):
+        check.problems.append(f"{where}: 'terms' must be a table of language = [terms]")
+        return ()
+    languages = {ENGLISH, *(language_of(b) for b in books)}
+    out: list[tuple[str, tuple[str, ...]]] = []
+    for language, value in raw.items():
+        if books and language not in languages:
+            check.problems.append(
+                f"{where}: terms.{language}: no book of this rulebook is in that language "
+                f"(languages: {', '.join(sorted(languages))})"
+            )
+            continue
+        terms = check.strings(where, {f"terms.{language}": value}, f"terms.{language}")
+        if terms is None:
+            continue
+        for term in terms:
+            if (
+                len(term.split()) > MAX_TERM_WORDS
+                or len(term) > MAX_TERM_LENGTH
+                or _SENTENCE.search(term)
+            ):
+                check.problems.append(
+                    f"{where}: terms.{language}: {term!r} is not a short term (at most "
+                    f"{MAX_TERM_WORDS} words and {MAX_TERM_LENGTH} characters, no sentence)"
+                )
+        if len(set(terms)) != len(terms):
+            check.problems.append(f"{where}: terms.{language} lists a term twice")
+        out.append((language, terms))
+    return tuple(out)
+
+
+def _parse_chapters(check: _Checker, raw: object) -> tuple[Chapter, ...]:
+    """The ``[[chapter]]`` entries (what they name is checked by :class:`Rulebook`'s
+    caller, :func:`parse_rulebook`, against the rules)."""
+    if raw is None:
+        return ()
+    chapters: list[Chapter] = []
+    for n, entry in enumerate(check.tables("chapter", raw), 1):
+        where = _where("chapter", n, {"id": entry.get("key")})
+        check.keys(where, entry, ("key", "title"), _CHAPTER_KEYS)
+        key = check.string(where, entry, "key")
+        title = check.string(where, entry, "title", prose=True)
+        if key and not _NAME.fullmatch(key):
+            check.problems.append(f"{where}: 'key' must be a page name such as 'setup'")
+        if key and key in {c.key for c in chapters}:
+            check.problems.append(f"{where}: chapter {key!r} given twice")
+        parts = check.strings(where, entry, "parts") or ()
+        rules = check.strings(where, entry, "rules") or ()
+        if not parts and not rules:
+            check.problems.append(f"{where}: give 'parts', 'rules' or both")
+        chapters.append(Chapter(key, title, parts, rules))
+    return tuple(chapters)
+
+
+def _check_chapters(check: _Checker, chapters: tuple[Chapter, ...], book: Rulebook) -> None:
+    """Every part and rule a chapter names exists and is named once."""
+    groups = {book.part_of(r) for r in book.rules}
+    named: dict[str, str] = {}
+    for c in chapters:
+        for part in c.parts:
+            if part not in groups:
+                merged = book.part_of(f"{book.game}.{part}.x")
+                hint = f" (it is merged into {merged!r})" if merged != part else ""
+                check.problems.append(f"chapter {c.key}: no group of rules is {part!r}{hint}")
+        for rule_id in c.rules:
+            if rule_id not in book:
+                check.problems.append(f"chapter {c.key}: names {rule_id!r}, which is no rule")
+        for name in (*c.parts, *c.rules):
+            if name in named:
+                check.problems.append(
+                    f"chapter {c.key}: {name!r} is already in chapter {named[name]}"
+                )
+            named.setdefault(name, c.key)
 
 
 def _parse_parts(check: _Checker, raw: object, used: list[str]) -> tuple[Part, ...]:
@@ -581,9 +738,17 @@ def parse_rulebook(data: Mapping[str, Any], source: str, *, game: str | None = N
         rules.append(r)
     used = list(dict.fromkeys(r.id.split(".")[1] for r in rules if _RULE_ID.fullmatch(r.id)))
     parts = _parse_parts(check, data.get("parts", {}), used)
+    chapters = _parse_chapters(check, data.get("chapter"))
     if check.problems:
         raise RulebookError([f"{source}: {p}" for p in check.problems])
-    return Rulebook(name, books, tuple(rules), parts)
+    grouped = Rulebook(name, books, tuple(rules), parts)
+    _check_chapters(check, chapters, grouped)
+    if check.problems:
+        raise RulebookError([f"{source}: {p}" for p in check.problems])
+    try:
+        return Rulebook(name, books, tuple(rules), parts, chapters)
+    except RulebookError as exc:  # a rule in no chapter
+        raise RulebookError([f"{source}: {p}" for p in exc.problems]) from None
 
 
 @functools.cache

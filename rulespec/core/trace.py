@@ -8,14 +8,25 @@ returns. Calls sit on the branches a rule decides, not in code every step runs; 
 hot path would still pay for the call, the caller guards it with ``if trace.TRACING:``.
 The calls change nothing in the game: they only count.
 
+A call may also say, in the game's words, what the rule decided there (``decided(
+"mandala.majority.tie_keeps", "seat 0 and seat 1 both have 3 cards there, a tie: the
+marker stays with seat 0")``). The words are kept beside the counts; the witnesses
+(:mod:`rulespec.witnesses`) show them under each rule, and prefer a step where the rule
+said them: a call gives words on the branch that shows the rule's point (a card going face
+down, a tie broken), so that is the situation a reader sees. Words that take work to
+build are built only while tracing (``if trace.TRACING: decided(...)``).
+
 :func:`tracing` turns counting on for a ``with`` block (one game or a chunk of games;
 :mod:`rulespec.scale.coverage` uses it); the counts are per process, and one block at a
 time (blocks nest: an inner block counts apart and the outer one resumes after it).
 
 >>> with tracing() as counts:
 ...     decided("mandala.draw.reshuffle")
+...     decided("mandala.draw.reshuffle", "the discard pile becomes the draw pile")
 >>> counts
-Counter({'mandala.draw.reshuffle': 1})
+Decisions({'mandala.draw.reshuffle': 2})
+>>> counts.words
+{'mandala.draw.reshuffle': ['the discard pile becomes the draw pile']}
 >>> decided("mandala.draw.reshuffle")  # off again: nothing counted, nothing kept
 """
 
@@ -28,22 +39,34 @@ from contextlib import contextmanager
 TRACING = False
 """True inside :func:`tracing`; callers on hot paths test it before calling."""
 
-_counts: Counter[str] = Counter()
+
+class Decisions(Counter[str]):
+    """The rules that decided in a block, counted, and the words each said (in order)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.words: dict[str, list[str]] = {}
 
 
-def decided(rule_id: str) -> None:
-    """Count one decision of ``rule_id`` while tracing is on; nothing otherwise. Pass the
-    id as a string literal: a test finds every hooked rule by reading the calls."""
+_counts = Decisions()
+
+
+def decided(rule_id: str, words: str = "") -> None:
+    """Count one decision of ``rule_id`` while tracing is on, with what it decided in
+    words if given; nothing otherwise. Pass the id as a string literal: a test finds
+    every hooked rule by reading the calls."""
     if TRACING:
         _counts[rule_id] += 1
+        if words:
+            _counts.words.setdefault(rule_id, []).append(words)
 
 
 @contextmanager
-def tracing() -> Iterator[Counter[str]]:
-    """Count :func:`decided` calls into a new :class:`~collections.Counter` for the block."""
+def tracing() -> Iterator[Decisions]:
+    """Count :func:`decided` calls into new :class:`Decisions` for the block."""
     global TRACING, _counts
     saved = TRACING, _counts
-    counts: Counter[str] = Counter()
+    counts = Decisions()
     TRACING, _counts = True, counts
     try:
         yield counts

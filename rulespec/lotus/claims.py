@@ -14,6 +14,7 @@ from rulespec.core.immutable import by_identity, put
 from rulespec.core.kernel import Problem, enter
 from rulespec.core.rules import rule_of
 from rulespec.core.trace import decided
+from rulespec.core.words import count, listing
 from rulespec.lotus.actions import Action, DeclineExtra, PlaceMarker, StartChip
 from rulespec.lotus.components import BASIC_MARKERS, BUILDINGS, NEUTRAL
 from rulespec.lotus.state import ClaimRound, Phase, State, place_chips
@@ -44,10 +45,17 @@ def deal_start_chip(s: State, a: StartChip) -> State:
     """The chip lies neutral on the next lotus area; after the last, the first year."""
     left = s.start_areas_left()
     state = s.but(chips=place_chips(s, {left[0]: NEUTRAL[a.building]}))
-    decided("lotus.setup.start_chips")
+    if trace.TRACING:
+        decided(
+            "lotus.setup.start_chips",
+            f"a neutral {a.building.label} start chip, drawn at random, goes onto lotus area "
+            f"{s.area_id(left[0])}",
+        )
     if len(left) > 1:
         return state
-    decided("lotus.setup.first_emperor_seat")
+    decided(
+        "lotus.setup.first_emperor_seat", "the start chips are out: seat 0 is the first emperor"
+    )
     return begin(state)
 
 
@@ -80,7 +88,11 @@ def _next(
         state = s.but(claims=claims, claiming=ClaimRound(p, declined), seat=seat)
         if state.claim_areas(seat):
             return state
-        decided("lotus.claim.no_legal_area")
+        if trace.TRACING:
+            decided(
+                "lotus.claim.no_legal_area",
+                f"seat {seat} has no area left to claim: its marker of round {rnd} is skipped",
+            )
     return enter(s.but(claims=claims, claiming=None), Phase.CHOOSE_CONFLICT)
 
 
@@ -93,7 +105,11 @@ def legal(s: State) -> tuple[Action, ...]:
     if _cursor(s) // s.players >= BASIC_MARKERS:
         out.append(_DECLINE)
     elif trace.TRACING:
-        decided("lotus.claim.mandatory")
+        decided(
+            "lotus.claim.mandatory",
+            f"seat {s.seat} must place basic marker {_cursor(s) // s.players + 1} of "
+            f"{BASIC_MARKERS} on one of {len(out)} areas: declining is not offered",
+        )
     return tuple(out)
 
 
@@ -101,16 +117,34 @@ def _trace_claim(s: State) -> None:
     """Count the rules that keep areas in play from the seat's claims (only while
     tracing; outside the cached area queries, so the counts do not depend on them)."""
     areas = set(s.claim_areas(s.seat))
+    owned, again, short = [], [], []
     for i in s.game.in_play:
         chip = s.chips[i]
         if chip is None:
             continue
         if not chip.neutral:
-            decided("lotus.claim.neutral_only")
+            owned.append(s.area_id(i))
         elif s.seat in s.claims[i]:
-            decided("lotus.claim.one_per_colour")
+            again.append(s.area_id(i))
         elif i not in areas:
-            decided("lotus.claim.chip_supply")
+            short.append(s.area_id(i))
+    if owned:
+        decided(
+            "lotus.claim.neutral_only",
+            f"{count(len(owned), 'area')} hold a player's chip and cannot be claimed; seat "
+            f"{s.seat} may claim {count(len(areas), 'neutral area')}",
+        )
+    if again:
+        decided(
+            "lotus.claim.one_per_colour",
+            f"seat {s.seat} already has a marker on {listing(again)}, so not again there",
+        )
+    if short:
+        decided(
+            "lotus.claim.chip_supply",
+            f"seat {s.seat} could not show the building of {listing(short)} if he won "
+            "everything he claims, so may not claim it",
+        )
 
 
 def check_marker(s: State, a: PlaceMarker) -> Problem:
@@ -147,12 +181,25 @@ def place_marker(s: State, a: PlaceMarker) -> State:
 
 def _trace_marker(s: State) -> None:
     """Count the round rules a marker follows (only while tracing)."""
-    if _cursor(s) // s.players < BASIC_MARKERS:
-        decided("lotus.claim.three_rounds")
+    rnd = _cursor(s) // s.players + 1
+    if rnd <= BASIC_MARKERS:
+        decided(
+            "lotus.claim.three_rounds",
+            f"round {rnd} of the three basic rounds: seat {s.seat} places a marker in turn from "
+            f"the emperor, seat {s.emperor}",
+        )
     else:
-        decided("lotus.claim.rice_extra")
-        decided("lotus.claim.extra_order")
-        decided("lotus.claim.extra_rounds")
+        rice = s.markers_allowed(s.seat) - BASIC_MARKERS
+        decided(
+            "lotus.claim.rice_extra",
+            f"seat {s.seat} owns {count(rice, 'rice field')}, so places extra "
+            f"marker {rnd - BASIC_MARKERS} of {rice}",
+        )
+        decided("lotus.claim.extra_order", "the extra markers go in turn order, one at a time")
+        decided(
+            "lotus.claim.extra_rounds",
+            f"it is round {rnd}: the rice extras come after the three basic rounds",
+        )
 
 
 def check_decline(s: State, a: DeclineExtra) -> Problem:
@@ -169,7 +216,11 @@ def decline(s: State, a: DeclineExtra) -> State:
     'each_separate' it gives up only this round's extra (lotus.claim.extra_rounds)."""
     declined = _claiming(s).declined
     if s.game.options.rice_extras is RiceExtras.EACH_SEPARATE:
-        decided("lotus.claim.extra_rounds")
+        if trace.TRACING:
+            decided(
+                "lotus.claim.extra_rounds",
+                f"seat {s.seat} gives up only this round's extra marker and may place the next",
+            )
     else:
         declined = declined | {s.seat}
     return _next(s, _cursor(s) + 1, s.claims, declined)

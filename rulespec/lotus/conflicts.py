@@ -11,13 +11,14 @@ from rulespec.core.immutable import by_identity, put
 from rulespec.core.kernel import Problem, enter
 from rulespec.core.rules import rule_of
 from rulespec.core.trace import decided
+from rulespec.core.words import count, seats
 from rulespec.lotus import negotiation, rebellion
 from rulespec.lotus import rules as steps
 from rulespec.lotus.actions import Action, Bid, ChooseConflict, Remove, bid_of
 from rulespec.lotus.commitments import by_seat
 from rulespec.lotus.components import OWNED, Building, Chip, chips_fit
 from rulespec.lotus.state import Conflict, ConflictReveal, Phase, State, place_chips
-from rulespec.lotus.variant import ChipSupply, ConflictTie, Negotiation
+from rulespec.lotus.variant import ChipSupply, ConflictTie, LoserRefund, Negotiation
 
 if TYPE_CHECKING:
     from rulespec.lotus.game import LotusGame
@@ -31,10 +32,19 @@ def begin(s: State) -> State:
             chip = s.chips[i]
             if chip is not None and chip.neutral and chip.building is Building.PALACE:
                 if len(s.claims[i]) >= 2:
-                    decided("lotus.resolve.palace_first_year1")
+                    if trace.TRACING:
+                        decided(
+                            "lotus.resolve.palace_first_year1",
+                            f"year 1: the palace area {s.area_id(i)} is contested and is settled "
+                            "before any other area",
+                        )
                     return _start(s.but(singles_pending=True), i)
-                if not s.claims[i]:
-                    decided("lotus.resolve.palace_unclaimed_year1")
+                if not s.claims[i] and trace.TRACING:
+                    decided(
+                        "lotus.resolve.palace_unclaimed_year1",
+                        f"year 1: nobody claimed the palace area {s.area_id(i)}, so the areas "
+                        "are settled as in any other year",
+                    )
                 break
         # an unclaimed palace changes nothing (lotus.resolve.palace_unclaimed_year1)
     return _next(_award_singles(s))
@@ -69,7 +79,13 @@ def _award(
             mine = held.setdefault(seat, list(s.held(seat)))
             mine[chip.building] += 1
             if not chips_fit(mine):
-                decided("lotus.claim.chip_supply")
+                if trace.TRACING:
+                    decided(
+                        "lotus.claim.chip_supply",
+                        f"seat {seat} has no {chip.building.label} chip left to show on "
+                        f"{s.area_id(i)}: "
+                        + ("the area stays neutral" if at_award else "he takes it all the same"),
+                    )
                 if at_award:
                     mine[chip.building] -= 1
                     continue
@@ -79,9 +95,14 @@ def _award(
 
 def _award_singles(s: State) -> State:
     singles = tuple(i for i, k in enumerate(map(len, s.claims)) if k == 1)
-    if singles:
-        decided("lotus.resolve.uncontested")
-        decided("lotus.resolve.uncontested_first")
+    if singles and trace.TRACING:
+        won = "; ".join(f"seat {next(iter(s.claims[i]))} takes {s.area_id(i)}" for i in singles)
+        decided("lotus.resolve.uncontested", f"single claimants take their areas for free: {won}")
+        decided(
+            "lotus.resolve.uncontested_first",
+            f"{count(len(singles), 'uncontested area')} "
+            f"{'is' if len(singles) == 1 else 'are'} awarded at once, before any conflict",
+        )
     return _check_emperor(_award(s, singles) if singles else s)
 
 
@@ -91,9 +112,18 @@ def _check_emperor(s: State) -> State:
     palaces = [s.held(seat)[Building.PALACE] for seat in range(s.players)]
     emperor = steps.emperor_after_gain(palaces, s.emperor)
     if emperor != s.emperor:
-        decided("lotus.resolve.emperor_change")
-        if s.year == 1 and palaces[s.emperor] == 0:
-            decided("lotus.resolve.palace_owner_emperor")
+        if trace.TRACING:
+            decided(
+                "lotus.resolve.emperor_change",
+                f"seat {emperor} now owns {count(palaces[emperor], 'palace')}, more than the "
+                f"emperor, seat {s.emperor} ({palaces[s.emperor]}): seat {emperor} is emperor "
+                "at once",
+            )
+        if s.year == 1 and palaces[s.emperor] == 0 and trace.TRACING:
+            decided(
+                "lotus.resolve.palace_owner_emperor",
+                f"year 1: seat {emperor} won the palace and becomes emperor at once",
+            )
     return s if emperor == s.emperor else s.but(emperor=emperor)  # no copy when unchanged
 
 
@@ -124,13 +154,23 @@ def check_choice(s: State, a: ChooseConflict) -> Problem:
 
 def choose(s: State, a: ChooseConflict) -> State:
     """The emperor names the next conflict."""
-    decided("lotus.resolve.emperor_orders")
+    if trace.TRACING:
+        open_ = sum(1 for c in s.claims if len(c) > 1)
+        decided(
+            "lotus.resolve.emperor_orders",
+            f"the emperor, seat {s.emperor}, picks {a.area} as the next of {open_} contested areas",
+        )
     return _start(s, s.game.area_index[a.area])
 
 
 def _start(s: State, i: int) -> State:
     """Only the claimants of the area fight for it (lotus.conflict.participants)."""
-    decided("lotus.conflict.participants")
+    if trace.TRACING:
+        decided(
+            "lotus.conflict.participants",
+            f"the claimants of {s.area_id(i)}, {seats(sorted(s.claims[i]))}, fight for it, all "
+            "of them",
+        )
     return open_round(s, Conflict(i))
 
 
@@ -139,7 +179,7 @@ def open_round(s: State, conflict: Conflict) -> State:
     secret bids in turn order from the emperor (lotus.secret.commit_order)."""
     if s.game.options.negotiation is Negotiation.ON:
         return negotiation.open_window(s.but(conflict=conflict), Phase.BID)
-    decided("lotus.variant.negotiation")  # off: no window, the bids follow at once
+    decided("lotus.variant.negotiation", "negotiation is off: the bids follow at once, no gifts")
     return open_bids(s, conflict)
 
 
@@ -149,7 +189,13 @@ def open_bids(s: State, conflict: Conflict | None = None) -> State:
     opens in one new state)."""
     c = _conflict(s) if conflict is None else conflict
     order = s.order_from_emperor(s.claims[c.area])
-    decided("lotus.secret.commit_order")
+    if trace.TRACING:
+        decided(
+            "lotus.secret.commit_order",
+            "the bids are committed in secret one at a time, from the emperor clockwise: seats "
+            + ", ".join(map(str, order))
+            + "; nobody sees a bid before all are in",
+        )
     return s.but(
         phase=Phase.BID, queue=order[1:], seat=order[0], conflict=c.but(bids=()), resume=None
     )
@@ -209,9 +255,8 @@ def bid(s: State, a: Bid) -> State:
         return s.but(conflict=c.but(bids=bids), seat=s.queue[0], queue=s.queue[1:])
     plain = {seat: (b.target, b.influence) for seat, b in bids}
     candidates = steps.removal_candidates(plain)
-    decided("lotus.conflict.reveal")
-    if len(plain) > len({t for t, _ in plain.values()}):
-        decided("lotus.conflict.removal_candidates")  # someone nobody targeted stays
+    if trace.TRACING:
+        _trace_reveal(s, c.area, plain, candidates)
     reveal = ConflictReveal(  # lotus.conflict.reveal: everything is public from here on
         c.area,
         tuple((seat, b.target, b.influence, b.zero_card) for seat, b in bids),
@@ -219,10 +264,26 @@ def bid(s: State, a: Bid) -> State:
     )
     if len(candidates) == 1:
         (loser,) = candidates
-        decided("lotus.conflict.loser")
+        if trace.TRACING:
+            decided(
+                "lotus.conflict.loser",
+                f"seat {loser} has the most influence against him, "
+                f"{steps.totals_against(plain)[loser]}, and leaves {s.area_id(c.area)}",
+            )
         return _remove(s, loser, bids, reveal)
     # lotus.conflict.tie_emperor: the emperor chooses, even in his own favour
-    decided("lotus.conflict.tie_scope")
+    if trace.TRACING:
+        tied = seats(sorted(candidates))
+        scope = (
+            "any seat in the conflict"
+            if s.game.options.conflict_tie is ConflictTie.ANY_PARTICIPANT
+            else f"one of {tied}"
+        )
+        decided(
+            "lotus.conflict.tie_scope",
+            f"{tied} tie for the most influence against them: the emperor, seat "
+            f"{s.emperor}, chooses {scope} to leave",
+        )
     if s.game.options.conflict_tie is ConflictTie.ANY_PARTICIPANT:
         candidates = frozenset(plain)
     return s.but(
@@ -257,7 +318,12 @@ def check_removal(s: State, a: Remove) -> Problem:
 
 def remove(s: State, a: Remove) -> State:
     """The emperor's choice leaves the area."""
-    decided("lotus.conflict.tie_emperor")
+    if trace.TRACING:
+        own = " (his own choice, even in his favour)" if s.emperor in _conflict(s).tied else ""
+        decided(
+            "lotus.conflict.tie_emperor",
+            f"a tie: the emperor, seat {s.emperor}, sends seat {a.seat} out{own}",
+        )
     assert isinstance(s.last, ConflictReveal)
     return _remove(s, a.seat, _conflict(s).bids, s.last)
 
@@ -272,7 +338,7 @@ def _remove(
     plain = {seat: (b.target, b.influence) for seat, b in bids}
     paid = steps.payments(plain, loser, s.game.variant.loser_refund)
     if trace.TRACING:
-        _trace_payments(plain, loser, bids)
+        _trace_payments(plain, loser, bids, s.game.variant.loser_refund)
     influence = list(s.influence)
     for seat, amount in paid.items():
         influence[seat] -= amount
@@ -281,7 +347,12 @@ def _remove(
     influence_left = tuple(influence)
     bank = (s.bank[0] + sum(paid.values()), s.bank[1])
     if len(claims[c.area]) == 1:
-        decided("lotus.conflict.award")
+        if trace.TRACING:
+            decided(
+                "lotus.conflict.award",
+                f"seat {next(iter(claims[c.area]))} is the last claimant left and takes "
+                f"{s.area_id(c.area)}",
+            )
         state = _award(
             s, (c.area,), claims, influence=influence_left, bank=bank, conflict=None, last=reveal
         )
@@ -289,7 +360,12 @@ def _remove(
         if state.singles_pending:
             state = _award_singles(state.but(singles_pending=False))
         return _next(state)
-    decided("lotus.conflict.repeat")
+    if trace.TRACING:
+        decided(
+            "lotus.conflict.repeat",
+            f"{count(len(claims[c.area]), 'claimant')} are left in {s.area_id(c.area)}: "
+            "another round of bids follows",
+        )
     conflict = Conflict(c.area)
     state = s.but(
         influence=influence_left, bank=bank, claims=claims, conflict=conflict, last=reveal
@@ -297,26 +373,85 @@ def _remove(
     return open_round(state, conflict)
 
 
+def _trace_phase_end(s: State, final: bool) -> None:
+    """Count the rules at the end of phase 2 (only while tracing)."""
+    decided(
+        "lotus.resolve.phase_end",
+        "every contested area is settled: phase 2 ends"
+        + ("; every area in play is owned, so this is the last year" if final else ""),
+    )
+    if not final:
+        left = sum(1 for i in s.game.in_play if (c := s.chips[i]) is not None and c.neutral)
+        decided(
+            "lotus.resolve.unclaimed_neutral",
+            f"{count(left, 'unclaimed area')} {'stays' if left == 1 else 'stay'} neutral",
+        )
+    decided(
+        "lotus.tribute.emperor_point",
+        f"phase 3: the emperor, seat {s.emperor}, takes a victory-point chip",
+    )
+    if not s.held(s.emperor)[Building.PALACE]:
+        decided(
+            "lotus.tribute.stone_holder",
+            f"seat {s.emperor} owns no palace but holds the emperor stone, so takes the point",
+        )
+
+
 def _trace_bid(a: Bid) -> None:
     """Count the rules a bid follows (only while tracing)."""
-    decided("lotus.conflict.target")
-    decided("lotus.conflict.target_present")
-    decided("lotus.conflict.bid")
+    decided(
+        "lotus.conflict.target",
+        f"the bid names seat {a.target} with a dragon card as the one to drive out",
+    )
+    decided("lotus.conflict.target_present", f"seat {a.target} is still in the conflict")
+    decided("lotus.conflict.bid", f"{a.influence} influence is committed in secret")
     if a.influence == 0:
-        decided("lotus.secret.zero_allowed")
+        decided("lotus.secret.zero_allowed", "a bid of nothing is allowed")
+
+
+def _trace_reveal(
+    s: State, area: int, plain: dict[int, tuple[int, int]], candidates: frozenset[int]
+) -> None:
+    """Count the rules of a conflict's reveal (only while tracing)."""
+    totals = steps.totals_against(plain)
+    against = "; ".join(f"{p} against seat {t}" for t, p in sorted(totals.items()))
+    decided(
+        "lotus.conflict.reveal",
+        f"all bids are turned up together and summed by target: {against}",
+    )
+    spared = sorted(set(plain) - set(totals))
+    if spared:  # someone nobody targeted stays
+        decided(
+            "lotus.conflict.removal_candidates",
+            f"nobody named {seats(spared)} with a dragon card, so "
+            f"{'they stay' if len(spared) > 1 else 'he stays'} whatever the totals",
+        )
 
 
 def _trace_payments(
-    plain: dict[int, tuple[int, int]], loser: int, bids: tuple[tuple[int, Bid], ...]
+    plain: dict[int, tuple[int, int]],
+    loser: int,
+    bids: tuple[tuple[int, Bid], ...],
+    refund: LoserRefund,
 ) -> None:
     """Count the rules of a round's payments (only while tracing)."""
-    decided("lotus.conflict.dragon_return")
-    if plain[loser][1]:
-        decided("lotus.conflict.loser_refund")
-    if any(p for seat, (_, p) in plain.items() if seat != loser):
-        decided("lotus.conflict.others_pay")
+    decided("lotus.conflict.dragon_return", "the dragon cards go back to their owners")
+    bid = plain[loser][1]
+    if bid:
+        kept = bid - steps.payments(plain, loser, refund)[loser]
+        decided(
+            "lotus.conflict.loser_refund",
+            f"seat {loser} leaves and keeps {kept} of his {bid} influence",
+        )
+    others = [(seat, p) for seat, (_, p) in plain.items() if seat != loser and p]
+    if others:
+        paid = "; ".join(f"seat {seat} {p}" for seat, p in others)
+        decided("lotus.conflict.others_pay", f"the others pay their whole bids: {paid}")
     if any(b.zero_card for _, b in bids):
-        decided("lotus.conflict.zero_card")
+        decided(
+            "lotus.conflict.zero_card",
+            "the 0-cards played go back to their owners, whoever leaves",
+        )
 
 
 def _end(s: State) -> State:
@@ -329,14 +464,14 @@ def _end(s: State) -> State:
         and s.game.options.chip_supply is ChipSupply.LIMITED_AT_AWARD
         and s.year >= len(s.game.in_play)
     ):
-        decided("lotus.end.year_cap")
+        if trace.TRACING:
+            decided(
+                "lotus.end.year_cap",
+                f"year {s.year}, as many years as areas in play: this is the last year",
+            )
         final = True
-    decided("lotus.resolve.phase_end")
-    if not final:
-        decided("lotus.resolve.unclaimed_neutral")
-    decided("lotus.tribute.emperor_point")
-    if not s.held(s.emperor)[Building.PALACE]:
-        decided("lotus.tribute.stone_holder")
+    if trace.TRACING:
+        _trace_phase_end(s, final)
     state = rebellion.give_vp(s.but(final=final, conflict=None), s.emperor)
     return enter(state, Phase.LEAD)
 

@@ -10,6 +10,7 @@ from rulespec.core.immutable import by_identity, put
 from rulespec.core.kernel import Problem, enter
 from rulespec.core.rules import rule_of
 from rulespec.core.trace import decided
+from rulespec.core.words import count
 from rulespec.lotus.actions import Action, DeclineExtra, DrawChip, PlaceChip, TakeExtra
 from rulespec.lotus.components import BUILDINGS, NEUTRAL, Building
 from rulespec.lotus.state import Expansion, Phase, State, place_chips
@@ -44,11 +45,22 @@ def _next(s: State, expansion: Expansion, **changes: Any) -> State:
         phase = Phase.TEMPLE_EXTRA if may else Phase.DRAW
         state = s.but(expansion=expansion, phase=phase, seat=seat, **changes)
         if extra and trace.TRACING:
-            decided("lotus.expand.temple_extra")
-            decided("lotus.expand.temple_order")
+            temples = s.held(seat)[Building.TEMPLE]
+            verb = "may" if phase is Phase.TEMPLE_EXTRA else "must"
+            decided(
+                "lotus.expand.temple_extra",
+                f"seat {seat} owns {count(temples, 'temple')}, so {verb} place "
+                "one more chip for each",
+            )
+            decided(
+                "lotus.expand.temple_order",
+                "the temple extras come after everyone's chip, one at a time from the emperor",
+            )
         if state.placement_areas() and any(state.unseen):
             return state
-        decided("lotus.expand.no_space")
+        if trace.TRACING:
+            why = "no empty area borders a chip" if any(state.unseen) else "no chip is left"
+            decided("lotus.expand.no_space", f"{why}: the remaining placements lapse")
     return _next_year(s.but(expansion=expansion, **changes))
 
 
@@ -85,8 +97,15 @@ def check_draw(s: State, a: DrawChip) -> Problem:
 def draw(s: State, a: DrawChip) -> State:
     """The drawer holds the chip until he places it."""
     if trace.TRACING:
-        decided("lotus.expand.draw_place")
-        decided("lotus.setup.draw_supply")
+        decided(
+            "lotus.expand.draw_place",
+            f"seat {s.seat} draws a neutral {a.building.label} and must place it",
+        )
+        decided(
+            "lotus.setup.draw_supply",
+            f"the chip comes from the hidden supply, {sum(s.unseen)} face-down chips before "
+            "the draw",
+        )
     unseen = put(s.unseen, a.building, s.unseen[a.building] - 1)
     return s.but(phase=Phase.PLACE, unseen=unseen, expansion=_expansion(s).but(drawn=a.building))
 
@@ -113,13 +132,21 @@ def place(s: State, a: PlaceChip) -> State:
     assert e.drawn is not None
     i = s.game.area_index[a.area]
     if trace.TRACING:
-        decided("lotus.expand.adjacency")
+        decided(
+            "lotus.expand.adjacency",
+            f"area {a.area} borders an area with a chip, as it must; "
+            f"{count(len(s.placement_areas()), 'area')} were open to the new chip",
+        )
     return _next(s, Expansion(e.slots[1:]), chips=place_chips(s, {i: NEUTRAL[e.drawn]}))
 
 
 def _next_year(s: State) -> State:
     """The year ends; the next begins with claims (lotus.year.phases)."""
-    decided("lotus.year.phases")
+    if trace.TRACING:
+        decided(
+            "lotus.year.phases",
+            f"the six phases of year {s.year} are done: year {s.year + 1} begins with the claims",
+        )
     return enter(s.but(year=s.year + 1, expansion=None), Phase.CLAIM)
 
 

@@ -18,8 +18,12 @@ def open_window(s: State, resume: Phase) -> State:
     """Each player in turn from the emperor may give cards, then passes; ``resume`` is
     the secret stage that follows."""
     order = s.order_from_emperor()
-    decided("lotus.variant.negotiation")
-    decided("lotus.variant.negotiation_window")
+    decided("lotus.variant.negotiation", "negotiation is on: a window for gifts opens first")
+    decided(
+        "lotus.variant.negotiation_window",
+        "before the secret stage each player in turn from the emperor may give cards, "
+        "openly, then passes",
+    )
     return s.but(phase=Phase.NEGOTIATE, seat=order[0], queue=order[1:], resume=resume, gifts=())
 
 

@@ -11,6 +11,7 @@ from rulespec.core.immutable import by_identity, put
 from rulespec.core.kernel import Problem, enter
 from rulespec.core.rules import rule_of
 from rulespec.core.trace import decided
+from rulespec.core.words import count, listing, seats
 from rulespec.lotus import negotiation
 from rulespec.lotus import rules as steps
 from rulespec.lotus.actions import (
@@ -24,7 +25,7 @@ from rulespec.lotus.actions import (
 from rulespec.lotus.commitments import by_seat
 from rulespec.lotus.components import OWNED, VP_CHIPS, Building, Side
 from rulespec.lotus.state import Phase, Rebellion, RebellionReveal, State, place_chips
-from rulespec.lotus.variant import Negotiation, RewardChoice, VpChips
+from rulespec.lotus.variant import Negotiation, RewardChoice, SideReveal, VpChips
 
 if TYPE_CHECKING:
     from rulespec.lotus.game import LotusGame
@@ -39,7 +40,11 @@ def give_vp(s: State, seat: int) -> State:
     (lotus.components.vp_supply)."""
     limited = s.game.options.vp_chips is VpChips.LIMITED
     if (limited or trace.TRACING) and sum(s.vp) >= VP_CHIPS:
-        decided("lotus.components.vp_supply")
+        decided(
+            "lotus.components.vp_supply",
+            f"all {VP_CHIPS} victory-point chips are out: seat {seat} gets "
+            + ("none" if limited else "one all the same (the supply is unlimited)"),
+        )
         if limited:
             return s
     return s.but(vp=put(s.vp, seat, s.vp[seat] + 1))
@@ -50,9 +55,16 @@ def begin(s: State) -> State:
     (lotus.rebellion.candidates, lotus.rebellion.asking_order)."""
     villages = [s.held(seat)[Building.VILLAGE] for seat in range(s.players)]
     ask = steps.leader_ask_order(villages, s.emperor, s.game.variant.leader_candidate_tie)
-    if ask:
-        decided("lotus.rebellion.candidates")
-        decided("lotus.rebellion.asking_order")
+    if ask and trace.TRACING:
+        order = listing(f"seat {seat} ({count(villages[seat], 'village')})" for seat in ask)
+        decided(
+            "lotus.rebellion.candidates",
+            f"the players owning a village may lead a rebellion: {order}",
+        )
+        decided(
+            "lotus.rebellion.asking_order",
+            f"they are asked in this order, most villages first: {order}",
+        )
     if not ask:
         return _after(s)
     return s.but(phase=Phase.LEAD, seat=ask[0], queue=ask[1:])
@@ -70,10 +82,15 @@ def lead(s: State, a: Lead) -> State:
             return s.but(seat=s.queue[0], queue=s.queue[1:])
         return _after(s)
     state = s.but(rebellion=Rebellion(s.seat), queue=())
-    decided("lotus.rebellion.fixed_sides")
+    if trace.TRACING:
+        decided(
+            "lotus.rebellion.fixed_sides",
+            f"seat {s.seat} leads the rebels against the emperor, seat {s.emperor}: the two "
+            "sides are fixed",
+        )
     if s.game.options.negotiation is Negotiation.ON:
         return negotiation.open_window(state, Phase.SIDE)
-    decided("lotus.variant.negotiation")  # off: no window, the sides follow at once
+    decided("lotus.variant.negotiation", "negotiation is off: the sides follow at once, no gifts")
     return open_sides(state)
 
 
@@ -86,7 +103,12 @@ def open_sides(s: State) -> State:
     )
     if not choosers:
         return _open_combat(s)
-    decided("lotus.secret.commit_order")
+    if trace.TRACING:
+        decided(
+            "lotus.secret.commit_order",
+            "the other players choose a side in secret, one at a time from the emperor: seats "
+            + ", ".join(map(str, choosers)),
+        )
     return s.but(phase=Phase.SIDE, seat=choosers[0], queue=choosers[1:], resume=None)
 
 
@@ -99,7 +121,12 @@ def choose_side(s: State, a: ChooseSide) -> State:
     """A secret side; after the last, the combat."""
     r = _rebellion(s)
     if trace.TRACING:
-        decided("lotus.rebellion.sides")
+        decided(
+            "lotus.rebellion.sides",
+            f"seat {s.seat} secretly joins "
+            f"{'the rebels' if a.side is Side.REBELS else 'the emperor' + chr(39) + 's side'} "
+            "with a dragon card",
+        )
     rebels = r.but(sides=by_seat(r.sides, s.seat, a.side))
     if s.queue:
         return s.but(rebellion=rebels, seat=s.queue[0], queue=s.queue[1:])
@@ -129,9 +156,11 @@ def commit_combat(s: State, a: CommitCombat) -> State:
     """A secret commitment; after the last, the fight."""
     r = _rebellion(s)
     if trace.TRACING:
-        decided("lotus.rebellion.combat_commit")
+        decided(
+            "lotus.rebellion.combat_commit", f"seat {s.seat} commits {a.combat} combat in secret"
+        )
         if a.combat == 0:
-            decided("lotus.secret.zero_allowed")
+            decided("lotus.secret.zero_allowed", "committing nothing is allowed")
     rebels = r.but(commits=by_seat(r.commits, s.seat, a.combat))
     if s.queue:
         return s.but(rebellion=rebels, seat=s.queue[0], queue=s.queue[1:])
@@ -181,12 +210,15 @@ def _next_reward(s: State) -> State:
     state = s
     while state.queue:
         seat = state.queue[0]
-        decided("lotus.rebellion.rewards")
         if trace.TRACING:
             _trace_rewards(state, seat)
         if state.reward_areas(seat):
             return state.but(phase=Phase.REWARD, seat=seat)
-        decided("lotus.rebellion.vp_fallback")
+        if trace.TRACING:
+            decided(
+                "lotus.rebellion.vp_fallback",
+                f"no loser's area is open to seat {seat}, who takes a victory-point chip instead",
+            )
         state = give_vp(state, seat).but(queue=state.queue[1:])
     return _finish(state)
 
@@ -238,9 +270,18 @@ def take_area(s: State, a: TakeArea) -> State:
     assert chip is not None
     assert chip.owner is not None
     taker = r.palace_taker
-    decided("lotus.rebellion.same_building")
-    if s.game.options.reward_choice is not RewardChoice.PLAYER_CHOICE:
-        decided("lotus.rebellion.reward_compulsory")
+    if trace.TRACING:
+        decided(
+            "lotus.rebellion.same_building",
+            f"seat {s.seat}'s {chip.building.label} chip replaces seat {chip.owner}'s on "
+            f"{a.area}, which goes back to seat {chip.owner}: the building stays the same",
+        )
+        if s.game.options.reward_choice is not RewardChoice.PLAYER_CHOICE:
+            decided(
+                "lotus.rebellion.reward_compulsory",
+                f"seat {s.seat} must take a reward and picks {a.area} among "
+                f"{len(s.reward_areas(s.seat))} open to him",
+            )
     taker = r.palace_taker
     if chip.building is Building.PALACE and chip.owner == s.emperor:
         taker = s.seat
@@ -263,7 +304,11 @@ def check_take_vp(s: State, a: TakeVictoryPoint) -> Problem:
 
 def take_vp(s: State, a: TakeVictoryPoint) -> State:
     """A VP chip instead of an area."""
-    decided("lotus.rebellion.reward_vp_by_choice")
+    if trace.TRACING:
+        decided(
+            "lotus.rebellion.reward_vp_by_choice",
+            f"seat {s.seat} prefers a victory-point chip to the areas open to him",
+        )
     return _next_reward(give_vp(s, s.seat).but(queue=s.queue[1:]))
 
 
@@ -275,16 +320,31 @@ def _finish(s: State) -> State:
     emperor = steps.new_emperor(
         palaces, s.emperor, r.palace_taker, s.game.variant.emperor_after_rebellion
     )
-    decided("lotus.rebellion.new_emperor")
-    decided("lotus.tribute.only_phase3")
+    if trace.TRACING:
+        most = max(palaces)
+        kept = "stays" if emperor == s.emperor else "becomes"
+        decided(
+            "lotus.rebellion.new_emperor",
+            f"after the rebellion seat {emperor} {kept} emperor, with the most palaces, {most}",
+        )
+        decided(
+            "lotus.tribute.only_phase3",
+            f"seat {emperor} takes no victory point for the crown now: that comes only in phase 3",
+        )
     return _after(s.but(emperor=emperor, rebellion=None))
 
 
 def _after(s: State) -> State:
     if s.final:
-        decided("lotus.end.trigger")
-        if any(s.unseen):
-            decided("lotus.end.leftover_chips")
+        decided(
+            "lotus.end.trigger",
+            "every area in play was owned after phase 2 and phase 4 is over: the game ends",
+        )
+        if any(s.unseen) and trace.TRACING:
+            decided(
+                "lotus.end.leftover_chips",
+                f"{sum(s.unseen)} neutral chips were never drawn and stay unused",
+            )
         return s.but(phase=Phase.GAME_OVER, queue=(), seat=s.emperor)
     return enter(s, Phase.PALACE_INCOME)
 
@@ -292,43 +352,108 @@ def _after(s: State) -> State:
 def _trace_fight(s: State, sides: dict[int, Side], tied: bool) -> None:
     """Count the rules of the reveal and the count (only while tracing)."""
     r = _rebellion(s)
-    decided("lotus.rebellion.side_reveal")
-    decided("lotus.rebellion.bonus_time")
-    decided("lotus.rebellion.winner")
-    decided("lotus.rebellion.discard_all")
-    decided("lotus.rebellion.reward_order")
-    if s.held(s.emperor)[Building.PALACE]:
-        decided("lotus.rebellion.emperor_bonus")
-    if s.held(r.leader)[Building.VILLAGE]:
-        decided("lotus.rebellion.leader_bonus")
-    if any(seat not in (s.emperor, r.leader) and any(s.held(seat)) for seat in sides):
-        decided("lotus.rebellion.no_ally_bonus")
-    if tied:
-        decided("lotus.rebellion.winner")
+    committed = dict(r.commits)
+    palaces, villages = s.held(s.emperor)[Building.PALACE], s.held(r.leader)[Building.VILLAGE]
+    emperor_total, rebels_total = steps.rebellion_totals(sides, committed, palaces, villages)
+    when = (
+        "before the combat was committed"
+        if s.game.side_reveal is SideReveal.BEFORE_COMBAT
+        else "with the combat points"
+    )
+    decided("lotus.rebellion.side_reveal", f"the sides were turned up {when}")
+    decided(
+        "lotus.rebellion.bonus_time",
+        f"the bonuses are counted now, at the reveal: the emperor owns "
+        f"{count(palaces, 'palace')}, the leader {count(villages, 'village')}",
+    )
+    won = "the emperor's side wins" if emperor_total >= rebels_total else "the rebels win"
+    decided(
+        "lotus.rebellion.winner",
+        f"the emperor's side has {emperor_total}, the rebels {rebels_total}"
+        + (": a tie, which goes to the emperor's side" if tied else f": {won}"),
+    )
+    decided(
+        "lotus.rebellion.discard_all",
+        f"all {sum(committed.values())} combat points committed go back to the bank",
+    )
+    decided(
+        "lotus.rebellion.reward_order",
+        "the winners choose their rewards, their leader first, then by combat committed",
+    )
+    if palaces:
+        decided(
+            "lotus.rebellion.emperor_bonus",
+            f"the emperor's {count(palaces, 'palace')} add {2 * palaces} to his side",
+        )
+    if villages:
+        decided(
+            "lotus.rebellion.leader_bonus",
+            f"the leader's {count(villages, 'village')} add {villages} to the rebels",
+        )
+    allies = [seat for seat in sides if seat not in (s.emperor, r.leader) and any(s.held(seat))]
+    if allies:
+        decided(
+            "lotus.rebellion.no_ally_bonus",
+            f"the buildings of {seats(allies)} add nothing: only the emperor's and the "
+            "leader's count",
+        )
 
 
 def _trace_rewards(s: State, seat: int) -> None:
     """Count the rules that keep a losing player's areas from ``seat``'s reward, judged as
     he chooses (only while tracing; the same branches as :func:`check_take`)."""
     r = _rebellion(s)
-    decided("lotus.rebellion.adjacency_time")
-    if r.winners is Side.REBELS:
-        decided("lotus.rebellion.rebel_side_restrictions")
     areas = set(s.reward_areas(seat))
+    open_ = ", ".join(sorted(s.area_id(i) for i in areas)) or "none"
+    decided(
+        "lotus.rebellion.rewards",
+        f"seat {seat} of the winners takes one reward: a loser's area (open to him: {open_}), "
+        "else a victory-point chip",
+    )
+    decided(
+        "lotus.rebellion.adjacency_time",
+        f"what is open to seat {seat} is judged now, as he chooses, after the rewards before",
+    )
+    if r.winners is Side.REBELS:
+        decided(
+            "lotus.rebellion.rebel_side_restrictions",
+            "the rebels won: the same limits apply to their rewards as to the emperor's side",
+        )
     losing = Side.REBELS if r.winners is Side.EMPEROR else Side.EMPEROR
     losers = {t for t, side in r.all_sides(s.emperor) if side is losing}
     mine = set(s.owned(seat))
     if not mine:
-        decided("lotus.rebellion.landless")
+        decided(
+            "lotus.rebellion.landless",
+            f"seat {seat} owns no area, so any loser's area is open to him",
+        )
+    hit, far, short = [], [], []
     for i, chip in enumerate(s.chips):
         if chip is None or chip.owner not in losers or i in areas:
             continue
         if chip.owner in r.hit:
-            decided("lotus.rebellion.one_loss")
+            hit.append(s.area_id(i))
         elif mine and not (s.game.index_adjacency[i] & mine):
-            decided("lotus.rebellion.adjacent_only")
+            far.append(s.area_id(i))
         else:
-            decided("lotus.rebellion.chip_supply")
+            short.append(s.area_id(i))
+    if hit:
+        decided(
+            "lotus.rebellion.one_loss",
+            f"area{'s' if len(hit) > 1 else ''} {listing(hit)} belong{'' if len(hit) > 1 else 's'} "
+            "to a loser who has lost an area already: not again",
+        )
+    if far:
+        decided(
+            "lotus.rebellion.adjacent_only",
+            f"area{'s' if len(far) > 1 else ''} {listing(far)} border{'' if len(far) > 1 else 's'} "
+            f"none of seat {seat}'s areas, so he may not take {'them' if len(far) > 1 else 'it'}",
+        )
+    if short:
+        decided(
+            "lotus.rebellion.chip_supply",
+            f"seat {seat} has no chip left to show the building of {listing(short)}",
+        )
 
 
 def _rebellion(s: State) -> Rebellion:

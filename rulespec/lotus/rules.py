@@ -17,7 +17,9 @@ from __future__ import annotations
 from collections.abc import Collection, Hashable, Iterable, Mapping, Sequence
 from typing import TypeVar
 
+from rulespec.core import trace
 from rulespec.core.trace import decided
+from rulespec.core.words import count, seats
 from rulespec.lotus.components import (
     BASIC_MARKERS,
     DRAGON_BONUS,
@@ -53,8 +55,12 @@ def markers_allowed(rice_fields: int, year: int, from_year: int, max_markers: in
     """
     if year < from_year:
         return BASIC_MARKERS
-    if BASIC_MARKERS + rice_fields > max_markers:
-        decided("lotus.claim.max_markers")
+    if BASIC_MARKERS + rice_fields > max_markers and trace.TRACING:
+        decided(
+            "lotus.claim.max_markers",
+            f"{rice_fields} rice fields would allow {BASIC_MARKERS + rice_fields} markers, but "
+            f"nobody places more than {max_markers}",
+        )
     return min(BASIC_MARKERS + rice_fields, max_markers)
 
 
@@ -135,10 +141,17 @@ def leader_ask_order(
     """
     n = len(villages)
     seats = [s for s in range(n) if s != emperor and villages[s] > 0]
-    if villages[emperor] > 0:
-        decided("lotus.rebellion.emperor_not_candidate")
-    if len({villages[s] for s in seats}) < len(seats):
-        decided("lotus.rebellion.candidate_tie")
+    if villages[emperor] > 0 and trace.TRACING:
+        decided(
+            "lotus.rebellion.emperor_not_candidate",
+            f"the emperor, seat {emperor}, owns {count(villages[emperor], 'village')} but cannot "
+            "lead",
+        )
+    if len({villages[s] for s in seats}) < len(seats) and trace.TRACING:
+        decided(
+            "lotus.rebellion.candidate_tie",
+            "candidates with as many villages are asked clockwise from the emperor",
+        )
     assert tie is LeaderTie.CLOCKWISE_FROM_EMPEROR  # the only reading either book supports
     return tuple(sorted(seats, key=lambda s: (-villages[s], clockwise(s, emperor, n))))
 
@@ -174,8 +187,12 @@ def reward_order(
     >>> reward_order(0, [4, 2], {2: 2, 4: 2}, 6, RewardTie.FIRST_LEFT_OF_LEADER)
     (0, 2, 4)
     """
-    if len({combat.get(s, 0) for s in allies}) < len(allies):
-        decided("lotus.rebellion.reward_tie")
+    if len({combat.get(s, 0) for s in allies}) < len(allies) and trace.TRACING:
+        decided(
+            "lotus.rebellion.reward_tie",
+            "allies who committed as much combat choose in seat order after the leader, "
+            f"seat {leader}",
+        )
     if tie is RewardTie.FIRST_LEFT_OF_LEADER:
         seats_left = [(leader + k) % players for k in range(1, players)]
         ranked = sorted(allies, key=lambda s: (-combat.get(s, 0), seats_left.index(s)))
@@ -214,7 +231,16 @@ def new_emperor(
         top = [s for s in above if palaces[s] == most]
     if len(top) == 1:
         return top[0]
-    decided("lotus.rebellion.new_emperor_ties")
+    if trace.TRACING:
+        decided(
+            "lotus.rebellion.new_emperor_ties",
+            f"{seats(top)} tie for the most palaces, {palaces[top[0]]}: "
+            + (
+                f"seat {palace_taker} took the emperor's palace and is emperor"
+                if palace_taker in top
+                else "the tie rule of the ruling decides"
+            ),
+        )
     if palace_taker in top:
         return palace_taker
     return min(top, key=lambda s: clockwise(s, old, n))
@@ -322,8 +348,12 @@ def winners(scores: Sequence[int], emperor: int, palaces: Sequence[int]) -> froz
     """
     best = max(scores)
     tied = [s for s, p in enumerate(scores) if p == best]
-    if len(tied) > 1 and emperor in tied:
-        decided("lotus.score.final_emperor")
+    if len(tied) > 1 and emperor in tied and trace.TRACING:
+        decided(
+            "lotus.score.final_emperor",
+            f"{seats(tied)} tie at {best} points; the emperor after the "
+            f"last rebellion, seat {emperor}, is among them and wins",
+        )
     if emperor in tied:
         return frozenset({emperor})
     most = max(palaces[s] for s in tied)

@@ -21,11 +21,12 @@ observation hides them from everyone else until the reveal.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Annotated, ClassVar
 
 import attrs
 
+from rulespec.core import trace
 from rulespec.core.api import Outcome
 from rulespec.core.convert import PER_SEAT, Range, Seat, Tagged, checked_fields
 from rulespec.core.immutable import by_identity
@@ -33,6 +34,7 @@ from rulespec.core.kernel import Evolve, Kernel, PhaseEnum
 from rulespec.core.seats import order_from
 from rulespec.core.tensor import PerKey, Slots
 from rulespec.core.trace import decided
+from rulespec.core.words import count, seats
 from rulespec.errors import GameNotOver
 from rulespec.lotus import rules as steps
 from rulespec.lotus.actions import Action, Bid
@@ -49,6 +51,7 @@ from rulespec.lotus.components import (
     COMBAT_POINTS,
     INFLUENCE_POINTS,
     NEUTRAL_CHIPS,
+    SCORE,
     START_COMBAT,
     START_INFLUENCE,
     Building,
@@ -335,19 +338,44 @@ class State(Kernel[Action], Evolve):
             steps.largest_group(self.owned(s), adjacency, measure) for s in range(self.players)
         ]
         bonus = steps.territory_winner(groups)
-        decided("lotus.score.buildings")
-        if bonus is not None:
-            decided("lotus.score.largest_territory")
-            decided("lotus.score.territory_measure")
-        if any(self.vp):
-            decided("lotus.score.vp_chips")
+        if trace.TRACING:
+            self._trace_scores(groups, bonus)
         out = []
         for s in range(self.players):
             dragons = sum(1 for i in self.owned(s) if board.areas[i].dragon)
-            if dragons:
-                decided("lotus.score.dragons")
+            if dragons and trace.TRACING:
+                decided(
+                    "lotus.score.dragons",
+                    f"seat {s} owns {dragons} dragon area{'s' if dragons > 1 else ''}: "
+                    f"+{2 * dragons}",
+                )
             out.append(steps.score(self.held(s), dragons, self.vp[s], bonus == s))
         return tuple(out)
+
+    def _trace_scores(self, groups: Sequence[int], bonus: int | None) -> None:
+        """The final scoring's rules in words (only while tracing)."""
+        for s in range(self.players):
+            held = self.held(s)
+            worth = sum(SCORE[b] * held[b] for b in Building)
+            decided(
+                "lotus.score.buildings",
+                f"seat {s}'s buildings score {worth}: {count(held[Building.PALACE], 'palace')} "
+                f"at 3, {count(held[Building.TEMPLE], 'temple')} at 2, the other "
+                f"{count(sum(held) - held[Building.PALACE] - held[Building.TEMPLE], 'area')} at 1",
+            )
+        if bonus is not None:
+            decided(
+                "lotus.score.largest_territory",
+                f"seat {bonus} alone has the largest territory, {groups[bonus]} areas: +3",
+            )
+            sizes = ", ".join(f"seat {s} {g}" for s, g in enumerate(groups))
+            decided(
+                "lotus.score.territory_measure",
+                f"each player's largest group of connected areas, counted in areas: {sizes}",
+            )
+        if any(self.vp):
+            chips = ", ".join(f"seat {s} {v}" for s, v in enumerate(self.vp) if v)
+            decided("lotus.score.vp_chips", f"victory-point chips add one each: {chips}")
 
     def outcome(self) -> Outcome:
         """Final scores and winners (lotus.score.winner); only at the end."""
@@ -357,8 +385,17 @@ class State(Kernel[Action], Evolve):
                 "[lotus.score.winner] decides only at the end"
             )
         scores = self.scores()
-        decided("lotus.score.winner")
         palaces = tuple(self.held(s)[Building.PALACE] for s in range(self.players))
+        if trace.TRACING:
+            best = max(scores)
+            tied = [s for s, p in enumerate(scores) if p == best]
+            decided(
+                "lotus.score.winner",
+                f"seat {tied[0]} has the most points, {best}"
+                if len(tied) == 1
+                else f"{seats(tied)} tie at {best} points: the emperor, then the most "
+                "palaces, decide",
+            )
         return Outcome(
             scores=scores,
             tiebreaks=tuple((int(s == self.emperor), palaces[s]) for s in range(self.players)),

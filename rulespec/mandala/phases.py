@@ -59,7 +59,12 @@ def _trace_plays(hand: Counts, can_draw: bool) -> None:
     count does not depend on what earlier games left in it)."""
     size = sum(hand)
     if any(hand[c] == size for c in COLOURS) and steps.leaves_hand_empty(size, size, int(can_draw)):
-        decided("mandala.hand.never_empty")
+        decided(
+            "mandala.hand.never_empty",
+            f"the {size} cards in hand are all of one colour, and playing them all would leave "
+            "the hand empty: at most "
+            + ("one card of them may be played" if size == 1 else f"{size - 1} of them may go"),
+        )
 
 
 def _legal_plays(hand: Counts, can_draw: bool) -> tuple[Play, ...]:

@@ -40,30 +40,56 @@ def _resolve(s: State, m: int, chosen: Tile | None) -> State:
     holdings = list(s.holdings)
     if claim.holder is not None:
         if claim.runner_up is None:  # mandala.resolve.holder_takes_both
-            decided("mandala.resolve.holder_takes_both")
+            if trace.TRACING:
+                decided(
+                    "mandala.resolve.holder_takes_both",
+                    f"nobody else qualifies for second place in mandala {m}, so seat "
+                    f"{claim.holder} takes both tiles, "
+                    + " and ".join(t.label for t in area.tiles),
+                )
             for t in area.tiles:
                 holdings[claim.holder] = holdings[claim.holder].receive(t)
         else:  # mandala.resolve.holder_picks, mandala.resolve.second_place
-            decided("mandala.resolve.holder_picks")
-            decided("mandala.resolve.second_place")
             assert chosen is not None
             (other,) = (t for t in area.tiles if t != chosen)
+            if trace.TRACING:
+                decided(
+                    "mandala.resolve.holder_picks",
+                    f"seat {claim.holder} holds the marker of mandala {m} and picks {chosen.label}",
+                )
+                decided(
+                    "mandala.resolve.second_place",
+                    f"seat {claim.runner_up} has the second most cards there, with a face-up "
+                    f"card, and takes the other tile, {other.label}",
+                )
             holdings[claim.holder] = holdings[claim.holder].receive(chosen)
             holdings[claim.runner_up] = holdings[claim.runner_up].receive(other)
         tiles: tuple[Tile, ...] = ()
     else:  # mandala.end.final_no_holder: the tiles stay
-        decided("mandala.end.final_no_holder")
+        if trace.TRACING:
+            decided(
+                "mandala.end.final_no_holder",
+                f"nobody holds the marker of mandala {m}: nobody takes its tiles",
+            )
         assert s.final is not None, "a completed mandala always has a marker holder"
         tiles = area.tiles
     discard, hands = s.discard, list(s.hands)
     for seat in range(s.players):
         cards = plus(area.up[seat], area.down[seat])
         if seat in claim.takers:  # mandala.resolve.discard_winners
-            decided("mandala.resolve.discard_winners")
+            if trace.TRACING:
+                decided(
+                    "mandala.resolve.discard_winners",
+                    f"seat {seat} took a tile and discards its {sum(cards)} cards there",
+                )
             discard = plus(discard, cards)
         else:  # mandala.resolve.take_back
-            if any(cards):
-                decided("mandala.resolve.take_back")
+            if any(cards) and trace.TRACING:
+                decided(
+                    "mandala.resolve.take_back",
+                    f"seat {seat} took no tile and takes its {sum(cards)} cards there back "
+                    f"into hand, {sum(hands[seat]) + sum(cards)} cards now",
+                )
             hands[seat] = plus(hands[seat], cards)
     state = s.but(
         holdings=tuple(holdings),
@@ -75,11 +101,22 @@ def _resolve(s: State, m: int, chosen: Tile | None) -> State:
     if s.final is not None:
         return _continue_final(state)
     if state.dark and state.light:  # mandala.resolve.new_mandala
-        decided("mandala.resolve.new_mandala")
-        decided("mandala.resolve.marker_returns")
+        if trace.TRACING:
+            decided(
+                "mandala.resolve.new_mandala",
+                f"mandala {m} starts anew: a dark and a light tile are drawn for it",
+            )
+        if trace.TRACING:
+            decided(
+                "mandala.resolve.marker_returns",
+                f"the marker of mandala {m} goes back to the centre, held by nobody",
+            )
         return state.but(phase=Phase.NEW_TILES, pending=2)
-    decided("mandala.end.no_tiles")
-    decided("mandala.end.no_tiles_immediate")
+    words = f"no {'dark' if not state.dark else 'light'} tile is left to start mandala {m} anew"
+    if trace.TRACING:
+        decided("mandala.end.no_tiles", f"{words}: the game ends")
+    if trace.TRACING:
+        decided("mandala.end.no_tiles_immediate", f"{words}: the game ends at once, mid-round")
     return _begin_final(state)  # mandala.end.no_tiles, at once
 
 
@@ -107,16 +144,31 @@ def end_turn(s: State, mandalas: tuple[Area, ...] | None = None) -> State:
     last_seat = s.seat == s.players - 1
     if last_seat and any(h.flower_count >= 3 for h in s.holdings):
         # mandala.end.third_flower, mandala.end.round
-        decided("mandala.end.third_flower")
-        decided("mandala.end.round")
+        if trace.TRACING:
+            three = [str(p) for p, h in enumerate(s.holdings) if h.flower_count >= 3]
+            who = f"seat{'s' if len(three) > 1 else ''} {' and '.join(three)}"
+            decided(
+                "mandala.end.third_flower",
+                f"{who} formed a third flower this round, which seat {s.seat} closes: the "
+                "game ends",
+            )
+            decided(
+                "mandala.end.round",
+                f"seat {s.seat} sits to the right of seat 0, who started: the round ends here",
+            )
         return _begin_final(s.but(played=None, resolving=None, pending=0, mandalas=mandalas))
     nxt = (s.seat + 1) % s.players
     if sum(s.hands[nxt]) == 1 and not s.cards_available():
         # mandala.end.stalled: no legal play exists
-        decided("mandala.end.stalled")
+        if trace.TRACING:
+            decided(
+                "mandala.end.stalled",
+                f"seat {nxt} holds a single card and none is left to draw, so cannot play: the "
+                "game ends",
+            )
         return _begin_final(s.but(played=None, resolving=None, pending=0, mandalas=mandalas))
     if trace.TRACING:
-        decided("mandala.turn.order")
+        decided("mandala.turn.order", f"seat {nxt} is next, clockwise")
     return s.but(
         played=None,
         resolving=None,
@@ -131,9 +183,19 @@ def end_turn(s: State, mandalas: tuple[Area, ...] | None = None) -> State:
 def _begin_final(s: State) -> State:
     """The game ends: choose which mandalas the final resolution covers."""
     in_play = [m for m in range(NUM_MANDALAS) if s.mandalas[m].tiles]
-    decided("mandala.end.final_mandalas")
     if s.game.options.final_mandalas is FinalMandalas.TWO_OTHERS:
         in_play = [m for m in in_play if m != s.last_completed]
+    if trace.TRACING:
+        decided(
+            "mandala.end.final_mandalas",
+            "the final resolution covers "
+            + (f"mandalas {', '.join(map(str, in_play))}" if in_play else "no mandala")
+            + (
+                f", not mandala {s.last_completed}, the last one completed"
+                if s.game.options.final_mandalas is FinalMandalas.TWO_OTHERS
+                else ""
+            ),
+        )
     return _continue_final(s.but(final=tuple(in_play), resolving=None))
 
 
@@ -142,7 +204,13 @@ def _continue_final(s: State) -> State:
     assert s.final is not None
     if not s.final:
         return s.but(phase=Phase.GAME_OVER, resolving=None, pending=0)
-    decided("mandala.end.final_resolution")
+    if trace.TRACING:
+        decided(
+            "mandala.end.final_resolution",
+            f"mandalas {' and '.join(map(str, s.final))} are still to be resolved, in random order"
+            if len(s.final) > 1
+            else f"mandala {s.final[0]} is resolved last",
+        )
     if len(s.final) == 1:
         return start(s.but(final=()), s.final[0])
     return s.but(phase=Phase.FINAL_ORDER, resolving=None, pending=0)

@@ -19,6 +19,7 @@ import attrs
 
 from rulespec.core import trace
 from rulespec.core.trace import decided
+from rulespec.core.words import count
 from rulespec.mandala.components import MAX_DRAW, MAX_HAND_FOR_DRAW, NUM_COLOURS, Colour
 
 
@@ -58,7 +59,11 @@ def plays_face_up(colour: Colour, colours_present: Iterable[Colour]) -> bool:
 
 
 def new_holder(
-    active: int, holder: int | None, totals: Sequence[int], ups: Sequence[int]
+    active: int,
+    holder: int | None,
+    totals: Sequence[int],
+    ups: Sequence[int],
+    mandala: int | None = None,
 ) -> int | None:
     """Who holds the marker after the active player's majority check (step 3).
 
@@ -66,6 +71,7 @@ def new_holder(
     (mandala.majority.skip_all_face_down); they take it with strictly more cards than every
     other player who has a face-up card there (mandala.majority.take_marker); on a tie it
     stays (mandala.majority.tie_keeps). Nobody else checks (mandala.majority.active_player_only).
+    ``mandala``, if given, is named in the words the rules say while tracing.
 
     >>> new_holder(active=0, holder=None, totals=(1, 3), ups=(1, 0))   # example 1: 3 face down
     0
@@ -73,17 +79,44 @@ def new_holder(
     0
     """
     if ups[active] == 0:
-        decided("mandala.majority.skip_all_face_down")
+        if trace.TRACING:
+            decided(
+                "mandala.majority.skip_all_face_down",
+                f"all of seat {active}'s cards {_in(mandala)} are face down: no majority check, "
+                f"the marker stays {_at(holder)}",
+            )
         return holder
     mine = totals[active]
     for seat, (total, up) in enumerate(zip(totals, ups, strict=True)):
         if seat != active and up > 0 and total >= mine:
-            if total == mine:
-                decided("mandala.majority.tie_keeps")
+            if total == mine and trace.TRACING:
+                decided(
+                    "mandala.majority.tie_keeps",
+                    f"seat {active} has {_card_count(mine)} {_in(mandala)}, as many as seat "
+                    f"{seat} (who has a face-up card): a tie, so the marker stays {_at(holder)}",
+                )
             return holder
     if trace.TRACING:
-        decided("mandala.majority.take_marker")
+        decided(
+            "mandala.majority.take_marker",
+            f"seat {active} has {_card_count(mine)} {_in(mandala)}, more than every other "
+            f"player with a face-up card, so the marker is seat {active}'s",
+        )
     return active
+
+
+def _in(mandala: int | None) -> str:
+    """``in mandala 2``, or ``there``."""
+    return "there" if mandala is None else f"in mandala {mandala}"
+
+
+def _card_count(n: int) -> str:
+    return count(n, "card")
+
+
+def _at(holder: int | None) -> str:
+    """Where a majority marker is, in words."""
+    return "in the centre" if holder is None else f"with seat {holder}"
 
 
 def is_complete(colours_present: Iterable[Colour]) -> bool:
@@ -148,12 +181,25 @@ def claim(
             best, leaders = key, [seat]
         elif key == best:
             leaders.append(seat)
-    if best is not None and _shared_total(holder, best[0], totals, ups):
-        decided("mandala.resolve.second_tie")
+    if best is not None and _shared_total(holder, best[0], totals, ups) and trace.TRACING:
+        decided(
+            "mandala.resolve.second_tie",
+            f"two players tie for second place with {_card_count(best[0])}; "
+            + (
+                f"seat {leaders[0]} has more face-up cards ({best[1]}) and is second"
+                if len(leaders) == 1
+                else f"they have {best[1]} face-up cards each too, so nobody is second"
+            ),
+        )
     if best is None or len(leaders) != 1:
         return Claim(holder, None)
     if best[0] < runner_up_min_share * totals[holder]:
-        decided("mandala.resolve.two_player_half")
+        if trace.TRACING:
+            decided(
+                "mandala.resolve.two_player_half",
+                f"seat {leaders[0]} has {_card_count(best[0])} there, fewer than half the holder's "
+                f"{totals[holder]}: seat {holder} takes both tiles",
+            )
         return Claim(holder, None)
     return Claim(holder, leaders[0])
 

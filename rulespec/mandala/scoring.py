@@ -17,9 +17,11 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
+from rulespec.core import trace
 from rulespec.core.api import Outcome
 from rulespec.core.tensor import Positions
 from rulespec.core.trace import decided
+from rulespec.core.words import seats
 from rulespec.mandala.components import Face, Tile
 
 
@@ -43,11 +45,19 @@ class Holdings:
         """
         for other in self.loose:
             if other.colour == tile.colour:
-                decided("mandala.flowers.form")
+                if trace.TRACING:
+                    decided(
+                        "mandala.flowers.form",
+                        f"{other.label} and {tile.label} are of one colour: they form a flower",
+                    )
                 pair = (other, tile) if other < tile else (tile, other)
                 return Holdings(self.loose - {other}, (*self.flowers, pair))
-        if any(a.colour == tile.colour for a, _ in self.flowers):
-            decided("mandala.flowers.third_tile")
+        if any(a.colour == tile.colour for a, _ in self.flowers) and trace.TRACING:
+            decided(
+                "mandala.flowers.third_tile",
+                f"{tile.label} is a third {tile.colour.label} tile: the other two are a flower "
+                "already, so it lies loose",
+            )
         return Holdings(self.loose | {tile}, self.flowers)
 
     @property
@@ -65,23 +75,33 @@ def tile_points(tile: Tile) -> int:
     """A loose tile: its printed value (mandala.scoring.single), 0 for a loose '×3'
     (mandala.scoring.single_triple)."""
     if tile.face is Face.TIMES_THREE:
-        decided("mandala.scoring.single_triple")
+        if trace.TRACING:
+            decided("mandala.scoring.single_triple", f"a loose {tile.label} scores nothing")
         return 0
-    decided("mandala.scoring.single")
+    if trace.TRACING:
+        decided("mandala.scoring.single", f"a loose {tile.label} scores {tile.face.value_points}")
     return tile.face.value_points
 
 
 def flower_points(a: Tile, b: Tile) -> int:
     """A flower: three times the other tile if one is the '×3' (mandala.scoring.flower_triple),
     else twice the lower value plus the higher (mandala.scoring.flower_plain)."""
-    if a.face is Face.TIMES_THREE:
-        decided("mandala.scoring.flower_triple")
-        return 3 * b.face.value_points
-    if b.face is Face.TIMES_THREE:
-        decided("mandala.scoring.flower_triple")
-        return 3 * a.face.value_points
-    decided("mandala.scoring.flower_plain")
+    for triple, other in ((a, b), (b, a)):
+        if triple.face is Face.TIMES_THREE:
+            points = 3 * other.face.value_points
+            if trace.TRACING:
+                decided(
+                    "mandala.scoring.flower_triple",
+                    f"the flower {a.label} + {b.label} scores three times "
+                    f"{other.face.value_points}, {points}",
+                )
+            return points
     low, high = sorted((a.face.value_points, b.face.value_points))
+    if trace.TRACING:
+        decided(
+            "mandala.scoring.flower_plain",
+            f"the flower {a.label} + {b.label} scores twice {low} plus {high}, {2 * low + high}",
+        )
     return 2 * low + high
 
 
@@ -103,12 +123,25 @@ def winners(scores: Sequence[int], cards_in_hand: Sequence[int]) -> frozenset[in
     """
     keys = list(zip(scores, cards_in_hand, strict=True))
     best = max(keys)
-    decided("mandala.winner.most_points")
-    if scores.count(best[0]) > 1:
-        decided("mandala.winner.tiebreak_cards")
     won = frozenset(s for s, k in enumerate(keys) if k == best)
-    if len(won) > 1:
-        decided("mandala.winner.shared")
+    if trace.TRACING:
+        tied = [s for s, p in enumerate(scores) if p == best[0]]
+        decided(
+            "mandala.winner.most_points",
+            f"{seats(tied)} {'has' if len(tied) == 1 else 'have'} the most points, {best[0]}",
+        )
+        if len(tied) > 1:
+            then = f"decide for {seats(sorted(won))}" if len(won) == 1 else "are a tie too"
+            decided(
+                "mandala.winner.tiebreak_cards",
+                f"{seats(tied)} tie at {best[0]} points; the most cards left in hand, "
+                f"{best[1]}, {then}",
+            )
+        if len(won) > 1:
+            decided(
+                "mandala.winner.shared",
+                f"{seats(sorted(won))} tie on points and on cards left in hand: they share the win",
+            )
     return won
 
 

@@ -37,10 +37,21 @@ def reveal_setup_tile(s: State, action: RevealTile) -> State:
     area = s.mandalas[m]
     area = area.but(tiles=(*area.tiles, tile))
     state = state.but(mandalas=put(s.mandalas, m, area), pending=s.pending - 1)
-    decided("mandala.setup.tiles")
+    if trace.TRACING:
+        decided(
+            "mandala.setup.tiles",
+            f"mandala {m} gets its {'dark' if dark else 'light'} tile, {tile.label}",
+        )
     if state.pending:
         return state
-    decided("mandala.setup.starting_hands")
+    if trace.TRACING:
+        hands = ", ".join(
+            f"seat {seat} {n}" for seat, n in enumerate(s.game.variant.starting_hands)
+        )
+        decided(
+            "mandala.setup.starting_hands",
+            f"the six tiles are out; the starting hands are dealt: {hands} cards",
+        )
     return state.but(phase=Phase.DEAL, seat=0, pending=s.game.variant.starting_hands[0])
 
 
@@ -49,11 +60,17 @@ def play(s: State, action: Play) -> State:
     seat, colour, count = s.seat, action.colour, action.count
     hand = add(s.hands[seat], colour, -count)
     area = s.mandalas[action.mandala]
-    if trace.TRACING:
-        decided("mandala.play.face_up_if_new")
     if steps.plays_face_up(colour, area.colours()):
+        if trace.TRACING:
+            decided("mandala.play.face_up_if_new")
         area = area.but(up=_bump(area.up, seat, colour, count))
     else:
+        if trace.TRACING:  # the rule's point: a colour already there goes face down
+            decided(
+                "mandala.play.face_up_if_new",
+                f"{colour.label} is already in mandala {action.mandala}, so the "
+                f"{'card goes' if count == 1 else f'{count} cards go'} face down",
+            )
         area = area.but(down=_bump(area.down, seat, colour, count))
     draws = steps.draw_count(sum(hand), count, s.cards_available())
     if trace.TRACING:
@@ -73,15 +90,15 @@ def draw(s: State, action: DrawCard) -> State:
     colour = action.colour
     deck, discard = s.deck, s.discard
     if not any(deck):  # mandala.draw.reshuffle, at the moment of need
-        decided("mandala.draw.reshuffle")
-        decided("mandala.draw.reshuffle_timing")
+        if trace.TRACING:
+            _trace_reshuffle(sum(discard), "a card is needed and the draw pile is empty")
         deck, discard = discard, NO_CARDS
     hands = put(s.hands, s.seat, add(s.hands[s.seat], colour, 1))
     deck = add(deck, colour, -1)
     if s.game.options.reshuffle is Reshuffle.WHEN_EMPTY and not any(deck) and any(discard):
         # mandala.draw.reshuffle_timing, option reshuffle = 'when_empty': at once
-        decided("mandala.draw.reshuffle")
-        decided("mandala.draw.reshuffle_timing")
+        if trace.TRACING:
+            _trace_reshuffle(sum(discard), "the last card of the draw pile was just drawn")
         deck, discard = discard, NO_CARDS
     state = s.but(deck=deck, discard=discard, hands=hands, pending=s.pending - 1)
     if state.pending:
@@ -89,11 +106,16 @@ def draw(s: State, action: DrawCard) -> State:
     if s.phase is Phase.DRAW:
         return _after_draw(state)
     # setup deal: next seat, or the first turn
-    decided("mandala.setup.shuffle")
+    if trace.TRACING:
+        decided(
+            "mandala.setup.shuffle",
+            f"seat {s.seat}'s starting hand comes from the shuffled face-down draw pile, "
+            f"{sum(state.deck)} cards left in it; the discard pile is empty",
+        )
     nxt = s.seat + 1
     if nxt < s.players:
         return state.but(seat=nxt, pending=s.game.variant.starting_hands[nxt])
-    decided("mandala.setup.first_player")
+    decided("mandala.setup.first_player", "every hand is dealt: seat 0 starts, then clockwise")
     return state.but(seat=0, phase=Phase.PLAY, turn=1)
 
 
@@ -103,29 +125,55 @@ def _after_draw(s: State) -> State:
     assert m is not None
     area = s.mandalas[m]
     if trace.TRACING:
-        decided("mandala.majority.active_player_only")
-    holder = steps.new_holder(s.seat, area.marker, area.totals(), area.ups())
+        decided(
+            "mandala.majority.active_player_only",
+            f"seat {s.seat}, whose turn it is, checks the majority of mandala {m}; nobody else",
+        )
+    holder = steps.new_holder(s.seat, area.marker, area.totals(), area.ups(), m)
     mandalas = s.mandalas
     if holder != area.marker:
         area = area.but(marker=holder)
         mandalas = put(s.mandalas, m, area)
     if steps.is_complete(area.colours()):
-        decided("mandala.complete.six_colours")
+        if trace.TRACING:
+            decided(
+                "mandala.complete.six_colours",
+                f"mandala {m} now shows all six colours: it is resolved",
+            )
         return resolution.start(s.but(mandalas=mandalas, last_completed=m), m)
     return resolution.end_turn(s, mandalas)
 
 
 def _trace_draw_count(hand_after_play: int, played: int, draws: int) -> None:
-    """Which rule of step 2 decided the draw count (only while tracing)."""
+    """Which rule of step 2 decided the draw count, in words (only while tracing)."""
     if played != 1:
-        decided("mandala.draw.none_after_two")
+        decided("mandala.draw.none_after_two", f"{played} cards were played, so none are drawn")
     elif draws == 0 and hand_after_play >= MAX_HAND_FOR_DRAW:
-        decided("mandala.draw.skip_at_eight")
+        decided(
+            "mandala.draw.skip_at_eight",
+            f"{hand_after_play} cards are still in hand, so none are drawn",
+        )
     else:
-        decided("mandala.draw.one_card_up_to_four")
-        decided("mandala.draw.exact_count")
-        if draws < min(MAX_DRAW, MAX_HAND_FOR_DRAW - hand_after_play):
-            decided("mandala.draw.exhausted")
+        wanted = min(MAX_DRAW, MAX_HAND_FOR_DRAW - hand_after_play)
+        words = (
+            f"one card was played and {hand_after_play} are left in hand, so "
+            f"{wanted} {'is' if wanted == 1 else 'are'} drawn (up to 4, up to 8 in hand)"
+        )
+        decided("mandala.draw.one_card_up_to_four", words)
+        decided("mandala.draw.exact_count", f"{words}: exactly that many, not fewer")
+        if draws < wanted:
+            decided(
+                "mandala.draw.exhausted",
+                f"only {draws} {'card is' if draws == 1 else 'cards are'} left to draw, so "
+                f"{draws} instead of {wanted}",
+            )
+
+
+def _trace_reshuffle(cards: int, when: str) -> None:
+    """The discard pile becomes the draw pile (only while tracing)."""
+    words = f"{when}: the discard pile's {cards} cards are shuffled into a new draw pile"
+    decided("mandala.draw.reshuffle", words)
+    decided("mandala.draw.reshuffle_timing", words)
 
 
 def _bump(per_seat: tuple[Counts, ...], seat: int, colour: Colour, n: int) -> tuple[Counts, ...]:

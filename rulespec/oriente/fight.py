@@ -3,12 +3,13 @@ the sums decide, the winner captures (oriente.fight.*)."""
 
 from __future__ import annotations
 
+from rulespec.core import trace
 from rulespec.core.immutable import put
 from rulespec.core.trace import decided
 from rulespec.oriente import deck as decks
 from rulespec.oriente import season
 from rulespec.oriente.actions import Draw, Invite, Pass, Pick, Support
-from rulespec.oriente.components import NO_CARDS, VALUE, Card, Pile, add
+from rulespec.oriente.components import NAMES, NO_CARDS, VALUE, Card, Pile, add, describe
 from rulespec.oriente.state import ATTACKER, DEFENDER, OUT, Phase, State
 from rulespec.oriente.variant import GeishaExit, SupportOrder
 
@@ -23,9 +24,20 @@ def defender(s: State) -> int:
 
 def start(s: State) -> State:
     """The defender reveals (ruling oriente.fight.reveal); support is asked for."""
-    decided("oriente.fight.reveal")
-    decided("oriente.fight.support_order")
     target = defender(s)
+    if trace.TRACING:
+        card = s.residents[target]
+        decided(
+            "oriente.fight.reveal",
+            f"seat {s.stone} attacks seat {target}, whose resident is turned up: "
+            + ("none" if card is None else f"the {NAMES[card]}"),
+        )
+        decided(
+            "oriente.fight.support_order",
+            "the fighters invite supporters"
+            if invitations(s)
+            else "support is asked for clockwise from the attacker's left",
+        )
     sides = put(put((OUT,) * s.players, s.stone, ATTACKER), target, DEFENDER)
     s = s.but(face_up=put(s.face_up, target, True), sides=sides)
     if invitations(s):
@@ -65,7 +77,10 @@ def may_invite(s: State) -> bool:
 
 def invite(s: State, a: Invite) -> State:
     """The fighter to act invites one more seat; he may go on inviting."""
-    decided("oriente.fight.support_order")
+    if trace.TRACING:
+        decided(
+            "oriente.fight.support_order", f"seat {s.seat} invites seat {a.seat} to support him"
+        )
     bit = _bit(s, s.seat)
     return s.but(invited=put(s.invited, a.seat, s.invited[a.seat] | bit))
 
@@ -90,7 +105,14 @@ def _next_invited(s: State, after: int) -> State:
 
 def support(s: State, a: Support) -> State:
     """Seat ``seat`` gives up its disc, reveals and joins a side (ruling oriente.fight.support)."""
-    decided("oriente.fight.support")
+    if trace.TRACING:
+        card = s.residents[s.seat]
+        value = 0 if card is None else VALUE[card]
+        decided(
+            "oriente.fight.support",
+            f"seat {s.seat} supports seat {a.side}: lays his disc down, turns up his "
+            f"{'resident' if card is None else NAMES[card]} and adds {value}",
+        )
     seat = s.seat
     side = ATTACKER if a.side == s.stone else DEFENDER
     s = s.but(
@@ -119,7 +141,11 @@ def reinforce_next(s: State, after: int, *, first: bool = False) -> State:
     while first or seat != stone:
         first = False
         if s.sides[seat] != OUT and s.residents[seat] is Card.SAMURAI:
-            decided("oriente.fight.samurai")
+            if trace.TRACING:
+                decided(
+                    "oriente.fight.samurai",
+                    f"seat {seat}'s Samurai is in the fight and turns up a reinforcement card",
+                )
             return season.to_draw(s, Phase.REINFORCE, seat)
         seat = (seat + 1) % n
     return resolve(s)
@@ -128,8 +154,12 @@ def reinforce_next(s: State, after: int, *, first: bool = False) -> State:
 def reinforce(s: State, d: Draw) -> State:
     """The reinforcement card is turned up for seat ``seat``'s Samurai."""
     if d.card is Card.GEISHA and s.game.options.geisha is GeishaExit.ANY_EXIT:
-        decided("oriente.end.geisha")
-        decided("oriente.end.geisha_exit")
+        decided("oriente.end.geisha", "the Geisha comes off the deck: the game ends at once")
+        decided(
+            "oriente.end.geisha_exit",
+            "she came out as a Samurai's reinforcement, not a player's draw, and ends it all "
+            "the same",
+        )
         return season.end_game(s.but(deck=decks.take(s.deck, d.card)))
     s = s.but(deck=decks.take(s.deck, d.card), boosts=put(s.boosts, s.seat, d.card))
     return reinforce_next(s, s.seat)
@@ -155,13 +185,27 @@ def pickable(s: State) -> list[Card]:
 def resolve(s: State) -> State:
     """The higher sum wins, the defender ties; the winner captures the loser's resident
     (oriente.fight.result, oriente.fight.capture)."""
-    decided("oriente.fight.result")
     attack, defence = strengths(s)
     target = defender(s)
     loser, winner = (s.stone, target) if attack <= defence else (target, s.stone)
     captured = s.residents[loser]
     assert captured is not None
-    decided("oriente.fight.capture")
+    if trace.TRACING:
+        won = (
+            "a tie, which the defender wins"
+            if attack == defence
+            else "the attacker wins"
+            if attack > defence
+            else "the defender wins"
+        )
+        decided(
+            "oriente.fight.result", f"the attack adds up to {attack}, the defence {defence}: {won}"
+        )
+        decided(
+            "oriente.fight.capture",
+            f"seat {winner} captures seat {loser}'s {NAMES[captured]} as a victory card; seat "
+            f"{loser} gets a new resident at once",
+        )
     s = s.but(
         piles=put(s.piles, winner, add(s.piles[winner], captured)),
         residents=put(s.residents, loser, None),
@@ -190,8 +234,13 @@ def take_reinforcement(s: State, card: Card) -> State:
     """The loser takes ``card`` face up (oriente.fight.reinforcement_pick, ruling
     oriente.fight.reinforcement_face_up); Ninjas left go to the winner, the rest under
     the deck."""
-    decided("oriente.fight.reinforcement_pick")
-    decided("oriente.fight.reinforcement_face_up")
+    if trace.TRACING:
+        decided(
+            "oriente.fight.reinforcement_pick",
+            f"seat {s.seat}, who lost, takes the reinforcement {NAMES[card]} as his new resident",
+        )
+    if trace.TRACING:
+        decided("oriente.fight.reinforcement_face_up", f"the {NAMES[card]} lies face up")
     loser = s.seat
     boosts = list(s.boosts)
     boosts[boosts.index(card)] = None
@@ -212,8 +261,11 @@ def dispose(s: State, winner: int) -> State:
             pile = add(pile, b)
         elif b is not None:
             rest = add(rest, b)
-    if any(rest):
-        decided("oriente.fight.under_order")
+    if any(rest) and trace.TRACING:
+        decided(
+            "oriente.fight.under_order",
+            f"the other reinforcements, {describe(rest)}, go under the deck in random order",
+        )
     return s.but(
         piles=put(s.piles, winner, pile),
         deck=decks.put_under(s.deck, rest),

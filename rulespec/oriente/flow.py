@@ -7,12 +7,13 @@ Fulfilment hands the action to :mod:`rulespec.oriente.fight` or
 
 from __future__ import annotations
 
+from rulespec.core import trace
 from rulespec.core.immutable import put
 from rulespec.core.trace import decided
 from rulespec.oriente import abilities, fight, season
 from rulespec.oriente import deck as decks
-from rulespec.oriente.actions import Act, Announce, Draw, Give, Pass
-from rulespec.oriente.components import NO_CARDS, TREASURES, add, plus
+from rulespec.oriente.actions import Act, Announce, Draw, Give, Pass, a_card
+from rulespec.oriente.components import NAMES, NO_CARDS, TREASURES, add, plus
 from rulespec.oriente.state import Phase, State
 
 # --- setup draws -------------------------------------------------------------------------
@@ -28,7 +29,11 @@ def treasures_left(s: State) -> tuple[int, ...]:
 
 def deal_treasure(s: State, d: Draw) -> State:
     """A treasure face up for seat ``seat``; then the next seat, then the residents."""
-    decided("oriente.setup.discs")
+    if trace.TRACING:
+        decided(
+            "oriente.setup.discs",
+            f"seat {s.seat} gets an action disc and a treasure, face up: {NAMES[d.card]}",
+        )
     piles = put(s.piles, s.seat, add(s.piles[s.seat], d.card))
     if s.seat + 1 < s.players:
         return s.but(piles=piles, seat=s.seat + 1)
@@ -37,8 +42,15 @@ def deal_treasure(s: State, d: Draw) -> State:
 
 def first_resident(s: State, d: Draw) -> State:
     """Seat ``seat``'s face-down resident (oriente.setup.resident); then the bonus card."""
-    decided("oriente.setup.resident")
-    decided("oriente.setup.deck")
+    if trace.TRACING:
+        decided(
+            "oriente.setup.resident",
+            f"seat {s.seat} draws a resident face down and may look at it: {a_card(d.card)}",
+        )
+        decided(
+            "oriente.setup.deck",
+            "it comes from the top segment of the deck, built with the Geisha low in it",
+        )
     ended = season.geisha_ends(s, d, True)
     if ended is not None:
         return ended
@@ -54,7 +66,11 @@ def first_resident(s: State, d: Draw) -> State:
 
 def draw_bonus(s: State, d: Draw) -> State:
     """The face-down bonus card (oriente.setup.bonus); then the asking begins."""
-    decided("oriente.setup.bonus")
+    if trace.TRACING:
+        decided(
+            "oriente.setup.bonus",
+            f"the next card, {a_card(d.card)}, lies face down as the bonus card",
+        )
     ended = season.geisha_ends(s, d, False)
     if ended is not None:
         return ended
@@ -87,7 +103,13 @@ def redraw(s: State, d: Draw) -> State:
 def announce(s: State, a: Announce) -> State:
     """Seat ``seat`` announces: it takes the stone, reveals, names its action; the others
     are asked for privileges (oriente.season.announce, oriente.privilege.ask)."""
-    decided("oriente.season.announce")
+    if trace.TRACING:
+        card = s.residents[s.seat]
+        decided(
+            "oriente.season.announce",
+            f"seat {s.seat} takes the stone, turns up his "
+            f"{'resident' if card is None else NAMES[card]} and announces: {a}",
+        )
     seat = s.seat
     s = s.but(stone=seat, act=a, face_up=put(s.face_up, seat, True))
     first = season.next_asked(s, seat, a.target)
@@ -99,13 +121,22 @@ def announce(s: State, a: Announce) -> State:
 def claim(s: State, a: Announce) -> State:
     """A privilege claimed: the claimant announces in his turn (the displaced announcer
     keeps his disc, oriente.privilege.displaced)."""
-    decided("oriente.privilege.displaced")
+    if trace.TRACING:
+        decided(
+            "oriente.privilege.displaced",
+            f"seat {s.seat} claims the privilege and acts first; the displaced announcer, seat "
+            f"{s.stone}, keeps his disc for later",
+        )
     return announce(s, a)
 
 
 def pass_announce(s: State, a: Pass) -> State:
     """A pass; when every disc holder has passed in a row the season ends."""
-    decided("oriente.season.asking")
+    if trace.TRACING:
+        decided(
+            "oriente.season.asking",
+            f"seat {s.seat} passes; the next disc holder clockwise is asked",
+        )
     count = s.count + 1
     if count >= sum(s.discs):
         return season.season_end(s)
@@ -116,7 +147,8 @@ def pass_announce(s: State, a: Pass) -> State:
 
 def decline(s: State, a: Pass) -> State:
     """No claim from seat ``seat``: the next is asked, or the announcer fulfils."""
-    decided("oriente.privilege.ask")
+    if trace.TRACING:
+        decided("oriente.privilege.ask", f"seat {s.seat} claims no privilege; the next is asked")
     assert s.act is not None
     following = season.next_asked(s, s.seat, s.act.target)
     if following is None:
@@ -127,11 +159,20 @@ def decline(s: State, a: Pass) -> State:
 def fulfil(s: State) -> State:
     """The stone holder gives up his disc and acts; the season's first fulfiller parks the
     bonus card under the stone (oriente.fulfil.disc, oriente.fulfil.bonus)."""
-    decided("oriente.fulfil.disc")
     stone = s.stone
+    if trace.TRACING:
+        decided(
+            "oriente.fulfil.disc",
+            f"nobody claimed a privilege: seat {stone} lays his disc down and acts",
+        )
     s = s.but(discs=put(s.discs, stone, False), acted=True)
     if not s.won_bonus:
-        decided("oriente.fulfil.bonus")
+        if trace.TRACING:
+            decided(
+                "oriente.fulfil.bonus",
+                f"seat {stone} is the season's first to fulfil his destiny and wins the bonus "
+                "card, whatever his action brings",
+            )
         s = s.but(parked=s.bonus, bonus=NO_CARDS, won_bonus=True)
     a = s.act
     assert a is not None
@@ -146,7 +187,8 @@ def fulfil(s: State) -> State:
 
 def give(s: State, g: Give) -> State:
     """One victory card to another seat (ruling oriente.deals.payments)."""
-    decided("oriente.deals.payments")
+    if trace.TRACING:
+        decided("oriente.deals.payments", f"seat {s.seat} pays seat {g.to} {a_card(g.card)}")
     piles = put(s.piles, s.seat, add(s.piles[s.seat], g.card, -1))
     return s.but(piles=put(piles, g.to, add(s.piles[g.to], g.card)))
 

@@ -11,6 +11,7 @@ from rulespec.core import trace
 from rulespec.core.kernel import Problem
 from rulespec.core.rules import rule_of
 from rulespec.core.trace import decided
+from rulespec.core.words import count
 from rulespec.oriente.actions import GIFTS, TARGETED, Act, Announce, announcements_of
 from rulespec.oriente.components import NAMES, Card
 from rulespec.oriente.state import State
@@ -79,19 +80,34 @@ _GIFT_INDEX = {g: i for i, g in enumerate(GIFTS)}
 
 def _trace(s: State, seat: int, resident: Card | None, card: Card | None) -> None:
     """Count the rules that shape a seat's announcements (kept off the hot path)."""
+    own = "no resident" if resident is None else f"the {NAMES[resident]}"
     if card is not resident or card in (Card.SORYO, Card.MAHO_TSUKAI):
-        decided("oriente.abilities.lost")
+        used = "no ability" if card in (None, resident) else f"the {NAMES[card]}'s abilities"
+        decided(
+            "oriente.abilities.lost",
+            f"seat {seat} has {own}, whose ability is lost: he may attack, with {used}",
+        )
     elif card in (Card.SHOGUN, Card.SAMURAI):
-        decided("oriente.abilities.fight_only")
+        decided("oriente.abilities.fight_only", f"seat {seat} has {own}: he may only attack")
     else:
-        decided("oriente.abilities.one")
+        decided(
+            "oriente.abilities.one",
+            f"seat {seat} has {own}: he may attack or use one of its abilities",
+        )
     others = [t for t in range(s.players) if t != seat]
     if card is Card.AKINDO and any(not _akindo_target(s, t) for t in others):
-        decided("oriente.akindo.not_against_akindo")
+        decided(
+            "oriente.akindo.not_against_akindo",
+            "no Akindo ability may be used against a face-up Akindo",
+        )
     if card is Card.NINJA and any(_face_up(s, t, Card.NINJA) for t in others):
-        decided("oriente.ninja.not_against_ninja")
+        decided("oriente.ninja.not_against_ninja", "a face-up Ninja cannot be assassinated")
     if _strict(s) or _offers_no_effect(s, seat, card, others):
-        decided("oriente.abilities.no_effect")
+        decided(
+            "oriente.abilities.no_effect",
+            "abilities that would change nothing are "
+            + ("not offered" if _strict(s) else "offered all the same"),
+        )
 
 
 def _offers_no_effect(s: State, seat: int, card: Card | None, others: list[int]) -> bool:
@@ -188,7 +204,12 @@ def claim_rank(s: State) -> int:
     a = s.act
     own = s.rank(s.stone)
     if a is not None and a.act is Act.REVOLUTION:
-        decided("oriente.privilege.revolution_rank")
+        if trace.TRACING:
+            decided(
+                "oriente.privilege.revolution_rank",
+                f"against a revolution the Nōfu ranks 1 plus {count(s.square, 'worker')} on "
+                "the square",
+            )
         # a character using the Nōfu's abilities (setting abilities) keeps its own rank if
         # higher, so claims still rise (ruling oriente.abilities.lost)
         return max(1 + s.square, own)
@@ -198,9 +219,18 @@ def claim_rank(s: State) -> int:
 def may_claim(s: State, seat: int) -> bool:
     """Whether ``seat`` may claim a privilege against the stone holder now."""
     mine, theirs = s.rank(seat), claim_rank(s)
-    if s.residents[seat] is Card.NOFU:
-        decided("oriente.privilege.nofu_rank")
+    if s.residents[seat] is Card.NOFU and trace.TRACING:
+        decided("oriente.privilege.nofu_rank", f"seat {seat}'s Nōfu claims at rank 1")
     allowed = mine > theirs or (mine == theirs and s.cards(seat) < s.cards(s.stone))
-    if not allowed:
-        decided("oriente.privilege.rank")
+    if not allowed and trace.TRACING:
+        decided(
+            "oriente.privilege.rank",
+            f"seat {seat} ranks {mine} against the announcer's {theirs}"
+            + (
+                f" with no fewer victory cards ({s.cards(seat)} to {s.cards(s.stone)})"
+                if mine == theirs
+                else ""
+            )
+            + ": no privilege",
+        )
     return allowed

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from rulespec.core import trace
 from rulespec.core.api import Outcome
 from rulespec.core.trace import decided
+from rulespec.core.words import seats
 from rulespec.oriente.components import KINDS, VALUE, Card, Pile, add, points
 from rulespec.oriente.state import State
 from rulespec.oriente.variant import Tie
@@ -47,7 +49,12 @@ def outcome(state: State) -> Outcome:
     piles = final_piles(state)
     n = len(piles)
     if state.winner is not None:
-        decided("oriente.end.ninjas")
+        if trace.TRACING:
+            decided(
+                "oriente.end.ninjas",
+                f"seat {state.winner} has all three Ninjas among his victory cards at a "
+                "season's end and wins outright",
+            )
         special = tuple(int(s == state.winner) for s in range(n))
         return Outcome(special, ((),) * n, frozenset((state.winner,)))
     scores = tuple(points(p) for p in piles)
@@ -55,8 +62,20 @@ def outcome(state: State) -> Outcome:
     tied = [s for s in range(n) if scores[s] == best]
     breaks = tiebreak(piles, tied, state.game.options.tie)
     if len(tied) > 1:
-        decided("oriente.end.tie")
         top = max(breaks[s] for s in tied)
-        tied = [s for s in tied if breaks[s] == top]
-    decided("oriente.end.score")
+        won = [s for s in tied if breaks[s] == top]
+        if trace.TRACING:
+            decided(
+                "oriente.end.tie",
+                f"{seats(tied)} tie at {best} points: the counts of their highest cards decide, "
+                + (f"for {seats(won)}" if len(won) == 1 else f"and {seats(won)} share the win"),
+            )
+        tied = won
+    if trace.TRACING:
+        decided(
+            "oriente.end.score",
+            "every resident joins its owner's victory cards; "
+            + ", ".join(f"seat {s} {p}" for s, p in enumerate(scores))
+            + " points",
+        )
     return Outcome(scores, breaks, frozenset(tied))

@@ -9,6 +9,7 @@ below them and imports none of them.
 
 from __future__ import annotations
 
+from rulespec.core import trace
 from rulespec.core.immutable import put
 from rulespec.core.trace import decided
 from rulespec.oriente import deck as decks
@@ -38,7 +39,11 @@ def next_asked(s: State, after: int, skip: int | None) -> int | None:
         if discs[seat]:
             if seat != skip:
                 return seat
-            decided("oriente.privilege.not_target")
+            if trace.TRACING:
+                decided(
+                    "oriente.privilege.not_target",
+                    f"seat {seat} is the target of the announced action and is not asked",
+                )
         seat = (seat + 1) % n
     return None
 
@@ -48,11 +53,17 @@ def geisha_ends(s: State, d: Draw, by_player: bool) -> State | None:
     if d.card is not Card.GEISHA:
         return None
     if by_player or s.game.options.geisha is GeishaExit.ANY_EXIT:
-        decided("oriente.end.geisha")
+        decided("oriente.end.geisha", "the Geisha is drawn: the game ends at once")
         if not by_player:
-            decided("oriente.end.geisha_exit")
+            decided(
+                "oriente.end.geisha_exit",
+                "she left the deck without a player drawing her, and ends the game all the same",
+            )
         return end_game(s.but(deck=decks.take(s.deck, d.card)))
-    decided("oriente.end.geisha_exit")
+    decided(
+        "oriente.end.geisha_exit",
+        "the Geisha left the deck without a player drawing her: the game goes on",
+    )
     return None
 
 
@@ -60,7 +71,9 @@ def to_draw(s: State, phase: Phase, seat: int | None = None) -> State:
     """Go to a draw from the deck, or end the game if the deck is empty
     (oriente.end.empty_deck)."""
     if not s.deck.size():
-        decided("oriente.end.empty_deck")
+        decided(
+            "oriente.end.empty_deck", "a card must be drawn and the deck is empty: the game ends"
+        )
         return end_game(s)
     return s.but(phase=phase, seat=s.seat if seat is None else seat)
 
@@ -80,7 +93,9 @@ def finish(s: State) -> State:
     )
     if s.game.options.payments is Payments.PAYMENTS:
         return s.but(phase=Phase.PAY, seat=stone, count=0)
-    decided("oriente.deals.payments")  # off: no payments follow the fulfilment
+    decided(
+        "oriente.deals.payments", "payments are off: no victory card changes hands after the action"
+    )
     return resume(s)
 
 
@@ -89,7 +104,11 @@ def resume(s: State) -> State:
     following = next_holder(s, s.stone)
     if following is None:
         return season_end(s)
-    decided("oriente.season.resume")
+    if trace.TRACING:
+        decided(
+            "oriente.season.resume",
+            f"the asking resumes with seat {following}, to the left of the fulfiller",
+        )
     return s.but(phase=Phase.ANNOUNCE, seat=following, count=0)
 
 
@@ -99,20 +118,33 @@ def season_end(s: State) -> State:
     oriente.season.renewal, oriente.season.unclaimed_bonus). Only under under_deck with
     player_draws, where idle seasons could cycle the deck for ever, does a season in which
     nobody acted end the game (ruling oriente.end.idle_season)."""
-    decided("oriente.season.end")
+    decided("oriente.season.end", "every disc holder has passed in a row: the season ends")
     for seat, pile in enumerate(s.piles):
         if pile[Card.NINJA] == 3:
             return end_game(s.but(winner=seat))
     options = s.game.options
     under = options.unclaimed_bonus is UnclaimedBonus.UNDER_DECK
     if under and not s.acted and options.geisha is GeishaExit.PLAYER_DRAWS:
-        decided("oriente.end.idle_season")
+        decided(
+            "oriente.end.idle_season",
+            "nobody acted this season (bonus cards go under the deck, only a draw ends the "
+            "game): the game ends",
+        )
         return end_game(s)
-    decided("oriente.season.renewal")
+    decided(
+        "oriente.season.renewal",
+        "a new season: every disc comes back and a new bonus card is drawn; revealed "
+        "residents stay face up",
+    )
     n = s.players
     s = s.but(discs=(True,) * n, won_bonus=False, acted=False, count=0)
     if any(s.bonus):
-        decided("oriente.season.unclaimed_bonus")
+        if trace.TRACING:
+            decided(
+                "oriente.season.unclaimed_bonus",
+                "nobody won the bonus card: it "
+                + ("goes under the deck" if under else "stays, and the next joins it"),
+            )
         if under:
             s = s.but(deck=decks.put_under(s.deck, s.bonus), bonus=NO_CARDS)
     return to_draw(s.but(seat=s.stone), Phase.BONUS)
