@@ -15,7 +15,7 @@ from rulespec.mandala import rules as steps
 from rulespec.mandala.actions import ResolveNext, RevealTile, TakeTile
 from rulespec.mandala.components import NUM_MANDALAS, Back, Tile, plus
 from rulespec.mandala.state import Area, Phase, State
-from rulespec.mandala.variant import FinalMandalas
+from rulespec.mandala.variant import FinalMandalas, NoTiles
 
 
 def start(s: State, m: int) -> State:
@@ -78,9 +78,18 @@ def _resolve(s: State, m: int, chosen: Tile | None) -> State:
         decided("mandala.resolve.new_mandala")
         decided("mandala.resolve.marker_returns")
         return state.but(phase=Phase.NEW_TILES, pending=2)
+    return no_tiles(state)
+
+
+def no_tiles(s: State) -> State:
+    """The mandala just resolved cannot be started again (mandala.end.no_tiles): the game
+    ends at once, or with no_tiles = 'end_of_round' once the round is over, the mandala
+    left empty (ambiguity mandala.end.no_tiles_immediate)."""
     decided("mandala.end.no_tiles")
     decided("mandala.end.no_tiles_immediate")
-    return _begin_final(state)  # mandala.end.no_tiles, at once
+    if s.game.options.no_tiles is NoTiles.END_OF_ROUND:
+        return end_turn(s.but(resolving=None))
+    return _begin_final(s)
 
 
 def reveal_new_tile(s: State, action: RevealTile) -> State:
@@ -110,11 +119,16 @@ def end_turn(s: State, mandalas: tuple[Area, ...] | None = None) -> State:
         decided("mandala.end.third_flower")
         decided("mandala.end.round")
         return _begin_final(s.but(played=None, resolving=None, pending=0, mandalas=mandalas))
+    m0, m1, m2 = mandalas[0].tiles, mandalas[1].tiles, mandalas[2].tiles
+    if not (m0 and m1 and m2) and (last_seat or not (m0 or m1 or m2)):
+        # no_tiles = 'end_of_round': the round in which the tiles ran out is over, or no
+        # mandala is left to play into (mandala.end.no_tiles_immediate)
+        decided("mandala.end.no_tiles_immediate")
+        decided("mandala.end.round")
+        return _begin_final(s.but(played=None, resolving=None, pending=0, mandalas=mandalas))
     nxt = (s.seat + 1) % s.players
     if sum(s.hands[nxt]) == 1 and not s.cards_available():
-        # mandala.end.stalled: no legal play exists
-        decided("mandala.end.stalled")
-        return _begin_final(s.but(played=None, resolving=None, pending=0, mandalas=mandalas))
+        return stalled(s.but(mandalas=mandalas))
     if trace.TRACING:
         decided("mandala.turn.order")
     return s.but(
@@ -126,6 +140,13 @@ def end_turn(s: State, mandalas: tuple[Area, ...] | None = None) -> State:
         seat=nxt,
         turn=s.turn + 1,
     )
+
+
+def stalled(s: State) -> State:
+    """The next seat holds one card and nothing is left to draw: it has no legal play, so
+    the game ends before its turn (ruling mandala.end.stalled)."""
+    decided("mandala.end.stalled")
+    return _begin_final(s.but(played=None, resolving=None, pending=0))
 
 
 def _begin_final(s: State) -> State:
