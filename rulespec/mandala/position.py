@@ -256,8 +256,11 @@ def invariant_problems(state: State, *, settling: bool = False) -> list[str]:
                     f"{where}: cards in a mandala that could not be started again "
                     "(mandala.end.no_tiles_immediate)"
                 )
-            elif not a.tiles and state.final is None and phase is Phase.PLAY and (
-                state.game.options.no_tiles is NoTiles.AT_ONCE
+            elif (
+                not a.tiles
+                and state.final is None
+                and phase is Phase.PLAY
+                and (state.game.options.no_tiles is NoTiles.AT_ONCE)
             ):
                 out.append(
                     f"{where}: no tiles to start it again, and with no_tiles = 'at_once' "

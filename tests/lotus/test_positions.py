@@ -146,7 +146,9 @@ def test_a_position_that_is_no_object_is_rejected() -> None:
 
 @pytest.mark.rule("lotus.income.supply_limit")
 def test_conservation_of_influence_and_combat() -> None:
-    data = position(3, {"a16": "village"}, influence=[12, 12, 12], bank={"influence": 100, "combat": 90})
+    data = position(
+        3, {"a16": "village"}, influence=[12, 12, 12], bank={"influence": 100, "combat": 90}
+    )
     for supply in ("limited", "pro_rata"):
         has(problems(data, card_supply=supply), "do not add up to 154", "do not add up to 100")
     # an unlimited bank is written as its piles show it: what the seats' points leave
