@@ -64,7 +64,7 @@ def test_every_witness_position_loads_from_its_json_and_its_rule_decides_from_it
     to loads too. (The situations play passes through inside one step, such as a seat to
     play with one card and nothing to draw, load and are settled by their ruling: the
     games' position tests build each of them.)"""
-    game, state, rng = wit.position(w)
+    game, state, _ = wit.position(w)
     assert game.state_from_json(json.loads(json.dumps(state.to_json()))) == state
     assert w.rule in wit.decided_at(w, through_json=True), f"{w.key} does not decide from JSON"
     if w.kind in ("applied", "legal"):
