@@ -516,9 +516,13 @@ def example(rule_id: str, value: object = None) -> Example | None:
     return None if w is None else replay(w)
 
 
-def decided_at(w: Witness) -> Counter[str]:
-    """The rules that decide at the witness's step, traced anew (for the replay test)."""
+def decided_at(w: Witness, *, through_json: bool = False) -> Counter[str]:
+    """The rules that decide at the witness's step, traced anew (for the replay test);
+    ``through_json``: from the position as its JSON reads back (``state_from_json``), so a
+    rules lawyer who writes it down sees the same rule decide."""
     game, state, rng = position(w)
+    if through_json:
+        state = game.state_from_json(json.loads(json.dumps(state.to_json())))
     with trace.tracing() as counts:
         if w.kind == "setup":
             game.initial_state()

@@ -300,7 +300,9 @@ def test_a_setting_is_read_from_name_value_or_name_equals_value(
     underscored = run(["play", "mandala", "--final_mandalas", "two_others", "--players=3"], capsys)
     assert spaced[0] == joined[0] == underscored[0] == 0
     assert spaced[1] == joined[1]
-    header = "Mandala, players=3 final_mandalas={} reshuffle=when_needed, seed {}\n"
+    header = (
+        "Mandala, players=3 final_mandalas={} no_tiles=at_once reshuffle=when_needed, seed {}\n"
+    )
     assert spaced[1].startswith(header.format("all", 2))
     assert underscored[1].startswith(header.format("two_others", 1))
 

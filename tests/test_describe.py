@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 import rulespec
+from rulespec.castle import describe as describe_castle
 from rulespec.castle.actions import PlaceDie, Resolve, Skip
 from tests.variants import label, played
 
@@ -131,3 +132,98 @@ def test_a_finished_game_of_the_first_two_games_shows_the_final_scores(
     for seat, score in enumerate(end.outcome().scores):
         line = next(x for x in text.splitlines() if x.strip().startswith(f"seat {seat}:"))
         assert f"{score} points" in line or f"final score {score}" in line, line
+
+
+# --- a White Castle step names every counter it changes (issue 27) ---------------------------
+
+CASTLE_COLUMNS = rulespec.spec("castle").variants(options=False)
+
+
+def _then_changes(text: str) -> dict[str, dict[str, int]]:
+    """The changes a description's ``then`` part names, by who (``""`` for the seat that
+    acted): counter -> amount (the track: the space reached)."""
+    out: dict[str, dict[str, int]] = {}
+    for part in text.split("; ")[1:]:
+        if part.startswith("then "):
+            who, gains = "", part[len("then ") :].rsplit(" (", 1)[0]
+        elif ": " in part and part.startswith(("the rival", "seat ")):
+            who, gains = part.split(": ", 1)
+        else:
+            continue
+        found = out.setdefault(who, {})
+        for gain in gains.split(", "):
+            if gain.startswith("marker to space "):
+                found["track"] = int(gain.rsplit(" ", 1)[1])
+                continue
+            amount, noun = gain.split(" ", 1)
+            name = {"coin": "coins", "seal": "seals", "point": "points"}.get(noun, noun)
+            name = name if name in describe_castle.COUNTERS else name + "s"
+            found[name] = int(amount)
+    return out
+
+
+@pytest.mark.rule("castle.coins.unlimited")
+@pytest.mark.parametrize(
+    "settings", CASTLE_COLUMNS, ids=lambda c: str(c["players"]) + c["difficulty"]
+)
+def test_a_castle_steps_description_accounts_for_every_counter_it_changes(
+    settings: dict[str, object],
+) -> None:
+    """Every counter of every family a step changes (coins, seals, resources, points, the
+    track) is named by its description: the action's own words name what the action
+    itself does, and whatever the rest of the step adds (coins and points at a task's head,
+    taken at once; the solo rival's turn; a round's end) is named after them, amount by
+    amount, with the acting seat's totals, so the coins of a step add up (issue 27: a
+    courtier sent to the gate for 2 coins and a purse going from 16 to 17)."""
+    game = rulespec.game("castle", **settings)
+    named = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = game.initial_state()
+        while not state.is_terminal:
+            action = (
+                state.sample_chance(rng) if state.is_chance else rng.choice(state.legal_actions())
+            )
+            after = state.apply(action)
+            own = describe_castle.own_effect(state, action)
+            text = state.describe(action)
+            changes = _then_changes(text)
+            named += bool(changes)
+            base = state if own is None else own
+            actor = None if state.is_chance else state.actor
+            for p in range(state.players + (state.rival is not None)):
+                who = "" if p == actor else ("the rival" if state.is_rival(p) else f"seat {p}")
+                mid = describe_castle.counters(base.family(p))
+                end = describe_castle.counters(after.family(p))
+                want = {
+                    name: (end[k] if name == "track" else end[k] - mid[k])
+                    for k, name in enumerate(describe_castle.COUNTERS)
+                    if end[k] != mid[k]
+                }
+                assert changes.get(who, {}) == want, (seed, text, who, want)
+                if p == actor and want:
+                    start = describe_castle.counters(state.family(p))
+                    for k, name in enumerate(describe_castle.COUNTERS):
+                        if name in want:
+                            assert f"{name} {start[k]} → {end[k]}" in text, text
+            state = after
+    assert named, "no step of these games takes anything at once: the check sees nothing"
+
+
+def test_the_castle_gate_payment_and_the_coins_that_follow_it_are_both_named() -> None:
+    """The shape the outside referees met (greedy solo games): the audience is the last
+    task of its frame, and the frame under it starts with 3 coins, taken at once."""
+    game = rulespec.game("castle", players=2)
+    data = {
+        "game": "castle",
+        "settings": {"players": 2},
+        "bridges": {"red": [2, 2, 4], "black": [1, 3, 6], "white": [1, 0, 5]},
+        "families": [{"coins": 16}, {}],
+        "pending": {"seat": 0, "resolve": ["audience"], "under": [["coins 3"]]},
+    }
+    state = game.state_from_json(data)
+    (gate,) = [a for a in state.legal_actions() if isinstance(a, Resolve)]
+    text = state.describe(gate)
+    assert text == "send a courtier to the castle gate (pay 2 coins); then +3 coins (coins 16 → 17)"
+    assert state.apply(gate).family(0).coins == 17
+    assert text in state.explain(gate).reason

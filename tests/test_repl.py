@@ -39,8 +39,8 @@ def test_a_games_repr_is_the_call_that_makes_it(spec: rulespec.GameSpec) -> None
 def test_a_games_repr_leaves_out_the_defaults() -> None:
     assert repr(rulespec.game("mandala", players=3)) == "rulespec.game('mandala', players=3)"
     assert (
-        repr(rulespec.game("lotus", edition="de", players=5, card_supply="unlimited"))
-        == "rulespec.game('lotus', edition='de', players=5, card_supply='unlimited')"
+        repr(rulespec.game("lotus", edition="de", players=5, card_supply="limited"))
+        == "rulespec.game('lotus', edition='de', players=5, card_supply='limited')"
     )
 
 

@@ -773,7 +773,7 @@ def test_every_error_class_has_an_http_status_a_client_error_is_4xx() -> None:
     ("settings_", "setting", "valid"),
     [
         ({"players": 3, "final_mandalas": "some"}, "final_mandalas", ["all", "two_others"]),
-        ({"players": 3, "bogus": 1}, None, ["players", "final_mandalas", "reshuffle"]),
+        ({"players": 3, "bogus": 1}, None, ["players", "final_mandalas", "no_tiles", "reshuffle"]),
         ({"players": 9}, None, [{"players": 2}, {"players": 3}, {"players": 4}]),
     ],
 )

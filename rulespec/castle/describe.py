@@ -14,10 +14,12 @@ from collections.abc import Sequence
 
 import attrs
 
+from rulespec.castle import rival, turn
 from rulespec.castle.actions import (
     Action,
     Deal,
     End,
+    Exchange,
     Pick,
     Pile,
     PlaceDie,
@@ -31,8 +33,9 @@ from rulespec.castle.effects import ascent_moves, influence_stops
 from rulespec.castle.effects import options as effect_options
 from rulespec.castle.fields import covered
 from rulespec.castle.rules import resource_splits
-from rulespec.castle.state import Phase, State
+from rulespec.castle.state import Family, Phase, State
 from rulespec.castle.tables import FIELD_FAMILY, FIELD_OUTSIDE, FIELD_WELL
+from rulespec.core import trace
 
 ROW_NAMES = ("courtiers' row", "gardeners' row", "warriors' row")
 LEVEL_NAMES = ("the gate", "level 1", "level 2", "level 3")
@@ -343,7 +346,12 @@ def _deal(s: State, a: Deal) -> str:
 
 def describe(s: State, action: Action) -> str:
     """``action`` in words a player uses, for the state ``s`` it is meant for (an action
-    that is not legal there is described as well as ``s`` allows)."""
+    that is not legal there is described as well as ``s`` allows), with what the rest of
+    the step changes on top (:func:`then_words`)."""
+    return _words(s, action) + then_words(s, action)
+
+
+def _words(s: State, action: Action) -> str:
     if isinstance(action, Resolve):
         return _resolve(s, action)
     if isinstance(action, Skip):
@@ -357,3 +365,82 @@ def describe(s: State, action: Action) -> str:
     if isinstance(action, Deal):
         return _deal(s, action)
     return str(action)
+
+
+COUNTERS = ("coins", "seals", "iron", "food", "pearl", "points", "track")
+"""The counters of a family a step can change, in the order the words name them."""
+_NOUNS = {"coins": "coin", "seals": "seal", "iron": "iron", "food": "food", "pearl": "pearl"}
+
+
+def counters(fam: Family) -> tuple[int, ...]:
+    """A family's :data:`COUNTERS`."""
+    iron, food, pearl = fam.resources
+    return (fam.coins, fam.seals, iron, food, pearl, fam.points, fam.track)
+
+
+def own_effect(s: State, action: Action) -> State | None:
+    """The state after what ``action`` itself does, which its words name, before the
+    step works out what follows (:func:`rulespec.castle.rounds.settle`): the gains taken
+    at once, the solo rival's turn, a round's end; None where nothing follows."""
+    if isinstance(action, Resolve):
+        if s.phase is Phase.RIVAL:
+            return rival.choose(s, action.option)
+        return turn.resolved(s, action.task, action.option)
+    if isinstance(action, Skip):
+        return turn.skipped(s, action.task)
+    if isinstance(action, Exchange):
+        return turn.exchanged(s, action.into)
+    if isinstance(action, PlaceDie):
+        return turn.placed(s, action.field)
+    if isinstance(action, Pick):
+        return turn.picked(s, action.pair)
+    if isinstance(action, TakeDie):
+        return None
+    return s  # a chance outcome's words name no counter
+
+
+def then_words(s: State, action: Action) -> str:
+    """What the step does to the families' counters beyond the action's own words:
+    ``"; then +3 coins (coins 16 → 17)"`` when coins at the head of a task come in at once
+    after the courtier's payment, ``"; the rival: +3 coins, +1 point"`` for the solo
+    rival's turn played in the same step. Empty for an illegal action and when nothing
+    else changes, so every coin of the step is accounted for in its description."""
+    if s.is_terminal or s.violation(action) is not None:
+        return ""
+    if trace.TRACING:  # a description decides nothing: its look ahead is counted apart
+        with trace.tracing():
+            return _then(s, action)
+    return _then(s, action)
+
+
+def _then(s: State, action: Action) -> str:
+    own = own_effect(s, action)
+    if own is None:
+        return ""
+    after = s.apply(action)
+    actor = None if s.is_chance else s.actor
+    seats = sorted(range(s.players + (s.rival is not None)), key=lambda p: p != actor)
+    parts = []
+    for p in seats:
+        mid, end = counters(own.family(p)), counters(after.family(p))
+        changed = [k for k in range(len(COUNTERS)) if mid[k] != end[k]]
+        if not changed:
+            continue
+        gains = ", ".join(_change(k, mid[k], end[k]) for k in changed)
+        if p == actor:
+            start = counters(s.family(p))
+            totals = ", ".join(f"{COUNTERS[k]} {start[k]} → {end[k]}" for k in changed)
+            parts.append(f"then {gains} ({totals})")
+        else:
+            parts.append(f"{'the rival' if s.is_rival(p) else f'seat {p}'}: {gains}")
+    return "".join(f"; {part}" for part in parts)
+
+
+def _change(k: int, before: int, after: int) -> str:
+    """One counter's change in words: ``+3 coins``, ``-9 coins``, ``marker to space 5``."""
+    name = COUNTERS[k]
+    if name == "track":
+        return f"marker to space {after}"
+    amount = after - before
+    noun = _n(abs(amount), "point" if name == "points" else _NOUNS[name])
+    return f"{'+' if amount > 0 else '-'}{noun}"

@@ -159,9 +159,12 @@ def end_turn(s: State) -> State:
 
 def new_order(s: State) -> tuple[int, ...]:
     """Furthest on the track first; on one space, the marker on top first
-    (castle.round.order)."""
+    (castle.round.order, castle.round.order_stack)."""
     fams = [s.family(p) for p in range(len(s.order))]
-    return rules.turn_order([f.track for f in fams], [f.height for f in fams])
+    tracks = [f.track for f in fams]
+    if len(set(tracks)) < len(tracks):
+        decided("castle.round.order_stack")
+    return rules.turn_order(tracks, [f.height for f in fams])
 
 
 def round_end(s: State) -> State:

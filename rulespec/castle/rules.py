@@ -215,7 +215,8 @@ def track_points(
 
 def turn_order(tracks: Sequence[int], heights: Sequence[int]) -> tuple[int, ...]:
     """Seats in the next round's order: furthest on the seasons track first, and on one
-    space the marker on top, the one that arrived last (castle.round.order).
+    space the marker on top, the one that arrived last (castle.round.order,
+    castle.round.order_stack).
 
     >>> turn_order(tracks=(3, 5, 3), heights=(4, 1, 6))
     (1, 2, 0)

@@ -40,8 +40,10 @@ action card and resource card number ``seat``, when left out);
 
 Without ``pending`` the position is at a turn's start (or a round's start while a bridge
 is still to be rolled): the seat to play is the next in order. Three dice left is the
-round's end, with ``order`` the new order: in round 3 the game is over; in rounds 1 and 2
-the gardeners are activated next (castle.round.gardeners), or the dice are rolled again.
+round's end, with ``order`` the new order, which the track and the pile decide (left out,
+it is derived; given, it must agree: castle.round.order, castle.round.order_stack): in
+round 3 the game is over; in rounds 1 and 2 the gardeners are activated next
+(castle.round.gardeners), or the dice are rolled again.
 
 ``pending`` describes the turn of the seat whose turn it is (``seat``, if given, must be
 that seat; its die is off the bridge already):
@@ -73,7 +75,7 @@ from rulespec.castle.codec import CODEC
 from rulespec.castle.components import COLOURS, Effect, Figure, Symbol
 from rulespec.castle.data import effect_text
 from rulespec.castle.fields import field_frames, lantern_frame
-from rulespec.castle.rounds import after_roll, next_gardeners, reroll, settle
+from rulespec.castle.rounds import after_roll, new_order, next_gardeners, reroll, settle
 from rulespec.castle.state import Family, Frame, Phase, Solo, Stage, State, Task
 from rulespec.castle.tables import (
     BOARD_FIELDS,
@@ -370,7 +372,7 @@ def load(game: CastleGame, data: Mapping[str, Any], reader: Reader) -> State:
         game=game, phase=Phase.RESOLVE, stage=Stage.TURN, actor=order[0], turns=0,
         picking=(), held=(0, 0, 0), agenda=(), refill=None, **v,
     )  # fmt: skip
-    return _situation(s, pending, reader, all(rolled))
+    return _situation(s, pending, reader, all(rolled), order_given="order" in data)
 
 
 def _default_order(
@@ -618,7 +620,14 @@ def _frame(reader: Reader, raw: Any) -> Frame | None:
     return None if None in tasks else tuple(t for t in tasks if t is not None)
 
 
-def _situation(s: State, pending: Mapping[str, Any] | None, reader: Reader, rolled: bool) -> State:
+def _situation(
+    s: State,
+    pending: Mapping[str, Any] | None,
+    reader: Reader,
+    rolled: bool,
+    *,
+    order_given: bool = True,
+) -> State:
     """Phase, stage, turn counters, seat and agenda from the dice and ``pending``."""
     game = s.game
     seats = len(s.order)
@@ -658,6 +667,18 @@ def _situation(s: State, pending: Mapping[str, Any] | None, reader: Reader, roll
         )
         _raise(reader)
     over = taken == 3 * seats
+    if over and pending is None and (want := new_order(s)) != s.order:
+        # three dice left and no gardener at work: the round's end has set the new order
+        # from the track and the pile, and nothing has moved a marker since (a gardener
+        # may, once the order is set: castle.round.order, castle.round.order_stack)
+        if order_given:
+            reader.at("order").bad(
+                f"three dice left: the round is over and its new order is {list(want)}, "
+                "furthest on the seasons track first, on a shared space the marker on top "
+                "(castle.round.order, castle.round.order_stack)"
+            )
+            _raise(reader)
+        s = s.but(order=want)
     if pending is None:
         if refill is not None:
             reader.at("rooms").bad("a room waits for a refill only during a turn "

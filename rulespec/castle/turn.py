@@ -39,6 +39,12 @@ _PAY_SEALS = Symbol.PAY_SEALS
 
 def resolve(s: State, task: int, option: int) -> State:
     """Do the head of ``task`` with ``option`` (checked legal)."""
+    return settle(resolved(s, task, option))
+
+
+def resolved(s: State, task: int, option: int) -> State:
+    """:func:`resolve` before :func:`settle` works out what follows (the gains it takes at
+    once, the next turn): what the decision itself does, which its words name."""
     frame = s.agenda[-1]
     effects = frame[task]
     head = effects[0]
@@ -49,8 +55,8 @@ def resolve(s: State, task: int, option: int) -> State:
     agenda = s.agenda[:-1] + ((new_frame,) if new_frame else ())
     fam = pay(s.family(seat), cost)
     if type(do) is Gain:  # the family alone changes: one copy for the payment and the gain
-        return settle(s.with_family(seat, do.family(fam), agenda=agenda))
-    return settle(do(s.with_family(seat, fam, agenda=agenda), seat))
+        return s.with_family(seat, do.family(fam), agenda=agenda)
+    return do(s.with_family(seat, fam, agenda=agenda), seat)
 
 
 UNSKIPPABLE = (_DAIMYO,)
@@ -76,6 +82,11 @@ def skippable(s: State, task: Task) -> bool:
 
 def skip(s: State, task: int) -> State:
     """Skip the head of ``task``; a skipped cost drops the whole task."""
+    return settle(skipped(s, task))
+
+
+def skipped(s: State, task: int) -> State:
+    """:func:`skip` before :func:`settle`."""
     if trace.TRACING:
         decided(
             "castle.turn.optional_actions",
@@ -85,11 +96,16 @@ def skip(s: State, task: int) -> State:
     effects = frame[task]
     rest = () if effects[0].symbol in (_PAY_COINS, _PAY_SEALS) else effects[1:]
     new_frame = frame[:task] + ((rest,) if rest else ()) + frame[task + 1 :]
-    return settle(with_top(s, new_frame))
+    return with_top(s, new_frame)
 
 
 def exchange(s: State, into: int) -> State:
     """Seals exchanged for a coin or a resource (:func:`rules.exchange_seals`)."""
+    return settle(exchanged(s, into))
+
+
+def exchanged(s: State, into: int) -> State:
+    """:func:`exchange` before :func:`settle`."""
     if trace.TRACING:
         decided(
             "castle.seals.exchange",
@@ -99,7 +115,7 @@ def exchange(s: State, into: int) -> State:
     fam = s.family(s.actor)
     coins, seals, resources = rules.exchange_seals(fam.coins, fam.seals, fam.resources, into)
     fam = fam.but(coins=coins, seals=seals, resources=resources)
-    return settle(s.with_family(s.actor, fam))
+    return s.with_family(s.actor, fam)
 
 
 def take(s: State, colour: Colour, left: bool) -> State:
@@ -255,6 +271,11 @@ def refusal_text(s: State, field: int, why: str) -> str:
 def place(s: State, field: int) -> State:
     """Place the held die; coins change; the lantern (left die) and the field's actions
     go on the agenda, the lantern on top (castle.turn.lantern_left)."""
+    return settle(placed(s, field))
+
+
+def placed(s: State, field: int) -> State:
+    """:func:`place` before :func:`settle`."""
     colour, value, left = COLOURS[s.held[0]], s.held[1], s.held[2]
     seat = s.actor
     fam = s.family(seat)
@@ -309,12 +330,17 @@ def place(s: State, field: int) -> State:
             "the die came from the lantern end: the lantern bonus comes first",
         )
         frames = (*frames, lantern_frame(s, seat))
-    return settle(s.with_family(seat, fam, agenda=pushed(s, *frames), **changes))
+    return s.with_family(seat, fam, agenda=pushed(s, *frames), **changes)
 
 
 def pick(s: State, pair: int) -> State:
     """Take a starting pair: the action card, the resource card's goods and its back in
     the lantern area, with the bonus card it shows (castle.setup.pairs)."""
+    return settle(picked(s, pair))
+
+
+def picked(s: State, pair: int) -> State:
+    """:func:`pick` before :func:`settle`."""
     res, act = s.display[pair]
     if trace.TRACING:
         data = s.game.data
@@ -327,7 +353,7 @@ def pick(s: State, pair: int) -> State:
     display = list(s.display)
     display[pair] = (None, None)
     s = s.but(display=tuple(display), picking=s.picking[1:])
-    return settle(give_pair(s, s.actor, filled(res), filled(act)))
+    return give_pair(s, s.actor, filled(res), filled(act))
 
 
 def give_pair(s: State, seat: int, res: int, act: int) -> State:

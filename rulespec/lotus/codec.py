@@ -94,7 +94,8 @@ BY_BUILDING = Keyed(lambda game: _LABELS, 0, "a building", omit_empty=False)
 
 
 def _dump_bank(bank: tuple[int, int], game: Any) -> dict[str, int]:
-    return {"influence": bank[0], "combat": bank[1]}
+    influence, combat = game.options.card_supply.shown(bank)  # lotus.income.supply_limit
+    return {"influence": influence, "combat": combat}
 
 
 def _load_bank(raw: Any, reader: Reader) -> tuple[int, int]:
@@ -124,8 +125,9 @@ Bank = Annotated[
         },
     ),
 ]
-"""The open card piles' points, influence and combat (negative only with the unlimited
-card supply)."""
+"""The open card piles' points, influence and combat. With the unlimited card supply the
+state keeps a balance that may go below 0; JSON, views and tensors show the piles, never
+below 0 (``CardSupply.shown``, lotus.income.supply_limit)."""
 
 CODEC = Converter(
     {

@@ -156,7 +156,7 @@ def observe(state: State, player: int) -> LotusObservation:
         claims=state.claims,
         influence=state.influence[player],
         combat=state.combat[player],
-        bank=state.bank,
+        bank=state.game.options.card_supply.shown(state.bank),
         vp=state.vp,
         unseen_chips=sum(state.unseen),
         queue=state.queue,

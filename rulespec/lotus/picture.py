@@ -27,6 +27,7 @@ from rulespec.lotus.board import Area
 from rulespec.lotus.components import BUILDINGS, Chip, Side
 from rulespec.lotus.notation import LETTERS
 from rulespec.lotus.observation import LotusObservation
+from rulespec.lotus.render import bank_words
 from rulespec.lotus.state import ConflictReveal, IncomeReveal, RebellionReveal, Reveal, State
 
 if TYPE_CHECKING:
@@ -361,7 +362,7 @@ def _panel(scene: _Scene, x: float, y: float) -> tuple[str, float]:
         parts.append(group(row, f"seat {seat}: {cards}; buildings {buildings}"))
         y += SEAT_ROW
     lines = [
-        f"bank: {scene.bank[0]} influence, {scene.bank[1]} combat",
+        bank_words(scene.game.options.card_supply, scene.bank),
         f"neutral chips face down: {scene.unseen}",
         *scene.notes,
     ]

@@ -204,11 +204,23 @@ def load(game: LotusGame, data: Mapping[str, Any]) -> State:
         raise MalformedPosition(reader.problems)
     if unseen_rest:
         values["unseen"] = _unseen_rest(game, values)
-    if bank_rest:
-        values["bank"] = (
+    supply = game.options.card_supply
+    shown: list[str] = []
+    if bank_rest or not supply.limited:
+        # an unlimited bank is written as the piles show it, never below 0: the state's
+        # balance follows from the seats' points (lotus.income.supply_limit)
+        balance = (
             INFLUENCE_POINTS - sum(values["influence"]),
             COMBAT_POINTS - sum(values["combat"]),
         )
+        if not bank_rest and values["bank"] not in (balance, supply.shown(balance)):
+            piles = supply.shown(balance)
+            shown.append(
+                f"bank: the seats' points leave the unlimited bank showing {piles[0]} "
+                f"influence and {piles[1]} combat, not {values['bank'][0]} and "
+                f"{values['bank'][1]} (lotus.income.supply_limit)"
+            )
+        values["bank"] = balance
     # secret choices are kept by seat whatever order they came in (lotus.commitments)
     c, r = values.get("conflict"), values.get("rebellion")
     if c is not None:
@@ -219,7 +231,7 @@ def load(game: LotusGame, data: Mapping[str, Any]) -> State:
             commits=tuple(sorted(r.commits, key=_by_seat)),
         )
     state = State(game=game, **values)
-    problems = invariant_problems(state) + bound_problems(state)
+    problems = shown + invariant_problems(state) + bound_problems(state)
     if problems:
         raise MalformedPosition(problems)
     return state
@@ -292,6 +304,11 @@ def invariant_problems(state: State) -> list[str]:
         out.append("influence: the players' points and the bank do not add up to 154")
     if sum(state.combat) + state.bank[1] != COMBAT_POINTS:
         out.append("combat: the players' points and the bank do not add up to 100")
+    if game.options.card_supply.limited and min(state.bank) < 0:
+        out.append(
+            f"bank: {state.bank[0]} influence, {state.bank[1]} combat; a limited bank never "
+            "pays out more than it holds (lotus.income.supply_limit)"
+        )
     for s in range(n):
         if state.influence[s] < 0 or state.combat[s] < 0 or state.vp[s] < 0:
             out.append(f"seat {s}: negative points")

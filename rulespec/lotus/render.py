@@ -5,6 +5,7 @@ from __future__ import annotations
 from rulespec.lotus.actions import Action
 from rulespec.lotus.components import Side
 from rulespec.lotus.state import ConflictReveal, IncomeReveal, RebellionReveal, State
+from rulespec.lotus.variant import CardSupply
 
 
 def render(state: State) -> str:
@@ -38,11 +39,19 @@ def render(state: State) -> str:
     if claims:
         lines.append(f"  claims: {', '.join(claims)}")
     lines.append(
-        f"  bank: {state.bank[0]} influence, {state.bank[1]} combat; "
+        f"  {bank_words(state.game.options.card_supply, state.bank)}; "
         f"{sum(state.unseen)} neutral chips face down"
     )
     lines.extend(_under_way(state))
     return "\n".join(lines)
+
+
+def bank_words(supply: CardSupply, bank: tuple[int, int]) -> str:
+    """``bank: 12 influence, 64 combat``; with the unlimited supply the piles as shown,
+    never below 0, and that they never run out (lotus.income.supply_limit)."""
+    influence, combat = supply.shown(bank)
+    never = "" if supply.limited else " (unlimited)"
+    return f"bank{never}: {influence} influence, {combat} combat"
 
 
 def _building(state: State, i: int) -> str:

@@ -217,10 +217,11 @@ class RebellionReveal(Tagged, Evolve, codec=CODEC):
 
 @attrs.frozen
 class IncomeReveal(Tagged, Evolve, codec=CODEC):
-    """Phase 5 with card_supply = 'pro_rata' (lotus.income.supply_limit): the palace owners'
-    choices, public as they are made, and once everyone has chosen what each seat was
-    owed and what the bank could pay it. The other supply options pay as they go and keep
-    no such record."""
+    """Phase 5 with card_supply = 'pro_rata' (lotus.income.supply_limit), every year, short
+    bank or not: empty when phase 5 begins, then the palace owners' choices, public as they
+    are made (the payout waits for them all), and once everyone has chosen what each seat
+    was owed and what the bank paid it. As ``state.last`` it replaces the year's conflict or
+    rebellion record. The other supply options pay as they go and keep no such record."""
 
     KIND: ClassVar[str] = "income"
 

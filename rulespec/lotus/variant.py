@@ -72,8 +72,8 @@ class AreasInPlay(enum.Enum):
 
 
 class CardSupply(enum.Enum):
-    """Option: the card bank is limited and a short bank pays in turn order from the
-    emperor (default), limited and shared pro rata, or unlimited
+    """Option: the card bank never runs out (default), or it is limited and a short bank
+    pays in turn order from the emperor, or shares what it holds pro rata
     (lotus.income.supply_limit)."""
 
     LIMITED = "limited"
@@ -84,6 +84,15 @@ class CardSupply(enum.Enum):
     def limited(self) -> bool:
         """Whether the bank holds only the components' points and can run short."""
         return self is not CardSupply.UNLIMITED
+
+    def shown(self, bank: tuple[int, int]) -> tuple[int, int]:
+        """The bank as every form shows it (``str(state)``, JSON, views, tensors): with the
+        unlimited supply the piles hold at least nothing, though the state's balance, which
+        keeps the points adding up to the components', may go below 0; a limited bank as
+        it is (lotus.income.supply_limit)."""
+        if self is CardSupply.UNLIMITED and min(bank) < 0:
+            return max(bank[0], 0), max(bank[1], 0)
+        return bank
 
 
 class VpChips(enum.Enum):
@@ -173,7 +182,7 @@ class LotusVariant:
 class LotusOptions:
     """Choices the players make; each is a recorded ruling with its alternatives."""
 
-    card_supply: CardSupply = CardSupply.LIMITED
+    card_supply: CardSupply = CardSupply.UNLIMITED
     vp_chips: VpChips = VpChips.UNLIMITED
     chip_supply: ChipSupply = ChipSupply.LIMITED
     reward_choice: RewardChoice = RewardChoice.AREA_FIRST

@@ -9,7 +9,7 @@ of every variant.
 >>> from rulespec.mandala.bounds import bounds
 >>> b = bounds(rulespec.game("mandala", players=3))
 >>> b.max_game_length, b.max_chance_outcomes, b.min_utility, b.max_utility
-(3026, 18, 0.0, 1.0)
+(3386, 18, 0.0, 1.0)
 """
 
 from __future__ import annotations
@@ -28,8 +28,8 @@ STACK = len(TILES) // 2
 """18 tiles with each back (mandala.components.tiles, mandala.components.tile_backs)."""
 REFILLS = STACK - NUM_MANDALAS
 """15: resolutions that can restart a mandala before the stacks are empty."""
-MOST_CARDS_PLAYED = CARDS * (REFILLS + 1)
-"""1440: the most cards all turns of a game can play together (see :func:`bounds`)."""
+MOST_CARDS_PLAYED = CARDS * (REFILLS + NUM_MANDALAS)
+"""1620: the most cards all turns of a game can play together (see :func:`bounds`)."""
 
 
 def max_game_length() -> int:
@@ -56,9 +56,12 @@ def bounds(game: MandalaGame) -> Bounds:
                 f"An upper bound, {length} actions. Cards lie in the mandalas "
                 f"({CARDS} at most: z3 claim mandala.components.cards:turn_conserves_each_colour)"
                 f" until a resolution takes them out; only {REFILLS} resolutions can restart "
-                "a mandala, the next ends the game (mandala.resolve.new_mandala, z3 claim "
+                "a mandala, the next ends the game or, with no_tiles = 'end_of_round', the "
+                "round, in which the two other mandalas may be resolved too "
+                "(mandala.resolve.new_mandala, mandala.end.no_tiles_immediate, z3 claim "
                 "mandala.end.no_tiles_immediate:stacks_deplete_together), so all plays together "
-                f"move at most {CARDS} × {REFILLS + 1} = {MOST_CARDS_PLAYED} cards, and "
+                f"move at most {CARDS} × {REFILLS + NUM_MANDALAS} = {MOST_CARDS_PLAYED} cards, "
+                "and "
                 "each play moves at least one (mandala.play.at_least_one). Cards reach a "
                 "hand only by a draw or a take-back and leave it only by a play, so "
                 f"draws, the deal included, are at most {CARDS} + {MOST_CARDS_PLAYED}. "

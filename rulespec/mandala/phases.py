@@ -51,7 +51,13 @@ def legal_plays(s: State) -> tuple[Action, ...]:
     hand, can_draw = s.hands[s.seat], s.cards_available() > 0
     if trace.TRACING:
         _trace_plays(hand, can_draw)
-    return _legal_plays(hand, can_draw)
+    found = _legal_plays(hand, can_draw)
+    mandalas = s.mandalas
+    if mandalas[0].tiles and mandalas[1].tiles and mandalas[2].tiles:
+        return found
+    # no_tiles = 'end_of_round': a mandala that could not be started again takes no cards
+    decided("mandala.end.no_tiles_immediate")
+    return tuple(p for p in found if mandalas[p.mandala].tiles)
 
 
 def _trace_plays(hand: Counts, can_draw: bool) -> None:
@@ -131,6 +137,11 @@ def check_play(s: State, play: Play) -> Problem:
         return rule_of(
             "mandala.play.at_least_one"
         ), f"{play.count} cards is not a play; play at least one"
+    if not s.mandalas[play.mandala].tiles:
+        return rule_of("mandala.end.no_tiles_immediate"), (
+            f"mandala {play.mandala} could not be started again for want of tiles; it takes "
+            "no cards for the rest of the round"
+        )
     hand = s.hands[s.seat]
     if hand[play.colour] < play.count:
         return rule_of("mandala.play.one_colour_one_mandala"), (

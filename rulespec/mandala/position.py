@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 from rulespec.core.convert import Reader
 from rulespec.core.positions import check_header
 from rulespec.errors import MalformedPosition
+from rulespec.mandala import resolution
 from rulespec.mandala import rules as steps
 from rulespec.mandala.bounds import max_game_length
 from rulespec.mandala.codec import CODEC
@@ -50,6 +51,7 @@ from rulespec.mandala.components import (
 )
 from rulespec.mandala.scoring import Holdings
 from rulespec.mandala.state import Phase, State
+from rulespec.mandala.variant import NoTiles
 
 if TYPE_CHECKING:
     from rulespec.mandala.game import MandalaGame
@@ -111,7 +113,11 @@ def load(game: MandalaGame, data: Mapping[str, Any]) -> State:
     if reader.problems:
         raise MalformedPosition(reader.problems)
     state = State(game=game, **values)
-    problems = invariant_problems(state)
+    after = settled(state)
+    problems = invariant_problems(state, settling=after is not state)
+    if not problems and after is not state:
+        problems = invariant_problems(after)
+        state = after
     most = max_game_length()
     if state.turn > most:
         # checked at load only (issue 19): a game has fewer turns than actions, so play
@@ -220,10 +226,12 @@ def _tiles(
     return dark, light
 
 
-def invariant_problems(state: State) -> list[str]:
+def invariant_problems(state: State, *, settling: bool = False) -> list[str]:
     """Every rule invariant ``state`` breaks (empty for any state reachable by play).
 
-    Used by ``load`` and, in the tests, after every step of random play.
+    Used by ``load`` and, in the tests, after every step of random play. ``settling``:
+    ``load`` settles the situations play passes through inside a step
+    (:func:`settled`), so it does not report them.
     """
     out: list[str] = []
     n = state.players
@@ -243,6 +251,21 @@ def invariant_problems(state: State) -> list[str]:
                 out.append(f"{where}: needs one dark and one light tile, has {backs}")
             if not a.tiles and (state.dark or state.light) and state.final is None:
                 out.append(f"{where}: has no tiles although the stacks are not empty")
+            if not a.tiles and state.final is None and any(map(any, (*a.up, *a.down))):
+                out.append(
+                    f"{where}: cards in a mandala that could not be started again "
+                    "(mandala.end.no_tiles_immediate)"
+                )
+            elif (
+                not a.tiles
+                and state.final is None
+                and phase is Phase.PLAY
+                and (state.game.options.no_tiles is NoTiles.AT_ONCE)
+            ):
+                out.append(
+                    f"{where}: no tiles to start it again, and with no_tiles = 'at_once' "
+                    "the game ended when they ran out (mandala.end.no_tiles_immediate)"
+                )
         tile_colours = {t.colour for t in a.tiles}
         owners: dict[Colour, list[int]] = {}
         for seat, counts in enumerate(a.up):
@@ -303,10 +326,10 @@ def invariant_problems(state: State) -> list[str]:
             if not any(h):
                 out.append(f"hands[{seat}]: empty at a turn's start (mandala.hand.never_empty)")
         hand = state.hands[state.seat]
-        if sum(hand) == 1 and not any(state.deck) and not any(state.discard):
+        if not settling and sum(hand) == 1 and not any(state.deck) and not any(state.discard):
             out.append(
                 f"seat {state.seat} is to play with one card and nothing left to draw: the "
-                "game has ended before this turn (mandala.end.stalled)"
+                "game ends before this turn (mandala.end.stalled); the loader settles it"
             )
         if state.seat == 0 and any(h.flower_count >= 3 for h in state.holdings):
             out.append(
@@ -328,7 +351,7 @@ def invariant_problems(state: State) -> list[str]:
         out.append("final: choosing an order needs at least two mandalas left")
     if phase is Phase.NEW_TILES and state.resolving is None:
         out.append("resolving: new tiles need the mandala being restarted")
-    out.extend(_chance_problems(state))
+    out.extend(_chance_problems(state, settling))
     return out
 
 
@@ -387,7 +410,21 @@ def _active_seat_problems(state: State) -> list[str]:
     return out
 
 
-def _chance_problems(state: State) -> list[str]:
+def settled(state: State) -> State:
+    """``state``, or where play goes from it at once: a position the rules decide on the
+    spot, which play passes through inside one step, loads as written and the ruling
+    decides (issue 27): a seat to play holding one card with nothing left to draw
+    (mandala.end.stalled), a resolved mandala due new tiles when none are left
+    (mandala.end.no_tiles, mandala.end.no_tiles_immediate)."""
+    phase = state.phase
+    if phase is Phase.PLAY and sum(state.hands[state.seat]) == 1 and not state.cards_available():
+        return resolution.stalled(state)
+    if phase is Phase.NEW_TILES and state.pending == 2 and not state.dark and not state.light:
+        return resolution.no_tiles(state)
+    return state
+
+
+def _chance_problems(state: State, settling: bool = False) -> list[str]:
     """What a chance step in progress must look like for play to go on as the rules say:
     the cards or tiles still to come agree with what has come already."""
     out: list[str] = []
@@ -427,6 +464,11 @@ def _chance_problems(state: State) -> list[str]:
             )
     if phase is Phase.NEW_TILES:
         m = state.resolving
+        if not settling and not state.dark and not state.light:
+            out.append(
+                "stacks: no tiles are left to start the resolved mandala again; the game or "
+                "the round ends instead (mandala.end.no_tiles); the loader settles it"
+            )
         if m is None or not 1 <= pending <= 2 or tiles[m] != 2 - pending:
             held = "?" if m is None else tiles[m]
             out.append(

@@ -15,7 +15,7 @@ from rulespec.mandala import rules as steps
 from rulespec.mandala.actions import ResolveNext, RevealTile, TakeTile
 from rulespec.mandala.components import NUM_MANDALAS, Back, Tile, plus
 from rulespec.mandala.state import Area, Phase, State
-from rulespec.mandala.variant import FinalMandalas
+from rulespec.mandala.variant import FinalMandalas, NoTiles
 
 
 def start(s: State, m: int) -> State:
@@ -112,12 +112,26 @@ def _resolve(s: State, m: int, chosen: Tile | None) -> State:
                 f"the marker of mandala {m} goes back to the centre, held by nobody",
             )
         return state.but(phase=Phase.NEW_TILES, pending=2)
-    words = f"no {'dark' if not state.dark else 'light'} tile is left to start mandala {m} anew"
+    return no_tiles(state, m)
+
+
+def no_tiles(s: State, m: int) -> State:
+    """The mandala just resolved cannot be started again (mandala.end.no_tiles): the game
+    ends at once, or with no_tiles = 'end_of_round' once the round is over, the mandala
+    left empty (ambiguity mandala.end.no_tiles_immediate)."""
+    later = s.game.options.no_tiles is NoTiles.END_OF_ROUND
     if trace.TRACING:
+        words = f"no {'dark' if not s.dark else 'light'} tile is left to start mandala {m} anew"
         decided("mandala.end.no_tiles", f"{words}: the game ends")
-    if trace.TRACING:
-        decided("mandala.end.no_tiles_immediate", f"{words}: the game ends at once, mid-round")
-    return _begin_final(state)  # mandala.end.no_tiles, at once
+        decided(
+            "mandala.end.no_tiles_immediate",
+            f"{words}: the round is played out first, mandala {m} left empty"
+            if later
+            else f"{words}: the game ends at once, mid-round",
+        )
+    if later:
+        return end_turn(s.but(resolving=None))
+    return _begin_final(s)
 
 
 def reveal_new_tile(s: State, action: RevealTile) -> State:
@@ -157,16 +171,24 @@ def end_turn(s: State, mandalas: tuple[Area, ...] | None = None) -> State:
                 f"seat {s.seat} sits to the right of seat 0, who started: the round ends here",
             )
         return _begin_final(s.but(played=None, resolving=None, pending=0, mandalas=mandalas))
-    nxt = (s.seat + 1) % s.players
-    if sum(s.hands[nxt]) == 1 and not s.cards_available():
-        # mandala.end.stalled: no legal play exists
+    m0, m1, m2 = mandalas[0].tiles, mandalas[1].tiles, mandalas[2].tiles
+    if not (m0 and m1 and m2) and (last_seat or not (m0 or m1 or m2)):
+        # no_tiles = 'end_of_round': the round in which the tiles ran out is over, or no
+        # mandala is left to play into (mandala.end.no_tiles_immediate)
         if trace.TRACING:
             decided(
-                "mandala.end.stalled",
-                f"seat {nxt} holds a single card and none is left to draw, so cannot play: the "
-                "game ends",
+                "mandala.end.no_tiles_immediate",
+                "the round in which the tiles ran out is over (or no mandala is left to play "
+                "into): the game ends",
+            )
+            decided(
+                "mandala.end.round",
+                f"seat {s.seat} closes the round in which the tiles ran out: the game ends",
             )
         return _begin_final(s.but(played=None, resolving=None, pending=0, mandalas=mandalas))
+    nxt = (s.seat + 1) % s.players
+    if sum(s.hands[nxt]) == 1 and not s.cards_available():
+        return stalled(s.but(mandalas=mandalas))
     if trace.TRACING:
         decided("mandala.turn.order", f"seat {nxt} is next, clockwise")
     return s.but(
@@ -178,6 +200,18 @@ def end_turn(s: State, mandalas: tuple[Area, ...] | None = None) -> State:
         seat=nxt,
         turn=s.turn + 1,
     )
+
+
+def stalled(s: State) -> State:
+    """The next seat holds one card and nothing is left to draw: it has no legal play, so
+    the game ends before its turn (ruling mandala.end.stalled)."""
+    if trace.TRACING:
+        decided(
+            "mandala.end.stalled",
+            f"seat {(s.seat + 1) % s.players} holds a single card and none is left to draw, so "
+            "cannot play: the game ends",
+        )
+    return _begin_final(s.but(played=None, resolving=None, pending=0))
 
 
 def _begin_final(s: State) -> State:

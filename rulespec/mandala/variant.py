@@ -18,6 +18,13 @@ class FinalMandalas(enum.Enum):
     TWO_OTHERS = "two_others"
 
 
+class NoTiles(enum.Enum):
+    """When running out of tiles ends the game (ambiguity mandala.end.no_tiles_immediate)."""
+
+    AT_ONCE = "at_once"
+    END_OF_ROUND = "end_of_round"
+
+
 class Reshuffle(enum.Enum):
     """When the discard pile becomes the new draw pile (ruling
     mandala.draw.reshuffle_timing)."""
@@ -43,6 +50,7 @@ class MandalaOptions:
     """Choices the players make; each is a recorded ruling with its alternatives."""
 
     final_mandalas: FinalMandalas = FinalMandalas.ALL
+    no_tiles: NoTiles = NoTiles.AT_ONCE
     reshuffle: Reshuffle = Reshuffle.WHEN_NEEDED
 
 

@@ -54,7 +54,7 @@ from typing import TYPE_CHECKING, Any
 from rulespec.core.convert import Reader
 from rulespec.core.positions import check_header
 from rulespec.errors import MalformedAction, MalformedPosition, bounded
-from rulespec.oriente import fight, options
+from rulespec.oriente import abilities, fight, options, season
 from rulespec.oriente.actions import TARGETED, Act, Announce
 from rulespec.oriente.codec import CODEC
 from rulespec.oriente.components import (
@@ -141,7 +141,10 @@ def load(game: OrienteGame, data: Mapping[str, Any]) -> State:
         raise MalformedPosition(problems)
     _follow_the_action(values, given=frozenset(data))
     state = State(game=game, **values)
-    problems = invariant_problems(state)
+    after = settled(state)
+    problems = invariant_problems(state, settling=after is not state)
+    if not problems and after is not state:
+        problems, state = invariant_problems(after), after
     if problems:
         raise MalformedPosition(problems)
     return state
@@ -416,8 +419,10 @@ def _rest(values: Mapping[str, Any]) -> Deck:
     return Deck(pool, top, middle, bottom)  # type: ignore[arg-type]
 
 
-def invariant_problems(state: State) -> list[str]:
-    """Every rule invariant ``state`` breaks (empty for any state reachable by play)."""
+def invariant_problems(state: State, *, settling: bool = False) -> list[str]:
+    """Every rule invariant ``state`` breaks (empty for any state reachable by play);
+    ``settling``: ``load`` settles the situations play passes through inside a step
+    (:func:`settled`), so it does not report them."""
     out: list[str] = []
     values = {
         "bonus": state.bonus,
@@ -518,7 +523,23 @@ def invariant_problems(state: State) -> list[str]:
     out.extend(_treasure_places(state))
     if out:
         return out  # the checks below read the cards as the rules place them
-    return _turn_problems(state)
+    return _turn_problems(state, settling)
+
+
+def settled(state: State) -> State:
+    """``state``, or where play goes from it at once: a position the rules decide on the
+    spot, which play passes through inside one step, loads as written and the ruling
+    decides (issue 27): a card due from an empty deck ends the game
+    (oriente.end.empty_deck); an Akindo's trade against a seat without a victory card is
+    over at once (oriente.akindo.empty_target)."""
+    phase, a = state.phase, state.act
+    if phase in _DECK_DRAWS and phase is not Phase.RESIDENTS and not state.deck.size():
+        return season.empty_deck(state)
+    t = None if a is None else a.target
+    if phase is Phase.TRADE and t is not None and not any(state.piles[t]):
+        assert a is not None
+        return season.finish(abilities.empty_trade(state, t, a.gift))
+    return state
 
 
 def _treasure_places(state: State) -> list[str]:
@@ -556,16 +577,16 @@ _DECK_DRAWS = (Phase.RESIDENTS, Phase.BONUS, Phase.REINFORCE, Phase.REDRAW, Phas
 _REVOLT = (Phase.JOIN, Phase.LOOT, Phase.SHARE)
 
 
-def _turn_problems(state: State) -> list[str]:
+def _turn_problems(state: State, settling: bool = False) -> list[str]:
     """Who may be asked or act in the phase, and what its chance needs: a position that
     play cannot reach is refused, every problem naming its rule."""
     out: list[str] = []
     phase, stone, a = state.phase, state.stone, state.act
     n = state.players
-    if phase in _DECK_DRAWS and not state.deck.size():
+    if phase in _DECK_DRAWS and not state.deck.size() and not settling:
         out.append(
             f"deck: phase {phase.value} draws from an empty deck; play ends the game "
-            "instead (oriente.end.empty_deck)"
+            "instead (oriente.end.empty_deck); the loader settles it"
         )
     if a is None:
         if phase in _NEEDS_ACT:
@@ -595,7 +616,7 @@ def _turn_problems(state: State) -> list[str]:
             rule, why = found
             out.append(f"act: the announcer cannot make it: {why} ({rule.id})")
             return out
-    out.extend(_asked(state, t))
+    out.extend(_asked(state, t, settling))
     return out
 
 
@@ -632,7 +653,7 @@ def _between_actions(state: State) -> list[str]:
     return out
 
 
-def _asked(state: State, t: int | None) -> list[str]:
+def _asked(state: State, t: int | None, settling: bool = False) -> list[str]:
     """Inside an action: the seat asked or dealt to is one the phase's rule names."""
     out: list[str] = []
     phase, seat, stone = state.phase, state.seat, state.stone
@@ -653,10 +674,10 @@ def _asked(state: State, t: int | None) -> list[str]:
     if phase in (Phase.INCOME, Phase.TRADE):
         if seat != stone:
             out.append(f"seat: the announcer, seat {stone}, draws ({_RULE[phase]})")
-        if phase is Phase.TRADE and t is not None and not any(state.piles[t]):
+        if phase is Phase.TRADE and t is not None and not any(state.piles[t]) and not settling:
             out.append(
                 f"piles[{t}]: nothing to draw from; such a trade is over at once "
-                "(oriente.akindo.empty_target)"
+                "(oriente.akindo.empty_target); the loader settles it"
             )
         if any(sides) or any(state.haul):
             out.append("sides: no fight or revolution during " + phase.value)

@@ -71,11 +71,16 @@ def to_draw(s: State, phase: Phase, seat: int | None = None) -> State:
     """Go to a draw from the deck, or end the game if the deck is empty
     (oriente.end.empty_deck)."""
     if not s.deck.size():
-        decided(
-            "oriente.end.empty_deck", "a card must be drawn and the deck is empty: the game ends"
-        )
-        return end_game(s)
+        return empty_deck(s)
     return s.but(phase=phase, seat=s.seat if seat is None else seat)
+
+
+def empty_deck(s: State) -> State:
+    """A card is due from an empty deck: the game ends (ruling oriente.end.empty_deck)."""
+    decided(
+        "oriente.end.empty_deck", "a card must be drawn and the deck is empty: the game ends"
+    )
+    return end_game(s)
 
 
 def finish(s: State) -> State:

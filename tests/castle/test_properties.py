@@ -221,3 +221,78 @@ def test_a_position_with_the_old_minus_one_for_an_empty_place_still_loads(
     assert game.state_from_json(old) == s
     with pytest.raises(MalformedPosition):
         game.state_from_json({**doc, "beside": [-1] * len(doc["beside"])})
+
+
+# --- the seasons track: the next round's order (issue 27) -----------------------------------
+
+COLUMNS: tuple[dict[str, Any], ...] = rulespec.spec("castle").variants(options=False)
+"""Every column of the variant table (each player count, each solo difficulty)."""
+ORDER_SEEDS = 40
+
+
+def _book_order(tracks: list[int], arrivals: list[int]) -> tuple[int, ...]:
+    """The new order as castle.de:449 states it: the furthest marker first; of markers on
+    one space the higher first, and castle.de:439 sets an arriving marker on top, so the
+    latest arrival is the highest."""
+    return tuple(sorted(range(len(tracks)), key=lambda p: (-tracks[p], -arrivals[p])))
+
+
+@pytest.mark.rule(
+    "castle.round.order",
+    "castle.round.order_stack",
+    "castle.track.influence",
+    "castle.setup.influence",
+    "castle.solo.round_end",
+)
+@pytest.mark.parametrize("settings", COLUMNS, ids=lambda c: f"{c['players']}-{c['difficulty']}")
+def test_the_next_rounds_order_is_the_track_read_with_its_piles(settings: dict[str, Any]) -> None:
+    """At every round's end of seeded random play the new order is the track read with its
+    piles, derived here from the book and the tracks alone, never from the heights the
+    state keeps: the first order is the setup pile, top first (castle.de:128); a marker
+    that moves lands on top of its new space (castle.de:439), so each space's pile is the
+    order of arrival, replayed step by step from the tracks (within one step the seat that
+    decided moves before the solo rival's turn that follows); the new order is fixed once,
+    as the round's first closing step, and the gardeners act in it (castle.de:449-459);
+    the solo rival then gives back coins in groups of 3 if it plays before the player,
+    else of 5, so fewer than a group stay with it (castle.de:559-562)."""
+    game = rulespec.game("castle", **settings)
+    ties = 0
+    for seed in range(ORDER_SEEDS):
+        rng = random.Random(seed)
+        s = game.initial_state()
+        arrivals: list[int] | None = None
+        clock = 0
+        fixed: tuple[int, ...] | None = None
+        while not s.is_terminal:
+            before, s = s, rulespec.random_step(s, rng)
+            if s.stage.value in ("setup", "picks"):
+                continue
+            seats = len(s.order)
+            tracks = [s.family(p).track for p in range(seats)]
+            if arrivals is None:  # the setup pile: the first in order lies on top
+                arrivals = [-s.order.index(p) for p in range(seats)]
+                continue
+            moved = [p for p in range(seats) if tracks[p] != before.family(p).track]
+            moved.sort(key=lambda p: p != before.current_player)
+            for p in moved:
+                clock += 1
+                arrivals[p] = clock
+            ended = before.stage.value == "turn" and (
+                s.round > before.round or s.stage.value in ("gardeners", "over")
+            )
+            if ended:
+                want = _book_order(tracks, arrivals)
+                assert s.order == want, (seed, s.round, tracks, arrivals, s.order)
+                ties += len(set(tracks)) < seats
+                fixed = s.order
+                if game.variant.solo:
+                    group = 3 if s.order[0] == 1 else 5
+                    assert s.family(1).coins < group, (seed, s.round)
+            elif fixed is not None:
+                # the gardeners (and the roll after) leave the order alone, though they
+                # may move markers: it is the order of the next round
+                assert s.order == fixed, (seed, s.round)
+            if s.stage.value == "turn" and s.phase.value == "take":
+                fixed = None
+    if settings["players"] > 1 or settings["difficulty"] != "hard":
+        assert ties, "no tie on the track at a round's end: the check would not see the pile"

@@ -686,6 +686,34 @@ def test_new_order_by_track_then_stack() -> None:
     assert rounds.new_order(s.but(families=fams)) == (2, 1, 0)
 
 
+@pytest.mark.rule("castle.round.order", "castle.round.order_stack", "castle.solo.round_end")
+def test_a_marker_a_gardener_moves_after_the_order_is_set_counts_at_the_next_round_end() -> None:
+    """The outside report of issue 27 (solo medium, seed 23; ../shared/repro/round-4/c01):
+    round 2 starts with the rival although both markers then stand on space 2, the
+    player's on top. The book fixes the order first (castle.de:449), then the gardeners
+    act in it (castle.de:459): at that moment the rival was ahead, on space 2 to the
+    player's 1, so it leads round 2 and trades its coins in groups of 3
+    (castle.de:559-561); the player's gardener moved the marker up afterwards."""
+    game = rulespec.game("castle", players=1, difficulty="medium")
+    rng, s = random.Random(23), game.initial_state()
+    ended = None
+    while not (s.round == 2 and s.phase is Phase.TAKE):
+        before, s = (
+            s,
+            s.apply(s.sample_chance(rng) if s.is_chance else rng.choice(s.legal_actions())),
+        )
+        if ended is None and before.stage is Stage.TURN and s.stage is Stage.GARDENERS:
+            ended = s
+    assert ended is not None
+    assert (ended.family(0).track, ended.family(1).track) == (1, 2)
+    assert ended.order == (1, 0)  # the rival, further on, first
+    assert ended.family(1).coins < 3  # groups of 3: it plays before the player
+    assert (s.family(0).track, s.family(1).track) == (2, 2)
+    assert s.family(0).height > s.family(1).height  # the gardener's move: on top
+    assert s.order == (1, 0)
+    assert rounds.new_order(s) == (0, 1)  # what the next round's end would read now
+
+
 @pytest.mark.rule("castle.round.gardeners", "castle.round.reroll")
 def test_gardeners_beside_a_bridge_with_dice_act() -> None:
     s = first_turn(2)

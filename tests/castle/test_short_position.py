@@ -357,3 +357,26 @@ def test_mutated_short_positions_load_or_raise_a_rulespec_error(
     ok, state = attempt("game.state_from_json", game.state_from_json, mutated)
     if ok:
         check_accepted_state(game, state, f"state_from_json({show(mutated)})")
+
+
+@pytest.mark.rule("castle.round.order", "castle.round.order_stack")
+def test_at_a_rounds_end_the_new_order_is_the_tracks_and_the_pile_breaks_a_tie() -> None:
+    """Three dice left: the round is over and its order is the new one (castle.de:449):
+    left out, it is derived from the track, a shared space ranked by its pile (top first,
+    the latest arrival: castle.de:439); given, it must agree."""
+    game = rulespec.game("castle", players=3)
+    rng = random.Random(5)
+    s = game.new_game(5)
+    while not s.is_terminal:
+        s = rulespec.random_step(s, rng)
+    written = short(s)
+    for seat, track in enumerate((7, 7, 2)):
+        written["families"][seat]["track"] = track
+    del written["order"]
+    for stack, order in (([1, 0, 2], (1, 0, 2)), ([0, 1, 2], (0, 1, 2)), ([2, 1, 0], (1, 0, 2))):
+        loaded = game.state_from_json({**written, "stack": stack})
+        assert loaded.order == order, stack
+        assert loaded.is_terminal
+    bad = {**written, "stack": [1, 0, 2], "order": [0, 1, 2]}
+    with pytest.raises(MalformedPosition, match=r"castle\.round\.order_stack"):
+        game.state_from_json(bad)

@@ -144,9 +144,52 @@ def test_a_position_that_is_no_object_is_rejected() -> None:
 # --- conservation ----------------------------------------------------------------------------
 
 
+@pytest.mark.rule("lotus.income.supply_limit")
 def test_conservation_of_influence_and_combat() -> None:
-    data = position(3, {}, influence=[12, 12, 12], bank={"influence": 100, "combat": 90})
-    has(problems(data), "do not add up to 154", "do not add up to 100")
+    data = position(
+        3, {"a16": "village"}, influence=[12, 12, 12], bank={"influence": 100, "combat": 90}
+    )
+    for supply in ("limited", "pro_rata"):
+        has(problems(data, card_supply=supply), "do not add up to 154", "do not add up to 100")
+    # an unlimited bank is written as its piles show it: what the seats' points leave
+    has(problems(data, card_supply="unlimited"), "showing 118 influence and 91 combat")
+    assert rulespec.game("lotus", edition="de", players=3).state_from_json(
+        {**data, "bank": {"influence": 118, "combat": 91}}
+    ).bank == (118, 91)
+
+
+@pytest.mark.rule("lotus.income.supply_limit")
+def test_an_unlimited_bank_is_never_shown_below_zero_and_a_limited_one_never_is() -> None:
+    """The unlimited bank never runs out (card_supply = 'unlimited'): the seats may hold
+    more than the components' points, the state's balance then goes below 0, and every
+    form shows the piles at 0. The same negative count in a limited column is a problem."""
+    rich = position(3, {"a16": "village"}, influence=[70, 60, 50], combat=[40, 40, 40])
+    unlimited = rulespec.game("lotus", edition="de", players=3, card_supply="unlimited")
+    state = unlimited.state_from_json(rich)
+    assert state.bank == (154 - 180, 100 - 120)  # the balance keeps the sums
+    assert state.problems() == ()
+    assert state.to_json()["bank"] == {"influence": 0, "combat": 0}
+    assert "bank (unlimited): 0 influence, 0 combat" in str(state)
+    # the same piles as a bank paid out to the last point: the tensors agree on them
+    empty = unlimited.state_from_json({**rich, "influence": [54, 50, 50], "combat": [34, 33, 33]})
+    assert empty.bank == (0, 0)
+    for seat in range(3):
+        view, flat = state.observation(seat), empty.observation(seat)
+        assert view.bank == (0, 0)
+        assert view.to_json()["bank"] == {"influence": 0, "combat": 0}
+        banks = [e for e in view.layout().entries if e.path.startswith("bank")]
+        assert len(banks) == 2
+        assert view.layout() == flat.layout()  # shapes and sizes do not move
+        tensor, zero = view.tensor(), flat.tensor()
+        for entry in banks:
+            assert tensor[entry.offset] == zero[entry.offset]
+    assert unlimited.state_from_json(state.to_json()) == state
+    # a position written before the piles were shown (the balance itself) still loads
+    assert unlimited.state_from_json({**rich, "bank": {"influence": -26, "combat": -20}}) == state
+    for supply in ("limited", "pro_rata"):
+        negative = {**rich, "bank": {"influence": -26, "combat": -20}}
+        has(problems(negative, card_supply=supply), "a limited bank never pays out more")
+        assert "lotus.income.supply_limit" in " ".join(problems(negative, card_supply=supply))
 
 
 def test_conservation_of_neutral_chips() -> None:
@@ -305,7 +348,10 @@ def legacy_cases() -> list[dict[str, Any]]:
     "case", legacy_cases(), ids=lambda c: f"{c['position']['phase']}-step{c['step']}"
 )
 def test_a_position_in_the_old_layout_loads_as_the_same_state(case: dict[str, Any]) -> None:
-    g = rulespec.game("lotus", **case["settings"])
+    # played with the card supply of the day (1.0.0's default was 'limited'), which the
+    # position names like every other option
+    supply = case["position"]["settings"].get("card_supply", "limited")
+    g = rulespec.game("lotus", **{"card_supply": supply, **case["settings"]})
     rng = random.Random(case["seed"])
     state = g.initial_state()
     for _ in range(case["step"]):

@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import rulespec
-from rulespec.lotus import Building, Phase, State, TakeExtra
+from rulespec.lotus import Building, IncomeReveal, Phase, State, TakeExtra
 from rulespec.lotus import rules as steps
 from rulespec.lotus.components import (
     COMBAT_POINTS,
@@ -23,7 +23,7 @@ from rulespec.lotus.components import (
     SCORE,
     TERRITORY_BONUS,
 )
-from rulespec.lotus.variant import EmperorAfterRebellion, LoserRefund, RewardTie
+from rulespec.lotus.variant import CardSupply, EmperorAfterRebellion, LoserRefund, RewardTie
 
 from . import game
 
@@ -33,7 +33,8 @@ MAX_STEPS = 20_000
 EDITIONS = ("de", "fr")
 DEFAULTS = [pytest.param(e, n, {}, id=f"{e}-{n}") for e in EDITIONS for n in (3, 4, 5, 6)]
 OPTIONS = [
-    pytest.param("de", 6, {"card_supply": "unlimited"}, id="de-6-card_supply"),
+    pytest.param("de", 6, {"card_supply": "limited"}, id="de-6-card_supply"),
+    pytest.param("fr", 4, {"card_supply": "pro_rata"}, id="fr-4-card_supply-pro_rata"),
     pytest.param("fr", 4, {"vp_chips": "limited"}, id="fr-4-vp_chips"),
     pytest.param("de", 5, {"chip_supply": "unlimited"}, id="de-5-chip_supply"),
     pytest.param("fr", 6, {"reward_choice": "player_choice"}, id="fr-6-reward_choice"),
@@ -90,9 +91,15 @@ def check(state: State, previous: State | None) -> None:
     assert sum(state.combat) + state.bank[1] == COMBAT_POINTS
     assert min(state.influence) >= 0
     assert min(state.combat) >= 0
-    if state.game.options.card_supply.value == "limited":
+    if state.game.options.card_supply.limited:
         assert state.bank[0] >= 0
         assert state.bank[1] >= 0
+    # lotus.income.supply_limit: the bank never runs out or never pays out more than it
+    # holds, so no form shows it below 0 (str, JSON and views; tensors encode the views)
+    shown = state.to_json()["bank"]
+    assert min(shown.values()) >= 0, shown
+    assert min(state.observation(state.emperor).bank) >= 0
+    check_income_record(state, previous)
     # lotus.components.neutral_chips: every chip on the board, face down or in hand
     counts = list(state.unseen)
     for chip in state.chips:
@@ -125,6 +132,36 @@ def check(state: State, previous: State | None) -> None:
         palaces = [state.held(s)[Building.PALACE] for s in range(state.players)]
         assert result.winners == steps.winners(result.scores, state.emperor, palaces)
         assert unowned(state) == 0
+
+
+def check_income_record(state: State, previous: State | None) -> None:
+    """docs/games/lotus.rst: with card_supply = 'pro_rata' phase 5 keeps an IncomeReveal
+    every year, short bank or not (empty at first, the palace choices as they are made,
+    then what each seat was owed and received, in full when the bank covers it); the other
+    options pay as they go and keep none."""
+    pro_rata = state.game.options.card_supply is CardSupply.PRO_RATA
+    record = state.last
+    if not pro_rata:
+        assert not isinstance(record, IncomeReveal)
+        return
+    if state.phase is Phase.PALACE_INCOME:
+        assert isinstance(record, IncomeReveal)
+        assert not record.owed
+        assert not record.paid
+    phase6 = (Phase.DRAW, Phase.PLACE, Phase.TEMPLE_EXTRA)
+    if previous is not None and state.phase is Phase.DRAW and previous.phase not in phase6:
+        # phase 5 was paid in this step; the bank only grew in it before the payout (a
+        # rebellion's discards), so one that covered the debts before covered them then
+        assert isinstance(record, IncomeReveal)
+        assert [s for s, _ in record.choices] == [
+            s for s in previous.order_from_emperor() if state.held(s)[Building.PALACE]
+        ]
+        assert [s for s, _, _ in record.owed] == list(range(state.players))
+        owed = [(i, c) for _, i, c in record.owed]
+        paid = [(i, c) for _, i, c in record.paid]
+        for kind in (0, 1):
+            if sum(o[kind] for o in owed) <= previous.bank[kind]:
+                assert [p[kind] for p in paid] == [o[kind] for o in owed]
 
 
 def play_checked(g: Any, seed: int) -> State:

@@ -228,7 +228,7 @@ def test_card_totals_154_influence_100_combat(players: int) -> None:
     broken = position(3, {}, influence=[12, 12, 13])
     broken["bank"] = {"influence": 118, "combat": 91}
     with pytest.raises(rulespec.MalformedPosition, match="154"):
-        game().state_from_json(broken)
+        game(card_supply="limited").state_from_json(broken)
 
 
 @pytest.mark.rule("lotus.components.dragon_cards", "lotus.setup.dragon_cards")
@@ -1615,15 +1615,17 @@ def test_a_limited_bank_pays_in_turn_order_from_the_emperor(emperor: int) -> Non
     board = {"a30": (V, (emperor + 1) % 3)}
     data = position(3, board, phase="lead", seat=(emperor + 1) % 3, emperor=emperor)
     data.update(influence=[50, 50, 49], combat=[33, 33, 31], bank={"influence": 5, "combat": 3})
-    paid = load(data).apply(Lead(False))
+    paid = load(data, card_supply="limited").apply(Lead(False))
     first, second = emperor, (emperor + 1) % 3
     assert paid.influence[first] == data["influence"][first] + 5
     assert paid.combat[first] == data["combat"][first] + 2
     assert paid.combat[second] == data["combat"][second] + 1
     assert paid.bank == (0, 0)
-    free = load(data, card_supply="unlimited").apply(Lead(False))
+    free = load(data).apply(Lead(False))  # the default: the bank never runs out
+    assert free.game.options.card_supply.value == "unlimited"
     assert free.influence == (60, 60, 59)
-    assert free.bank == (5 - 30, 3 - 6)
+    assert free.bank == (5 - 30, 3 - 6)  # the balance; the piles show 0
+    assert free.to_json()["bank"] == {"influence": 0, "combat": 0}
     assert free.problems() == ()
 
 
@@ -1652,7 +1654,7 @@ def test_a_pro_rata_bank_shares_a_shortage_after_every_palace_choice() -> None:
     assert "pro_rata" in ruling("lotus.income.supply_limit")
     data = position(3, {"a16": (P, 0), "a30": (V, 1)}, phase="lead", seat=1)
     data.update(influence=[50, 50, 49], combat=[33, 33, 31], bank={"influence": 5, "combat": 3})
-    turns = load(data).apply(Lead(False)).apply(PalaceIncome(1))
+    turns = load(data, card_supply="limited").apply(Lead(False)).apply(PalaceIncome(1))
     assert turns.influence == (55, 50, 49)
     assert turns.combat == (36, 33, 31)
     state = load(data, card_supply="pro_rata").apply(Lead(False))

@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rulespec
+from rulespec.core import trace
 from rulespec.mandala import Phase, Tile
 from rulespec.mandala.position import invariant_problems
 
@@ -223,22 +224,25 @@ def test_bad_numbers_are_reported() -> None:
     one_of(found, "one entry per seat (2)")
 
 
-def test_a_player_to_act_who_has_no_legal_play_is_not_a_position() -> None:
+@pytest.mark.rule("mandala.end.stalled")
+def test_a_player_to_act_who_has_no_legal_play_loads_and_the_ruling_ends_the_game() -> None:
     """No card to draw anywhere and seat 1 to act with a single card: every play would
-    empty its hand, and ruling mandala.end.stalled ends the game before such a turn. The
-    position must be rejected rather than load as a decision node with no legal action."""
+    empty its hand. The situation ruling mandala.end.stalled decides is a position a rules
+    lawyer must be able to write (issue 27): it loads, and the ruling ends the game before
+    the turn, as in play; the state left is the final resolution, never a decision node
+    without a legal action. The same state built by hand is a problem."""
     big = {"black": 15, "purple": 15, "red": 14, "green": 15, "orange": 15, "yellow": 15}
     data = position([big, {"red": 1}], seat=1)
     game = rulespec.game("mandala", players=2)
-    try:
+    with trace.tracing() as counts:
         state = game.state_from_json(data)
-    except rulespec.MalformedPosition as exc:
-        one_of(exc.problems, "mandala.end.stalled")
-    else:
-        pytest.fail(
-            f"loaded a non-terminal state with legal actions {state.legal_actions()!r}; "
-            "it should be rejected (mandala.end.stalled)"
-        )
+    assert counts["mandala.end.stalled"] == 1
+    assert state.final is not None or state.is_terminal
+    assert state.problems() == ()
+    assert state.is_chance  # the final order of the three mandalas is drawn
+    assert sum(state.hands[1]) == 1
+    unsettled = state.but(phase=Phase.PLAY, seat=1, final=None)
+    one_of(unsettled.problems(), "mandala.end.stalled")
 
 
 @pytest.mark.rule("mandala.components.tiles")

@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 import rulespec
+from rulespec.core import trace
 from rulespec.mandala import (
     Back,
     Colour,
@@ -739,10 +740,9 @@ def test_a_third_flower_won_as_runner_up_also_ends_the_round() -> None:
     assert finish(state).is_terminal
 
 
-@pytest.mark.rule("mandala.end.no_tiles", "mandala.end.no_tiles_immediate")
-def test_running_out_of_tiles_ends_the_game_at_once() -> None:
+def no_tiles_left() -> dict[str, Any]:
     """All 30 other tiles are held (each seat: two flowers and one loose tile per colour);
-    seat 1 completes mandala 0, so no new mandala can start: seat 2 never plays again."""
+    seat 1 is to play and completes mandala 0 with one yellow card."""
     colours = [c.label for c in COLOURS]
     tiles: list[dict[str, Any]] = [{"loose": [], "flowers": []} for _ in range(3)]
     for i, colour in enumerate(colours):
@@ -751,14 +751,67 @@ def test_running_out_of_tiles_ends_the_game_at_once() -> None:
         tiles[i % 3]["flowers"].append([f"{colour}-7", f"{colour}-x3"])
     m0 = area(START_TILES[0], 3, up={1: {"red": 1, "purple": 1, "orange": 1}}, marker=1)
     hands = [{"green": 6}, {"yellow": 2, "green": 7}, {"black": 6}]
-    data = position(hands, [m0, *(area(x, 3) for x in START_TILES[1:])], seat=1, tiles=tiles)
-    state = load(data)
+    return position(hands, [m0, *(area(x, 3) for x in START_TILES[1:])], seat=1, tiles=tiles)
+
+
+@pytest.mark.rule("mandala.end.no_tiles", "mandala.end.no_tiles_immediate")
+def test_running_out_of_tiles_ends_the_game_at_once() -> None:
+    """Seat 1 completes mandala 0, so no new mandala can start: by default (no_tiles =
+    'at_once', the plain reading of de:140) seat 2 never plays again."""
+    assert "at_once" in rulespec.rule("mandala.end.no_tiles_immediate").decision
+    state = load(no_tiles_left())
     assert not state.dark
     assert not state.light
     after = settle(state.apply(Play(0, YELLOW, 1)))
     assert after.is_terminal
     assert after.hands[2] == state.hands[2]
     assert after.turn == state.turn
+
+
+@pytest.mark.rule("mandala.end.no_tiles", "mandala.end.no_tiles_immediate", "mandala.end.round")
+def test_running_out_of_tiles_can_end_the_game_when_the_round_is_over() -> None:
+    """The other reading of de:140 (no_tiles = 'end_of_round'): seat 2, the last of the
+    round, still plays, but not into mandala 0, which could not be started again; after its
+    turn the game ends and the two mandalas left are resolved."""
+    state = load(no_tiles_left(), no_tiles="end_of_round")
+    after = settle(state.apply(Play(0, YELLOW, 1)))
+    assert not after.is_terminal
+    assert after.current_player == 2
+    assert not after.mandalas[0].tiles
+    assert {p.mandala for p in after.legal_actions()} == {1, 2}
+    refused = after.explain(Play(0, BLACK, 1))
+    assert not refused.legal
+    assert refused.rule is not None
+    assert refused.rule.id == "mandala.end.no_tiles_immediate"
+    assert after.game.state_from_json(after.to_json()) == after  # the situation is writable
+    last = finish(settle(after.apply(Play(1, BLACK, 1))))
+    assert last.is_terminal
+    assert last.turn == after.turn  # nobody played after seat 2
+
+
+@pytest.mark.rule("mandala.end.no_tiles", "mandala.end.no_tiles_immediate")
+@pytest.mark.parametrize("reading", ["at_once", "end_of_round"])
+def test_the_moment_the_tiles_run_out_can_be_written_and_the_reading_decides(
+    reading: str,
+) -> None:
+    """The situation the ambiguity decides, a resolved mandala due its new tiles with both
+    stacks empty, written by hand (issue 27): it loads, and the option decides there, as in
+    play: at once the final resolution, or seat 2's turn with mandala 0 left empty."""
+    after = settle(load(no_tiles_left(), no_tiles="end_of_round").apply(Play(0, YELLOW, 1)))
+    data = {**after.to_json(), "phase": "new_tiles", "seat": 1, "turn": after.turn - 1}
+    data.update(resolving=0, pending=2)
+    data["settings"] = {**data["settings"], "no_tiles": reading}
+    with trace.tracing() as counts:
+        state = load(data, no_tiles=reading)
+    assert counts["mandala.end.no_tiles_immediate"] >= 1
+    assert state.problems() == ()
+    if reading == "at_once":
+        assert state.final is not None
+        assert finish(state).is_terminal
+    else:
+        assert state.phase is Phase.PLAY
+        assert state.seat == 2
+        assert state == after
 
 
 @pytest.mark.rule("mandala.end.stalled")

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 import rulespec
+from rulespec.core import trace
 from rulespec.oriente import Pass, Support
 
 from . import position
@@ -81,19 +82,32 @@ def test_r11_an_attack_names_a_seat_of_the_game() -> None:
 
 
 @pytest.mark.rule("oriente.end.empty_deck", "oriente.fight.capture")
-def test_a_redraw_from_an_empty_deck_is_refused() -> None:
+def test_a_redraw_from_an_empty_deck_loads_and_ends_the_game() -> None:
+    """The situation ruling oriente.end.empty_deck decides, a card due from an empty deck,
+    is a position a rules lawyer can write (issue 27): it loads and the ruling ends the
+    game there, as play does; the same state built by hand is a problem."""
     fields = fight(phase="redraw", seat=1, discs=[False, False, True, True])
     fields["residents"] = ["samurai", None, "nofu", "nofu"]
     fields["face_up"] = [True, False, False, False]
     # the Geisha left the deck as a bonus card without ending the game (player_draws)
     fields.update(options={"geisha": "player_draws"}, bonus={"geisha": 1})
-    short_deck({"nofu": 1}, 0, 0, 1, **fields)  # a card to draw: it loads
-    with pytest.raises(rulespec.MalformedPosition, match=r"oriente\.end\.empty_deck"):
-        short_deck({}, 0, 0, 0, **fields)
+    drawing = short_deck({"nofu": 1}, 0, 0, 1, **fields)  # a card to draw: a chance node
+    assert drawing.is_chance
+    with trace.tracing() as counts:
+        ended = short_deck({}, 0, 0, 0, **fields)
+    assert counts["oriente.end.empty_deck"] == 1
+    assert ended.is_terminal
+    assert ended.problems() == ()
+    unsettled = ended.but(phase=drawing.phase, seat=1, act=drawing.act)
+    assert any("oriente.end.empty_deck" in p for p in unsettled.problems())
 
 
 @pytest.mark.rule("oriente.akindo.empty_target")
-def test_an_akindo_trade_against_an_empty_pile_is_refused() -> None:
+@pytest.mark.parametrize("reading", ["nothing", "gift"])
+def test_an_akindo_trade_against_an_empty_pile_loads_and_the_ruling_decides(reading: str) -> None:
+    """The situation ruling oriente.akindo.empty_target decides (issue 27): the trade's
+    draw is due from a seat without a victory card. It loads, and the trade is over at
+    once: nothing moves, or (option empty_trade = 'gift') the named card still goes over."""
     fields: dict[str, Any] = {
         "phase": "trade",
         "seat": 0,
@@ -104,7 +118,14 @@ def test_an_akindo_trade_against_an_empty_pile_is_refused() -> None:
     }
     assert position(4, **fields).is_chance
     piles = [{"treasure_2": 1}, {}, {"treasure_2": 1}, {"treasure_3": 1, "treasure_4": 1}]
-    refused("oriente.akindo.empty_target", piles=piles, **fields)
+    with trace.tracing() as counts:
+        state = position(4, {"empty_trade": reading}, piles=piles, **fields)
+    assert counts["oriente.akindo.empty_target"] == 1
+    assert state.problems() == ()
+    assert state.act is None  # the action is over
+    gone = reading == "gift"
+    assert sum(state.piles[1]) == int(gone)
+    assert sum(state.piles[0]) == 1 - int(gone)
 
 
 @pytest.mark.rule("oriente.nofu.revolution_share")

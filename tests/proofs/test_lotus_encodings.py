@@ -325,10 +325,11 @@ class Step:
 
 @functools.cache
 def game_steps(edition: str, players: int, seed: int) -> tuple[Step, ...]:
-    """Every step of the random game with this seed (default options: limited cards and
-    chips, unlimited VP chips)."""
+    """Every step of the random game with this seed (limited cards, which the bank claims
+    are about; the other options at their defaults: limited chips, unlimited VP chips)."""
     rng = random.Random(seed)
-    state: State = rulespec.game("lotus", edition=edition, players=players).new_game(seed=seed)
+    g = rulespec.game("lotus", edition=edition, players=players, card_supply="limited")
+    state: State = g.new_game(seed=seed)
     out: list[Step] = []
     while not state.is_terminal:
         action: Action = (
