@@ -418,9 +418,9 @@ def settled(state: State) -> State:
     (mandala.end.no_tiles, mandala.end.no_tiles_immediate)."""
     phase = state.phase
     if phase is Phase.PLAY and sum(state.hands[state.seat]) == 1 and not state.cards_available():
-        return resolution.stalled(state)
+        return resolution.stalled(state, state.seat)
     if phase is Phase.NEW_TILES and state.pending == 2 and not state.dark and not state.light:
-        return resolution.no_tiles(state)
+        return resolution.no_tiles(state, state.resolving)
     return state
 
 

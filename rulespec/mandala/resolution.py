@@ -115,7 +115,7 @@ def _resolve(s: State, m: int, chosen: Tile | None) -> State:
     return no_tiles(state, m)
 
 
-def no_tiles(s: State, m: int) -> State:
+def no_tiles(s: State, m: int | None) -> State:
     """The mandala just resolved cannot be started again (mandala.end.no_tiles): the game
     ends at once, or with no_tiles = 'end_of_round' once the round is over, the mandala
     left empty (ambiguity mandala.end.no_tiles_immediate)."""
@@ -188,7 +188,7 @@ def end_turn(s: State, mandalas: tuple[Area, ...] | None = None) -> State:
         return _begin_final(s.but(played=None, resolving=None, pending=0, mandalas=mandalas))
     nxt = (s.seat + 1) % s.players
     if sum(s.hands[nxt]) == 1 and not s.cards_available():
-        return stalled(s.but(mandalas=mandalas))
+        return stalled(s.but(mandalas=mandalas), nxt)
     if trace.TRACING:
         decided("mandala.turn.order", f"seat {nxt} is next, clockwise")
     return s.but(
@@ -202,13 +202,13 @@ def end_turn(s: State, mandalas: tuple[Area, ...] | None = None) -> State:
     )
 
 
-def stalled(s: State) -> State:
+def stalled(s: State, seat: int) -> State:
     """The next seat holds one card and nothing is left to draw: it has no legal play, so
     the game ends before its turn (ruling mandala.end.stalled)."""
     if trace.TRACING:
         decided(
             "mandala.end.stalled",
-            f"seat {(s.seat + 1) % s.players} holds a single card and none is left to draw, so "
+            f"seat {seat} holds a single card and none is left to draw, so "
             "cannot play: the game ends",
         )
     return _begin_final(s.but(played=None, resolving=None, pending=0))

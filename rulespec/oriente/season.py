@@ -77,9 +77,7 @@ def to_draw(s: State, phase: Phase, seat: int | None = None) -> State:
 
 def empty_deck(s: State) -> State:
     """A card is due from an empty deck: the game ends (ruling oriente.end.empty_deck)."""
-    decided(
-        "oriente.end.empty_deck", "a card must be drawn and the deck is empty: the game ends"
-    )
+    decided("oriente.end.empty_deck", "a card must be drawn and the deck is empty: the game ends")
     return end_game(s)
 
 
