@@ -28,7 +28,15 @@ import attrs
 
 from rulespec.castle import rival as rivals
 from rulespec.castle import short as shortform
-from rulespec.castle.bounds import add, count_bounds, times
+from rulespec.castle.actions import MAX_TASKS
+from rulespec.castle.bounds import (
+    add,
+    agenda_depth,
+    count_bounds,
+    lantern_most,
+    rival_tasks_most,
+    times,
+)
 from rulespec.castle.codec import CODEC
 from rulespec.castle.components import COLOURS, Symbol
 from rulespec.castle.state import Phase, Solo, Stage, State
@@ -380,6 +388,7 @@ def shape_problems(state: State) -> list[str]:
         out.append("solo: present exactly in solo play")
     if len(state.families) != state.players:
         out.append(f"families: one per seat ({state.players})")
+    out.extend(size_problems(state))
     if out:
         return out
     if not state.actor < seats:
@@ -429,6 +438,7 @@ def shape_problems(state: State) -> list[str]:
             f"stacked: {off} dice on board fields, family rows or in hand, but {taken} "
             "taken from the bridges this round (castle.turn.place)"
         )
+    out.extend(cleared_dice_problems(state))
     if any((v == 0) != (k == 0) for v, k in zip(state.fields, state.stacked, strict=True)):
         out.append("fields, stacked: a field shows a die exactly when dice lie on it")
     colour, value, left = state.held
@@ -453,6 +463,69 @@ def shape_problems(state: State) -> list[str]:
     if state.solo is not None:
         out.extend(_solo_shape(state, state.solo))
     return out
+
+
+def size_problems(state: State) -> list[str]:
+    """Lists no longer than the book's components let them grow (found after issue 28:
+    a position of 3,000 pending tasks loaded and paid one seat 3,000 coins in a turn):
+    the agenda's frames (:func:`~rulespec.castle.bounds.agenda_depth`, castle.turn.field_actions),
+    the tasks of a frame (what a decision can name, castle.actions.order), a lantern area
+    (:func:`~rulespec.castle.bounds.lantern_most`, castle.actions.card_swap) and the solo
+    rival's actions waiting (castle.solo.actions). Checked before anything reads them."""
+    out: list[str] = []
+    game = state.game
+    depth = agenda_depth(game)
+    if len(state.agenda) > depth:
+        out.append(
+            f"agenda: {len(state.agenda)} frames; what a die placed starts and the actions "
+            f"it sets off stack at most {depth} deep (castle.turn.field_actions)"
+        )
+    else:
+        for f, frame in enumerate(state.agenda):
+            if len(frame) > MAX_TASKS:
+                out.append(
+                    f"agenda[{f}]: {len(frame)} tasks; a frame holds at most {MAX_TASKS} "
+                    "(castle.actions.order)"
+                )
+                break
+    most = lantern_most(game)
+    seats = (*state.families, *(() if state.rival is None else (state.rival,)))
+    for p, fam in enumerate(seats):
+        if len(fam.lantern) > most:
+            where = f"families[{p}]" if p < len(state.families) else "rival"
+            out.append(
+                f"{where}.lantern: {len(fam.lantern)} cards; a lantern area holds a starting "
+                f"pair's resource and bonus cards and a row card for each landing of a "
+                f"courtier on level 1 or 2, at most {most} (castle.actions.card_swap)"
+            )
+    if state.solo is not None and len(state.solo.tasks) > rival_tasks_most(game):
+        out.append(
+            f"solo.tasks: {len(state.solo.tasks)} actions; the rival does those of its last "
+            f"two cards, at most {rival_tasks_most(game)} (castle.solo.actions)"
+        )
+    return out
+
+
+def cleared_dice_problems(state: State) -> list[str]:
+    """Until a round's dice are rolled (setup, the picks, the roll) no die lies on a board
+    field, a family row or in hand: those of the round before are cleared first (found
+    after issue 28: one die left on a family row loaded and broke the count of dice
+    taken once the bridges were rolled; castle.round.reroll)."""
+    if state.stage not in (Stage.SETUP, Stage.PICKS) and state.phase is not Phase.ROLL:
+        return []
+    rows = (*state.families, *(() if state.rival is None else (state.rival,)))
+    off = (
+        sum(state.stacked)
+        + sum(1 for fam in rows for d in fam.dice if d)
+        + (1 if state.held[1] else 0)
+    )
+    if off or any(state.fields):
+        return [
+            f"stacked: {off} dice on board fields, family rows or in hand in phase "
+            f"{state.phase.value}, stage {state.stage.value}: the dice of the round before "
+            "are cleared before the roll (castle.round.reroll)"
+        ]
+    return []
 
 
 def _solo_shape(state: State, solo: Solo) -> list[str]:

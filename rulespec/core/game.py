@@ -17,7 +17,6 @@ setting beyond the variant table (a White Lotus ``board``, Oriente's ``first_sto
 
 from __future__ import annotations
 
-import difflib
 import importlib
 import random
 import typing
@@ -35,6 +34,7 @@ from rulespec.core.bounds import Bounds
 from rulespec.core.convert import Converter, Reader
 from rulespec.core.kernel import PhaseTable, Step, Views
 from rulespec.core.play import advance
+from rulespec.core.positions import oversized
 from rulespec.core.record import Record
 from rulespec.core.seeds import check_seed
 from rulespec.core.variants import TypedTable
@@ -43,6 +43,7 @@ from rulespec.errors import (
     MalformedAction,
     MalformedPosition,
     bounded,
+    suggestions,
 )
 
 S = TypeVar("S")
@@ -448,6 +449,15 @@ class BaseGame(Generic[S]):
         """Load a position; :class:`~rulespec.MalformedPosition` lists every problem. Its
         ``"step"`` (actions applied since setup; 0 if absent) becomes the state's
         :attr:`~rulespec.core.kernel.Kernel.step`."""
+        if isinstance(data, Mapping) and oversized(
+            {k: v for k, v in data.items() if k != "settings"}, MAX_POSITION
+        ):  # refused unread (issue 28): no reader below need scale to huge input
+            raise MalformedPosition(
+                [
+                    f"more than {MAX_POSITION:,} characters' worth of JSON besides the settings; "
+                    "a position of any game holds a few thousand"
+                ]
+            )
         if not isinstance(data, Mapping) or "step" not in data:
             loaded: S = self.views.load(self, data)
             return loaded
@@ -517,6 +527,11 @@ class BaseGame(Generic[S]):
 MAX_STEP = 10**9
 """The largest ``step`` a position may carry (a bound on client data, far above any game)."""
 
+MAX_POSITION = 100_000
+"""A position longer than this as JSON text, its settings aside (which hold a custom
+board or component data), is refused unread: the longest of any game's positions in
+play is about 3,000 characters (issue 28)."""
+
 _SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
 _STEP_SCHEMA = {
@@ -530,7 +545,7 @@ def _unknown_kind(table: PhaseTable[Any, Any], kind: object) -> str:
     """What to say of an action ``type`` that names no action: the closest decision type,
     or the first few (all of them in ``game.json_schema("action")``)."""
     offered = sorted(_kinds(table, decisions=True))
-    close = difflib.get_close_matches(kind, offered, n=1) if isinstance(kind, str) else []
+    close = suggestions(kind, offered)
     if close:
         return f"expected an action type such as {close[0]!s}, got {bounded(kind)}"
     shown = ", ".join(offered[:6]) + (f", ... ({len(offered)} in all)" if len(offered) > 6 else "")
@@ -580,7 +595,9 @@ def schema_of(
         extra = next((x for x in game_type.schemas if x.kind == of), None)
         if extra is None:
             kinds = ("position", "action", "observation", *(x.kind for x in game_type.schemas))
-            raise ValueError(f"no schema of {of!r}: ask for {', '.join(map(repr, kinds))}")
+            raise InvalidArgument(
+                f"json_schema: no schema of {bounded(of)}; ask for {', '.join(map(repr, kinds))}"
+            )
         body = extra.body(game)
     title = f"{spec.title}: {of}"
     return {"$schema": _SCHEMA_DIALECT, "title": title, **body}

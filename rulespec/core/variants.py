@@ -10,7 +10,6 @@ cell must carry a citation. The same table is rendered in the docs.
 
 from __future__ import annotations
 
-import difflib
 import enum
 import functools
 import tomllib
@@ -25,7 +24,7 @@ from typing import Any, Generic, TypeVar
 import attrs
 
 from rulespec.core.rules import Citation, Rulebook
-from rulespec.errors import UnknownVariant, VariantTableError, bounded
+from rulespec.errors import UnknownVariant, VariantTableError, bounded, suggestions
 
 T = TypeVar("T")
 
@@ -576,11 +575,7 @@ class TypedTable(Generic[V, Opt]):
         unknown = [k for k in settings if k not in known]
         if unknown:
             first = unknown[0]
-            close = (
-                difflib.get_close_matches(first, known, n=1)
-                if isinstance(first, str) and len(first) <= 64
-                else []
-            )
+            close = suggestions(first, known)
             hint = f" (did you mean {close[0]}=?)" if close else ""
             names = ", ".join(bounded(u, 40) for u in unknown[:12])
             listed = "; ".join(  # the table's own values, each shown whole

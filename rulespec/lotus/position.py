@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING, Any
 
 from rulespec.core.convert import Reader
 from rulespec.core.positions import check_header
-from rulespec.errors import MalformedPosition
+from rulespec.errors import MalformedPosition, bounded
 from rulespec.lotus import rules as steps
 from rulespec.lotus.codec import CODEC
 from rulespec.lotus.components import (
@@ -462,13 +462,8 @@ def _in_progress_problems(state: State) -> list[str]:
             out.append("phase setup: only the lotus areas hold chips while they are dealt")
         if not state.start_areas_left():
             out.append("phase setup: every lotus area already has its start chip")
-    c, r = state.conflict, state.rebellion
-    for seat, bid in c.bids if c is not None and phase in (Phase.BID, Phase.REMOVE) else ():
-        if bid.influence > state.influence[seat]:
-            out.append(
-                f"conflict.bids: seat {seat} bid {bid.influence} influence but holds "
-                f"{state.influence[seat]} (lotus.conflict.bid)"
-            )
+    out.extend(bid_problems(state))
+    r = state.rebellion
     for seat, points in r.commits if r is not None and phase is Phase.COMBAT else ():
         if points > state.combat[seat]:
             out.append(
@@ -484,6 +479,20 @@ def _in_progress_problems(state: State) -> list[str]:
             "chip and a face-down chip are needed; lotus.expand.no_space)"
         )
     return out
+
+
+def bid_problems(state: State) -> list[str]:
+    """A pending bid puts from 0 to all of its bidder's influence on the dragon card (both
+    bounds, found after issue 28: a bid of -5 loaded; lotus.conflict.bid)."""
+    c = state.conflict
+    if c is None or state.phase not in (Phase.BID, Phase.REMOVE):
+        return []
+    return [
+        f"conflict.bids: seat {seat} bid {bounded(bid.influence)} influence, holding "
+        f"{state.influence[seat]}; a bid is 0 to the influence held (lotus.conflict.bid)"
+        for seat, bid in c.bids
+        if not 0 <= bid.influence <= state.influence[seat]
+    ]
 
 
 def _turn_problems(state: State) -> list[str]:
