@@ -371,39 +371,30 @@ class _ProblemsError(RulespecError, ValueError):
 
     def __init__(self, problems: list[str] | tuple[str, ...]) -> None:
         listed = problems if isinstance(problems, list | tuple) else list(problems)
-        shown, count, stopped = _fitting(listed)
-        left = count - len(shown)
-        if left:
-            stop = f"; {_STOPPED}" if stopped else ""
-            shown.append(f"... and {left} more problems not listed{stop}")
-        elif stopped:
-            shown.append(MORE_PROBLEMS)
-        self.problems = tuple(shown)
-        """The problems the error lists (then a line saying that more were found), as
-        many as :data:`MAX_PROBLEMS` and :data:`MAX_MESSAGE` allow."""
+        kept, count, stopped = _first_problems(listed)
+        self.problems = (*kept, *_more(count - len(kept), stopped))
+        """The problems found, at most :data:`MAX_PROBLEMS` (then a line saying how many
+        more there are), each cut to :data:`MAX_REASON` characters."""
+        shown = _fitting(kept)
+        self._listed = (*shown, *_more(count - len(shown), stopped))
         noun = "problem" if count == 1 else "problems"
         head = f"more than {count} problems" if stopped else f"{count} {noun}"
-        lines = "\n".join(f"  - {p}" for p in self.problems)
+        lines = "\n".join(f"  - {p}" for p in self._listed)
         super().__init__(f"{self.what}: {head}\n{lines}")
 
     def details(self) -> dict[str, Any]:
-        """Each problem as ``{"path", "message"}`` (``path`` is the JSON path of the value
-        at fault, empty when the problem is about the whole input)."""
-        return {"problems": [_problem(p) for p in self.problems]}
+        """Each problem the message lists as ``{"path", "message"}`` (``path`` is the JSON
+        path of the value at fault, empty when the problem is about the whole input): as
+        many as fit :data:`MAX_MESSAGE`, then a line saying how many more there are."""
+        return {"problems": [_problem(p) for p in self._listed]}
 
 
-_ROOM = MAX_MESSAGE - 1_500
-"""Room for the problems in an error's text and its JSON (the rest: the heading, the
-code, the line saying more were found, each written twice)."""
-
-
-def _fitting(problems: Sequence[str]) -> tuple[list[str], int, bool]:
-    """The first problems, each cut to :data:`MAX_REASON` and :func:`sendable`, that fit
-    :data:`MAX_PROBLEMS` and the room of a message both as text and as JSON (each
-    problem is in the message and in ``to_json()["problems"]``); then how many problems
-    the list stands for (a last line such as ``... and 7 more problems not listed``, from
-    another error's problems, counted as what it says), and whether a reader stopped
-    reading (:data:`MORE_PROBLEMS` anywhere in the list: there may be more)."""
+def _first_problems(problems: Sequence[str]) -> tuple[list[str], int, bool]:
+    """The first :data:`MAX_PROBLEMS` problems, each cut to :data:`MAX_REASON` and
+    :func:`sendable`; then how many problems the list stands for (a last line such as
+    ``... and 7 more problems not listed``, from another error's problems, counted as
+    what it says), and whether a reader stopped reading (:data:`MORE_PROBLEMS` anywhere
+    in the list: there may be more)."""
     markers = problems.count(MORE_PROBLEMS)
     count, end = len(problems) - markers, len(problems)
     last = problems[-1] if problems else None
@@ -414,19 +405,39 @@ def _fitting(problems: Sequence[str]) -> tuple[list[str], int, bool]:
             end, count = end - 1, count - 1 + int(more.group(1))
             stopped = stopped or more.group(2) is not None
     out: list[str] = []
-    room = _ROOM
     for text in problems[:end]:
         if len(out) == MAX_PROBLEMS:
             break
-        if text == MORE_PROBLEMS:
-            continue
-        line = sendable(cut(text))
+        if text != MORE_PROBLEMS:
+            out.append(sendable(cut(text)))
+    return out, count, stopped
+
+
+def _more(left: int, stopped: bool) -> tuple[str, ...]:
+    """The line after the problems listed: how many more were found, and whether reading
+    stopped (there may be more still)."""
+    if left:
+        return (f"... and {left} more problems not listed{f'; {_STOPPED}' if stopped else ''}",)
+    return (MORE_PROBLEMS,) if stopped else ()
+
+
+_ROOM = MAX_MESSAGE - 1_500
+"""Room for the problems in an error's text and its JSON (the rest: the heading, the
+code, the line saying more were found, each written twice)."""
+
+
+def _fitting(problems: Sequence[str]) -> list[str]:
+    """The first problems that fit the room of a message both as text and as JSON (each
+    is in the message and in ``to_json()["problems"]``)."""
+    out: list[str] = []
+    room = _ROOM
+    for line in problems:
         cost = len(json.dumps(line)) * 2 + 40  # in the message, and as {"path", "message"}
         if cost > room:
             break
         room -= cost
         out.append(line)
-    return out, count, stopped
+    return out
 
 
 _STOPPED = f"reading stopped after the first {MAX_PROBLEMS}"

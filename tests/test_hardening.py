@@ -22,7 +22,7 @@ import rulespec
 from rulespec.castle.actions import Pick, PlaceDie
 from rulespec.core.seats import check_seat, is_seat
 from rulespec.core.tensor import TensorError
-from rulespec.errors import MAX_PROBLEMS
+from rulespec.errors import MAX_MESSAGE, MAX_PROBLEMS
 from rulespec.lotus import board as boards
 from rulespec.lotus.actions import Bid, action_from_json
 from rulespec.mandala.actions import Play
@@ -99,12 +99,14 @@ def test_defect_2_board_validation_is_quadratic() -> None:
 
 def test_defect_3_error_messages_can_be_amplified() -> None:
     position = mandala().new_game(seed=1).to_json()
-    noisy = {**position, **{f"k{i}": 1 for i in range(100_000)}}
+    noisy = {**position, **{f"k{i}": 1 for i in range(5_000)}}  # under MAX_POSITION
     with pytest.raises(rulespec.MalformedPosition) as caught:
         mandala().state_from_json(noisy)
     assert len(caught.value.problems) <= MAX_PROBLEMS + 1
-    assert len(str(caught.value)) < 20_000
+    assert len(str(caught.value)) < MAX_MESSAGE
     assert sum("expected" in p for p in caught.value.problems) == 1  # valid keys listed once
+    huge = {**position, **{f"k{i}": 1 for i in range(100_000)}}  # refused unread (issue 28)
+    refused(rulespec.MalformedPosition, lambda: mandala().state_from_json(huge), "characters")
     refused(rulespec.UnknownGame, lambda: rulespec.game("x" * 10_000_000), "no game")
     refused(rulespec.UnknownRule, lambda: rulespec.rule("mandala." + "x" * 10_000_000))
     deep: list[Any] = []

@@ -383,7 +383,10 @@ def _exact(tp: type) -> Plan:
 
 
 def _whole_load(raw: JSON, reader: Reader) -> int:
-    if type(raw) is not int or not -WHOLE <= raw <= WHOLE:
+    if type(raw) is not int:
+        reader.bad(f"expected a whole number, got {_short(raw)}")
+        return 0
+    if not -WHOLE <= raw <= WHOLE:
         reader.bad(f"expected a whole number from -(2**63 - 1) to 2**63 - 1, got {_short(raw)}")
         return 0
     return raw

@@ -488,7 +488,7 @@ def bid_problems(state: State) -> list[str]:
     if c is None or state.phase not in (Phase.BID, Phase.REMOVE):
         return []
     return [
-        f"conflict.bids: seat {seat} bid {bounded(bid.influence)} influence, holding "
+        f"conflict.bids: seat {seat} bid {bounded(bid.influence)} influence but holds "
         f"{state.influence[seat]}; a bid is 0 to the influence held (lotus.conflict.bid)"
         for seat, bid in c.bids
         if not 0 <= bid.influence <= state.influence[seat]
