@@ -211,6 +211,8 @@ def load_record(data: Mapping[str, Any]) -> Record:
             [f"actions: {len(raw)} actions, but no game of this variant takes more than {most}"]
         )
     problems: list[str] = []
+    # the seats first: they are cheap to check, and past the problem cap no action is read
+    seats = _seats(data.get("seats"), len(raw), g.players, problems)
     parsed: list[Action] = []
     for i, a in enumerate(raw):
         if enough(problems):
@@ -228,7 +230,6 @@ def load_record(data: Mapping[str, Any]) -> Record:
     draws = data.get("draws", "stream")
     if draws not in ("stream", "step"):
         problems.append(f'draws: expected "stream" or "step", got {bounded(draws)}')
-    seats = _seats(data.get("seats"), len(raw), g.players, problems)
     if problems:
         raise MalformedRecord(problems)
     return Record.of(g, tuple(parsed), seed, draws=draws, seats=seats)

@@ -144,7 +144,9 @@ def _old(value: Any) -> Any:
 
 
 def _old_list(value: Any) -> Any:
-    return [_old(v) for v in value] if isinstance(value, list) else value
+    if not isinstance(value, list):
+        return value
+    return [None if type(v) is int and v == -1 else v for v in value]  # no call per entry
 
 
 def old_empty_places(data: Mapping[str, Any]) -> Mapping[str, Any]:

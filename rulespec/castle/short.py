@@ -62,6 +62,7 @@ A room left empty (null) with cards left in its deck waits for its refill, dealt
 
 from __future__ import annotations
 
+import copy
 import functools
 import heapq
 from collections.abc import Mapping, Sequence
@@ -199,8 +200,8 @@ def _object(reader: Reader, raw: Any, keys: frozenset[str], what: str) -> Mappin
     if not isinstance(raw, Mapping):
         reader.bad(f"expected an object ({what}), got {bounded(raw)}")
         return {}
-    for key in heapq.nsmallest(5, (str(k) for k in raw if k not in keys)):  # not all sorted
-        reader.at(key).bad(f"unknown key; {what} has {', '.join(sorted(keys))}")
+    for key in heapq.nsmallest(5, raw.keys() - keys, key=str):  # not all sorted
+        reader.at(str(key)).bad(f"unknown key; {what} has {', '.join(sorted(keys))}")
     return raw
 
 
@@ -957,6 +958,24 @@ def short(state: State) -> dict[str, Any]:
     pending = _write_pending(s)
     if pending is not None:
         out["pending"] = pending
+    return out
+
+
+def kept(state: State) -> dict[str, Any]:
+    """What the short form keeps of ``state`` (:func:`short`): its engine position with
+    the markers' stamps renumbered in their order (the first arrival lowest, as the
+    loader numbers them), without the step and, once the game is over, without the seat
+    that acted last. ``kept(load(short(s))) == kept(s)`` for every state with a short
+    form."""
+    out = copy.deepcopy(state.to_json())
+    marks = [*out["families"], *([out["rival"]] if out.get("rival") is not None else [])]
+    below = sorted(range(len(marks)), key=lambda p: -marks[p]["height"])
+    for i, p in enumerate(below):
+        marks[p]["height"] = len(marks) - i
+    out["stamp"] = len(marks)
+    out.pop("step", None)
+    if out["phase"] == Phase.GAME_OVER.value:
+        out.pop("actor")
     return out
 
 

@@ -122,6 +122,12 @@ class Schema:
     body: Callable[[Any], dict[str, Any]]
     """``body(game)``: the schema for that game's variant, or with None for every variant
     (seat and area bounds left open)."""
+    write: Callable[[Any], dict[str, Any]] | None = None
+    """``write(state)``: the state in this form, where ``state_from_json`` reads the form
+    (an :class:`~rulespec.InvalidArgument` for a state the form cannot describe)."""
+    kept: Callable[[Any], Any] = attrs.field(default=lambda state: state.to_json())
+    """``kept(state)``: what of a state the form keeps; ``state_from_json(write(s))``
+    agrees with ``s`` on it (the tests check this over random play of every variant)."""
 
 
 @attrs.frozen

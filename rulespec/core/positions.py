@@ -53,24 +53,28 @@ def oversized(data: object, budget: int) -> bool:
     """Whether ``data`` would be longer than ``budget`` characters as JSON text, counted
     roughly and stopping as soon as the budget is spent, so a huge input costs no more
     to refuse than one just over the budget (a walk of one cheap step per value, no
-    recursion however deep the nesting)."""
+    recursion however deep the nesting, and no Python call for the JSON types)."""
     stack = [data]
     while stack:
         value = stack.pop()
+        kind = type(value)
         budget -= 2
-        if isinstance(value, str):
-            budget -= len(value)
-        elif isinstance(value, Mapping):
-            budget -= len(value)
-            for key, member in value.items():
-                budget -= len(key) if isinstance(key, str) else 2
+        if kind is str:
+            budget -= len(value)  # type: ignore[arg-type]
+        elif kind is list or kind is tuple:
+            budget -= len(value)  # type: ignore[arg-type]
+            stack.extend(value)  # type: ignore[arg-type]
+        elif kind is dict or (kind not in _SCALARS and isinstance(value, Mapping)):
+            budget -= len(value)  # type: ignore[arg-type]
+            for key, member in value.items():  # type: ignore[attr-defined]
+                budget -= len(key) if type(key) is str else 2
                 stack.append(member)
-        elif isinstance(value, list | tuple):
-            budget -= len(value)
-            stack.extend(value)
         if budget < 0:
             return True
     return False
+
+
+_SCALARS = frozenset({int, float, bool, type(None)})
 
 
 def check_header(reader: Reader, data: Mapping[str, Any], game: Any) -> None:

@@ -544,10 +544,12 @@ class TypedTable(Generic[V, Opt]):
     def values(self, axis: str, given: Mapping[str, object]) -> tuple[object, ...]:
         """The values of ``axis`` in the columns that match the other axes ``given``
         (every value of the axis if none does: then the given ones are at fault)."""
-        columns = self.table().columns
-        others = {k: v for k, v in given.items() if k != axis and k in self.table().axes}
+        table = self.table()
+        axes = table.axes
+        others = {k: v for k, v in given.items() if k != axis and k in axes}
+        columns = table.columns
         fitting = [c for c in columns if c.matches(others)] or list(columns)
-        return self.table().axis_values(axis, fitting)
+        return table.axis_values(axis, fitting)
 
     def settle(self, settings: Mapping[str, object], implied: Iterable[str]) -> dict[str, object]:
         """``settings`` with each ``implied`` axis that is left out and that the other
