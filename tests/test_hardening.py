@@ -635,3 +635,174 @@ def test_a_position_with_a_number_at_the_top_of_its_range_plays_on_within_bounds
             with contextlib.suppress(rulespec.RulespecError):
                 game.state_from_json(current.to_json())
     assert not failures, failures[:5]
+
+
+# --- issue 28: bad input, round 5 -----------------------------------------------------------
+
+
+def _sendable(exc: rulespec.RulespecError) -> None:
+    """What a server does with an error: log its text and send its JSON as UTF-8."""
+    str(exc).encode("utf-8")
+    json.dumps(exc.to_json(), ensure_ascii=False).encode("utf-8")
+    assert len(str(exc)) <= MAX_MESSAGE
+    assert len(json.dumps(exc.to_json())) <= MAX_MESSAGE
+
+
+LONE = json.loads('"\\ud800"')
+"""A lone surrogate: valid in JSON text, not encodable as UTF-8."""
+
+
+@pytest.mark.parametrize("spec", list(rulespec.GAMES), ids=lambda s: s.id)
+def test_r18_an_error_echoing_a_lone_surrogate_is_valid_utf8(spec: Any) -> None:
+    """r18: a client's lone surrogate was echoed as it was, so ``str(error).encode()``
+    raised and a server answered 500. Every error's text and JSON escape it (``\\ud800``),
+    at every entry point that echoes client data."""
+    game = rulespec.game(spec.id, **spec.variants()[0])
+    position = game.new_game(seed=1).to_json()
+    table = rulespec.session(spec.id, seed=1, settings=dict(game.settings()))
+    seat = min(table.to_act)
+    legal = game.new_game(seed=1).legal_actions()[0]  # a type of the game: the key is wrong
+    calls = {
+        "state_from_json (a value)": lambda: game.state_from_json({**position, "game": LONE}),
+        "state_from_json (a key)": lambda: game.state_from_json({**position, LONE: 1}),
+        "action_from_json": lambda: game.action_from_json({"type": LONE}),
+        "submit": lambda: table.submit(
+            seat, {**legal.to_json(), LONE: LONE}, expect_step=table.step
+        ),
+        "parse_action": lambda: game.parse_action(LONE + "x"),
+        "rulespec.game": lambda: rulespec.game(spec.id, **{LONE: 1}),
+        "rulespec.rule": lambda: rulespec.rule(LONE),
+        "load_record": lambda: rulespec.load_record(
+            {"game": spec.id, "settings": dict(game.settings()), "actions": [LONE]}
+        ),
+        "json_schema": lambda: game.json_schema(LONE),
+    }
+    for name, call in calls.items():
+        with pytest.raises(rulespec.RulespecError) as caught:
+            call()
+        _sendable(caught.value)
+        assert "\\ud800" in str(caught.value), name
+
+
+def test_r18_the_escape_is_made_where_every_error_gets_it() -> None:
+    """The root class escapes: an error built anywhere with such text (a rule's reason,
+    a problem, details) comes out sendable, and bounded() shows a surrogate as JSON
+    escapes it."""
+    for exc in (
+        rulespec.MalformedPosition([f"x: {LONE}"]),
+        rulespec.InvalidArgument(f"seat: {LONE}"),
+        rulespec.UnknownVariant(LONE, setting=LONE, valid=[LONE]),
+    ):
+        _sendable(exc)
+    assert rulespec.errors.bounded(LONE) == '"\\ud800"'
+
+
+def test_r21_an_error_stays_under_10_kb_and_keeps_its_problems() -> None:
+    """r21: errors of 22-36 KB. The text and JSON of an error hold the problems that fit
+    10 KB, then say how many more; ``problems`` keeps every one up to the cap of 100."""
+    many = [f"hands[{i}].red: " + "x" * 600 for i in range(300)]
+    exc = rulespec.MalformedPosition(many)
+    _sendable(exc)
+    assert len(exc.problems) == MAX_PROBLEMS + 1
+    assert exc.problems[-1] == "... and 200 more problems not listed"
+    assert "300 problems" in str(exc)
+    assert "more problems not listed" in str(exc)
+    shown = exc.to_json()["problems"]
+    assert shown[-1]["message"].startswith("... and ")
+    assert len(shown) < len(exc.problems)
+
+
+@pytest.mark.parametrize("spec", list(rulespec.GAMES), ids=lambda s: s.id)
+def test_r24_json_schema_of_no_form_is_an_invalid_argument(spec: Any) -> None:
+    """r24: ``game.json_schema("bogus")`` raised a ValueError."""
+    game = rulespec.game(spec.id, **spec.variants()[0])
+    for of in ("bogus", None, 3, "short_position" if spec.id != "castle" else "position "):
+        with pytest.raises(rulespec.InvalidArgument, match="json_schema"):
+            game.json_schema(of)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("spec", list(rulespec.GAMES), ids=lambda s: s.id)
+def test_r25_a_number_too_large_to_print_anywhere_is_a_rulespec_error(spec: Any) -> None:
+    """r25: a White Lotus bid of 10**5000 influence raised a ValueError from the check
+    naming it. The class: every whole number of a reached position, and every field of
+    a legal action, set to a number of either sign Python cannot print, is refused with
+    a RulespecError whose text says so."""
+    game = rulespec.game(spec.id, **spec.variants()[0])
+    state = _reached(game, 80)
+    base = state.to_json()
+    for path in _int_leaves(base):
+        for huge in (10**5000, -(10**5000)):
+            with pytest.raises(rulespec.RulespecError) as caught:
+                game.state_from_json(_with(base, path, huge))
+            _sendable(caught.value)
+    for action in state.legal_actions()[:20]:
+        data = action.to_json()
+        for key, value in data.items():
+            if type(value) is int:
+                with pytest.raises(rulespec.RulespecError) as caught:
+                    game.action_from_json({**data, key: 10**5000})
+                _sendable(caught.value)
+
+
+def _reached(game: Any, steps: int, seed: int = 1) -> Any:
+    rng = random.Random(seed)
+    state = game.new_game(seed=seed)
+    for _ in range(steps):
+        if state.is_terminal:
+            break
+        state = rulespec.random_step(state, rng)
+    return state
+
+
+@pytest.mark.parametrize("spec", list(rulespec.GAMES), ids=lambda s: s.id)
+def test_r22_r26_every_number_one_off_or_negative_is_refused_or_plays_on(spec: Any) -> None:
+    """r22, r26: a White Castle die too many on a family row and a White Lotus bid of -5
+    loaded and broke play a few steps later. Every count has both bounds: each whole
+    number of positions reached by play set one above, one below, and to -1 is refused,
+    or the state loaded has no problems and keeps none for 20 random steps."""
+    game = rulespec.game(spec.id, **spec.variants()[0])
+    failures = []
+    for base in _one_per_phase(game):
+        for path in _int_leaves(base):
+            for value in {_at(base, path) + 1, _at(base, path) - 1, -1}:
+                try:
+                    state = game.state_from_json(_with(base, path, value))
+                except rulespec.RulespecError:
+                    continue
+                rng = random.Random(0)
+                for _ in range(20):
+                    if state.problems() or state.is_terminal:
+                        break
+                    state = rulespec.random_step(state, rng)
+                if state.problems():
+                    failures.append((base.get("phase"), path, value, state.problems()[0][:120]))
+    assert not failures, failures[:5]
+
+
+def _one_per_phase(game: Any) -> list[dict[str, Any]]:
+    """The first and the last position of each phase in one seeded random game."""
+    first: dict[object, dict[str, Any]] = {}
+    last: dict[object, dict[str, Any]] = {}
+    rng = random.Random(4)
+    state = game.new_game(seed=4)
+    while not state.is_terminal:
+        phase = getattr(state, "phase", None)
+        first.setdefault(phase, state.to_json())
+        last[phase] = state.to_json()
+        state = rulespec.random_step(state, rng)
+    return [*first.values(), *(v for k, v in last.items() if v is not first[k])]
+
+
+@pytest.mark.parametrize("spec", list(rulespec.GAMES), ids=lambda s: s.id)
+def test_r20_a_record_longer_than_any_game_is_refused_unread(spec: Any) -> None:
+    game = rulespec.game(spec.id, **spec.variants()[0])
+    most = game.bounds().max_game_length
+    record = {"game": spec.id, "settings": dict(game.settings()), "seed": 1}
+    with pytest.raises(rulespec.MalformedRecord, match=f"more than {most}"):
+        rulespec.load_record({**record, "actions": [{"type": "nope"}] * (most + 1)})
+
+
+def test_r20_a_position_too_large_for_any_game_is_refused_unread() -> None:
+    position = mandala().new_game(seed=1).to_json()
+    with pytest.raises(rulespec.MalformedPosition, match="characters' worth"):
+        mandala().state_from_json({**position, "deck": "x" * 200_000})

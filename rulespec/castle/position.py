@@ -185,6 +185,7 @@ def invariant_problems(state: State) -> list[str]:
     return [
         *_rule_problems(state),
         *card_problems(state),
+        *pair_problems(state),
         *component_problems(state),
         *agenda_problems(state),
         *chance_problems(state),
@@ -334,6 +335,42 @@ def card_problems(state: State) -> list[str]:
             "(castle.setup.two_player_cards)"
             for path in found
         )
+    return out
+
+
+def pair_problems(state: State) -> list[str]:
+    """Once setup has dealt, each starting pair is whole in the display or taken whole,
+    and a bonus card lies in the lantern area of the family whose resource card shows it,
+    beside that card (found after issue 28: half a pair loaded, and picking it failed; a
+    bonus card without its resource card was handed out again with it;
+    castle.setup.pairs)."""
+    if state.stage is Stage.SETUP:
+        return []  # the pairs are still being dealt
+    out = [
+        f"display[{k}]: half a starting pair; a pair lies whole or is taken whole "
+        "(castle.setup.pairs)"
+        for k, (r, a) in enumerate(state.display)
+        if (r is None) != (a is None)
+    ]
+    t, data = state.game.tables, state.game.data
+    bonus_of = {t.bonus_source + i: b.id for i, b in enumerate(data.bonuses)}
+    shows = {
+        t.resource_source + i: r.bonus
+        for i, r in enumerate(data.resources)
+        if r.bonus in set(bonus_of.values())
+    }
+    seats = (*state.families, *(() if state.rival is None else (state.rival,)))
+    for p, fam in enumerate(seats):
+        where = f"families[{p}]" if p < len(state.families) else "rival"
+        held = set(fam.lantern)
+        given = {shows[x] for x in held if x in shows}
+        bonuses = {bonus_of[x] for x in held if x in bonus_of}
+        if given != bonuses:
+            out.append(
+                f"{where}.lantern: bonus cards {sorted(bonuses)}, but its resource cards show "
+                f"{sorted(given)}; a bonus card comes with the resource card showing it "
+                "(castle.setup.pairs)"
+            )
     return out
 
 

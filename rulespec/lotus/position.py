@@ -65,7 +65,7 @@ from rulespec.lotus.state import (
     RebellionReveal,
     State,
 )
-from rulespec.lotus.variant import ConflictTie, Negotiation, TempleExtra, VpChips
+from rulespec.lotus.variant import ChipSupply, ConflictTie, Negotiation, TempleExtra, VpChips
 
 if TYPE_CHECKING:
     from rulespec.lotus.game import LotusGame
@@ -353,6 +353,7 @@ def invariant_problems(state: State) -> list[str]:
                     "(lotus.resolve.uncontested_first)"
                 )
     if claiming:
+        out.extend(claims_fit_problems(state))
         for s in range(n):
             placed = sum(1 for c in state.claims if s in c)
             if placed > state.markers_allowed(s):
@@ -478,6 +479,29 @@ def _in_progress_problems(state: State) -> list[str]:
             f"phase {phase.value}: no chip can be drawn and placed (an empty area next to a "
             "chip and a face-down chip are needed; lotus.expand.no_space)"
         )
+    return out
+
+
+def claims_fit_problems(state: State) -> list[str]:
+    """With each colour's chips limiting what it claims (``chip_supply`` 'limited'), a
+    player's holding plus every area it claims this year fits its 16 chips, as each
+    marker placed checked (found after issue 28: a palace owned one over the limit loaded
+    with a palace claimed, and its award broke lotus.components.chip_flip;
+    lotus.claim.chip_supply)."""
+    if state.game.options.chip_supply is not ChipSupply.LIMITED:
+        return []
+    out = []
+    for seat in range(state.players):
+        held = list(state.held(seat))
+        for i, claimants in enumerate(state.claims):
+            chip = state.chips[i]
+            if seat in claimants and chip is not None:
+                held[chip.building] += 1
+        if not chips_fit(held):
+            out.append(
+                f"claims: seat {seat} could not show its chips if it won every area it claims "
+                "this year; a marker goes only where it could (lotus.claim.chip_supply)"
+            )
     return out
 
 
