@@ -86,6 +86,8 @@ from tests.fuzz import (
     must_work,
     mutations,
     nested_list,
+    number_paths,
+    path_text,
     show,
     strict_json,
     vocabulary,
@@ -644,6 +646,80 @@ def test_replay_up_to_an_odd_count_returns_that_state_or_raises_a_rulespec_error
             f"replay(upto={upto!r}) of a record of {n} actions returned a state; a count "
             "of actions is a whole number from 0 to the number of actions"
         )
+
+
+# --- every count has both bounds (issue 28: r22, r26) ----------------------------------------
+
+
+def _each_phase(game: Any, seed: int) -> list[dict[str, Any]]:
+    """The first and the last position of each phase of one seeded random game."""
+    first: dict[object, dict[str, Any]] = {}
+    last: dict[object, dict[str, Any]] = {}
+    rng = random.Random(seed)
+    state = game.new_game(seed=seed)
+    while not state.is_terminal:
+        phase = getattr(state, "phase", None)
+        first.setdefault(phase, state.to_json())
+        last[phase] = state.to_json()
+        state = rulespec.random_step(state, rng)
+    return [*first.values(), *(v for k, v in last.items() if v is not first[k])]
+
+
+def _set(doc: Any, path: tuple[str | int, ...], value: int) -> Any:
+    out = json.loads(json.dumps(doc))
+    node = out
+    for key in path[:-1]:
+        node = node[key]
+    node[path[-1]] = value
+    return out
+
+
+def _at(doc: Any, path: tuple[str | int, ...]) -> int:
+    for key in path:
+        doc = doc[key]
+    found: int = doc
+    return found
+
+
+EDGE_VARIANTS = [(s, v) for s in rulespec.GAMES for v in dict.fromkeys(
+    json.dumps(x, sort_keys=True) for x in (s.variants()[0], s.variants()[-1]))]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("spec", "settings_json"), EDGE_VARIANTS, ids=lambda x: getattr(x, "id", x)
+)
+def test_every_number_of_a_position_one_off_or_negative_is_refused_or_plays_on(
+    spec: Any, settings_json: str
+) -> None:
+    """Issue 28, r22 and r26: a White Castle die too many on a family row before the roll,
+    and a White Lotus bid of -5, loaded with no problems and broke play a few steps later.
+    Every count has a lower and an upper bound: each whole number of the first and last
+    position of every phase of a seeded game (the first and last variant of each game),
+    set one above, one below and to -1, is refused with a RulespecError, or loads with no
+    problems and keeps none, nor raises, for 20 random steps. Exhaustive over the
+    numbers, where a drawn mutation would rarely hit the one that matters."""
+    game = rulespec.game(spec.id, **json.loads(settings_json))
+    failures = []
+    for base in _each_phase(game, 4):
+        for path in number_paths(base):
+            for value in {_at(base, path) + 1, _at(base, path) - 1, -1}:
+                ok, state = attempt(
+                    "game.state_from_json", game.state_from_json, _set(base, path, value)
+                )
+                if not ok:
+                    continue
+                rng = random.Random(0)
+                try:
+                    for _ in range(20):
+                        if state.problems() or state.is_terminal:
+                            break
+                        state = rulespec.random_step(state, rng)
+                    broke = state.problems()[:1]
+                except Exception as exc:  # every failure is listed, crashes too
+                    broke = (f"{type(exc).__name__}: {exc}",)
+                if broke:
+                    failures.append((base.get("phase"), path_text(path), value, broke[0][:160]))
+    assert not failures, "\n".join(map(str, failures[:8]))
 
 
 # --- the further forms a game reads and writes (issue 28: Castle's short position) -------

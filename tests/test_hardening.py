@@ -755,45 +755,6 @@ def _reached(game: Any, steps: int, seed: int = 1) -> Any:
 
 
 @pytest.mark.parametrize("spec", list(rulespec.GAMES), ids=lambda s: s.id)
-def test_r22_r26_every_number_one_off_or_negative_is_refused_or_plays_on(spec: Any) -> None:
-    """r22, r26: a White Castle die too many on a family row and a White Lotus bid of -5
-    loaded and broke play a few steps later. Every count has both bounds: each whole
-    number of positions reached by play set one above, one below, and to -1 is refused,
-    or the state loaded has no problems and keeps none for 20 random steps."""
-    game = rulespec.game(spec.id, **spec.variants()[0])
-    failures = []
-    for base in _one_per_phase(game):
-        for path in _int_leaves(base):
-            for value in {_at(base, path) + 1, _at(base, path) - 1, -1}:
-                try:
-                    state = game.state_from_json(_with(base, path, value))
-                except rulespec.RulespecError:
-                    continue
-                rng = random.Random(0)
-                for _ in range(20):
-                    if state.problems() or state.is_terminal:
-                        break
-                    state = rulespec.random_step(state, rng)
-                if state.problems():
-                    failures.append((base.get("phase"), path, value, state.problems()[0][:120]))
-    assert not failures, failures[:5]
-
-
-def _one_per_phase(game: Any) -> list[dict[str, Any]]:
-    """The first and the last position of each phase in one seeded random game."""
-    first: dict[object, dict[str, Any]] = {}
-    last: dict[object, dict[str, Any]] = {}
-    rng = random.Random(4)
-    state = game.new_game(seed=4)
-    while not state.is_terminal:
-        phase = getattr(state, "phase", None)
-        first.setdefault(phase, state.to_json())
-        last[phase] = state.to_json()
-        state = rulespec.random_step(state, rng)
-    return [*first.values(), *(v for k, v in last.items() if v is not first[k])]
-
-
-@pytest.mark.parametrize("spec", list(rulespec.GAMES), ids=lambda s: s.id)
 def test_r20_a_record_longer_than_any_game_is_refused_unread(spec: Any) -> None:
     game = rulespec.game(spec.id, **spec.variants()[0])
     most = game.bounds().max_game_length

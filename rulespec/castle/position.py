@@ -549,22 +549,28 @@ def cleared_dice_problems(state: State) -> list[str]:
     """Until a round's dice are rolled (setup, the picks, the roll) no die lies on a board
     field, a family row or in hand: those of the round before are cleared first (found
     after issue 28: one die left on a family row loaded and broke the count of dice
-    taken once the bridges were rolled; castle.round.reroll)."""
+    taken once the bridges were rolled; castle.round.reroll); and the solo rival never
+    has a die on a family row (castle.solo.place)."""
+    out = []
+    if state.rival is not None and any(state.rival.dice):
+        out.append(
+            "rival.dice: the solo rival has no family board; its die goes to a board field "
+            "or the well (castle.solo.place)"
+        )
     if state.stage not in (Stage.SETUP, Stage.PICKS) and state.phase is not Phase.ROLL:
-        return []
-    rows = (*state.families, *(() if state.rival is None else (state.rival,)))
+        return out
     off = (
         sum(state.stacked)
-        + sum(1 for fam in rows for d in fam.dice if d)
+        + sum(1 for fam in state.families for d in fam.dice if d)
         + (1 if state.held[1] else 0)
     )
     if off or any(state.fields):
-        return [
+        out.append(
             f"stacked: {off} dice on board fields, family rows or in hand in phase "
             f"{state.phase.value}, stage {state.stage.value}: the dice of the round before "
             "are cleared before the roll (castle.round.reroll)"
-        ]
-    return []
+        )
+    return out
 
 
 def _solo_shape(state: State, solo: Solo) -> list[str]:
