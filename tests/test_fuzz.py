@@ -4,15 +4,21 @@ The server hands rulespec whatever its clients send: positions, actions, records
 seats, board files. Whatever it gets, the library must
 
 * return normally or raise a :class:`rulespec.RulespecError` subclass, never any other
-  exception, with a bounded message (at most ``tests.fuzz.MESSAGE_LIMIT`` characters,
-  however big the input);
+  exception, with a bounded message (at most ``tests.fuzz.MESSAGE_LIMIT`` characters as
+  text and as JSON, however big the input) that a server can send as UTF-8 (issue 28);
+* stop reading once it has the problems it will report: ten times more bad input costs
+  no more work (Python calls counted, never timed), and no "did you mean" search runs on
+  a name over 64 characters (issue 28);
 * never half-apply anything: an illegal ``apply`` leaves the state's ``to_json()`` as it
   was;
 * never open a file because client data named it (an audit hook refuses and reports any
   ``open`` outside the Python installation and the library's own data while a call runs);
 * build only sound states from what it accepts: hashable, strict JSON
   (``allow_nan=False``) equal to a reload of itself, ``problems() == ()``, and able to
-  go on for 50 seeded random steps with no problem and no exception.
+  go on for 50 seeded random steps with no problem and no exception; every count has
+  both bounds (each whole number of each phase's positions one off or -1 is refused or
+  plays on), and a further form a game writes (the Castle short position) reads back
+  to what the form keeps.
 
 Inputs are real ones (positions of states reached by seeded random play through
 :func:`rulespec.testing.states`, legal actions, records of seeded games, the shipped
