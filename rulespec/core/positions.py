@@ -57,17 +57,18 @@ def oversized(data: object, budget: int) -> bool:
     stack = [data]
     while stack:
         value = stack.pop()
-        kind = type(value)
         budget -= 2
-        if kind is str:
-            budget -= len(value)  # type: ignore[arg-type]
-        elif kind is list or kind is tuple:
-            budget -= len(value)  # type: ignore[arg-type]
-            stack.extend(value)  # type: ignore[arg-type]
-        elif kind is dict or (kind not in _SCALARS and isinstance(value, Mapping)):
-            budget -= len(value)  # type: ignore[arg-type]
-            for key, member in value.items():  # type: ignore[attr-defined]
-                budget -= len(key) if type(key) is str else 2
+        if isinstance(value, str):
+            budget -= len(value)
+        elif isinstance(value, list | tuple):
+            budget -= len(value)
+            stack.extend(value)
+        elif isinstance(value, dict) or (
+            type(value) not in _SCALARS and isinstance(value, Mapping)
+        ):
+            budget -= len(value)
+            for key, member in value.items():
+                budget -= len(key) if isinstance(key, str) else 2
                 stack.append(member)
         if budget < 0:
             return True
