@@ -455,9 +455,8 @@ class BaseGame(Generic[S]):
         """Load a position; :class:`~rulespec.MalformedPosition` lists every problem. Its
         ``"step"`` (actions applied since setup; 0 if absent) becomes the state's
         :attr:`~rulespec.core.kernel.Kernel.step`."""
-        if isinstance(data, Mapping) and oversized(
-            {k: v for k, v in data.items() if k != "settings"}, MAX_POSITION
-        ):  # refused unread (issue 28): no reader below need scale to huge input
+        if isinstance(data, Mapping) and _oversized_position(data):
+            # refused unread (issue 28): no reader below need scale to huge input
             raise MalformedPosition(
                 [
                     f"more than {MAX_POSITION:,} characters' worth of JSON besides the settings; "
@@ -501,7 +500,8 @@ class BaseGame(Generic[S]):
         """The JSON Schema (draft 2020-12) of this game's ``"position"`` (as
         ``state.to_json()`` writes it), ``"action"`` or ``"observation"``, derived from
         the types, or of a further form the game reads (:attr:`schemas`: the White
-        Castle's ``"short_position"``); seats and board areas are those of this game."""
+        Castle's ``"short_position"``); seats and board areas are those of this game.
+        Any other ``of`` is an :class:`~rulespec.InvalidArgument` naming the forms."""
         return schema_of(self.codec, type(self), of, self)
 
     def record(self, played: tuple[Action, ...], seed: int | None = None) -> Record:
@@ -537,6 +537,17 @@ MAX_POSITION = 100_000
 """A position longer than this as JSON text, its settings aside (which hold a custom
 board or component data), is refused unread: the longest of any game's positions in
 play is about 3,000 characters (issue 28)."""
+
+
+def _oversized_position(data: Mapping[str, Any]) -> bool:
+    """Whether a position is longer than :data:`MAX_POSITION` as JSON, its settings aside
+    (copied in one C call, so a position of a million keys costs no loop of its own)."""
+    if len(data) > MAX_POSITION:
+        return True
+    rest = dict(data)
+    rest.pop("settings", None)
+    return oversized(rest, MAX_POSITION)
+
 
 _SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
