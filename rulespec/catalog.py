@@ -9,7 +9,6 @@ game); adding one is that package plus its id in :data:`GAMES`.
 
 from __future__ import annotations
 
-import difflib
 import importlib
 from collections.abc import Iterator, Mapping, Sequence
 from types import ModuleType
@@ -21,12 +20,15 @@ from rulespec.core.rules import Rule, Rulebook
 from rulespec.core.seats import is_seat
 from rulespec.core.seeds import seed_problem
 from rulespec.errors import (
+    MORE_PROBLEMS,
     InvalidArgument,
     MalformedAction,
     MalformedRecord,
     UnknownGame,
     UnknownRule,
     bounded,
+    enough,
+    suggestions,
 )
 
 if TYPE_CHECKING:  # the game packages load on first use, never on import
@@ -89,15 +91,9 @@ def _check_id(game_id: object) -> str:
 
 def _suggest(name: object, choices: Sequence[str]) -> str:
     """`` (did you mean 'x'?)`` for a near miss; a long or non-text name gets none (the
-    search would cost more than it helps)."""
-    if not isinstance(name, str) or len(name) > _SUGGEST_UP_TO:
-        return ""
-    close = difflib.get_close_matches(name, choices, n=1)
+    search would cost more than it helps: :func:`~rulespec.errors.suggestions`)."""
+    close = suggestions(name, choices)
     return f' (did you mean "{close[0]}"?)' if close else ""
-
-
-_SUGGEST_UP_TO = 64
-"""Names longer than this get no suggestion."""
 
 
 def spec(game_id: str) -> GameSpec:
@@ -209,9 +205,19 @@ def load_record(data: Mapping[str, Any]) -> Record:
     raw = data.get("actions", [])
     if not isinstance(raw, list):
         raise MalformedRecord([f"'actions' must be a list, got {bounded(raw)}"])
+    most = g.bounds().max_game_length
+    if len(raw) > most:  # refused unread: no game of the variant is that long
+        raise MalformedRecord(
+            [f"actions: {len(raw)} actions, but no game of this variant takes more than {most}"]
+        )
     problems: list[str] = []
+    # the seats first: they are cheap to check, and past the problem cap no action is read
+    seats = _seats(data.get("seats"), len(raw), g.players, problems)
     parsed: list[Action] = []
     for i, a in enumerate(raw):
+        if enough(problems):
+            problems.append(MORE_PROBLEMS)
+            break
         try:
             parsed.append(g.action_from_json(a))
         except MalformedAction as exc:
@@ -224,7 +230,6 @@ def load_record(data: Mapping[str, Any]) -> Record:
     draws = data.get("draws", "stream")
     if draws not in ("stream", "step"):
         problems.append(f'draws: expected "stream" or "step", got {bounded(draws)}')
-    seats = _seats(data.get("seats"), len(raw), g.players, problems)
     if problems:
         raise MalformedRecord(problems)
     return Record.of(g, tuple(parsed), seed, draws=draws, seats=seats)
@@ -246,6 +251,9 @@ def _seats(
         )
         return None
     for i, seat in enumerate(raw):
+        if enough(problems):
+            problems.append(MORE_PROBLEMS)
+            break
         if seat is not None and not is_seat(seat, players):
             problems.append(
                 f"seats[{i}]: expected a seat from 0 to {players - 1} or null, got {bounded(seat)}"

@@ -7,10 +7,11 @@ an answer; malformed input reports every problem at once instead of the first on
 
 from __future__ import annotations
 
+import difflib
 import json
 import math
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -33,10 +34,17 @@ class RulespecError(Exception):
     """The stable, machine-readable kind of error (snake case; part of the documented
     format: it does not change between patch releases)."""
 
+    def __str__(self) -> str:
+        # every error's text is valid Unicode whatever a client sent (issue 28, r18): a
+        # lone surrogate, which JSON text may carry, is shown as its escape
+        return sendable(super().__str__())
+
     def to_json(self) -> dict[str, Any]:
         """``{"code", "message", ...}``: the code, the English message, and the error's
-        own data (:meth:`details`); strict JSON, safe to send to a client."""
-        return {"code": self.code, "message": str(self), **self.details()}
+        own data (:meth:`details`); strict JSON, safe to send to a client: every text
+        in it encodes as UTF-8 (:func:`sendable`)."""
+        details = _sendable_data(self.details())
+        return {"code": self.code, "message": str(self), **details}
 
     def details(self) -> dict[str, Any]:
         """What this error knows as data, for :meth:`to_json` (none at the root)."""
@@ -61,7 +69,8 @@ class IllegalAction(RulespecError, ValueError):
         super().__init__(f"{self.reason} [{rule.id}: {rule.title}]")
 
     def details(self) -> dict[str, Any]:
-        """The rule (id and title), the reason, and the action as JSON when it has one."""
+        """The rule (id and title), the reason, and the action as JSON when it has one
+        (of at most :data:`MAX_REASON` characters as JSON text)."""
         out: dict[str, Any] = {
             "rule": self.rule.id,
             "rule_title": self.rule.title,
@@ -71,10 +80,12 @@ class IllegalAction(RulespecError, ValueError):
         if callable(to_json):
             try:
                 data = to_json()
-                json.dumps(data)  # an action a client built may hold what JSON cannot print
+                # an action a client built may hold what JSON cannot print, or a huge text
+                text = json.dumps(data)
             except (TypeError, ValueError):
                 return out
-            out["action"] = data
+            if len(text) <= MAX_REASON:
+                out["action"] = data
         return out
 
 
@@ -212,12 +223,69 @@ class TensorError(RulespecError, TypeError):
 
 MAX_PROBLEMS = 100
 """An error lists at most this many problems (then says that more were found), so a huge
-malformed input cannot make a huge message."""
+malformed input cannot make a huge message. A reader stops reading once it has found
+this many and one more (:data:`MORE_PROBLEMS`): the rest of a huge input is not worked
+out."""
 
 
 MAX_REASON = 500
 """A reason (or one problem) is cut to this many characters: an action a client built
 with a huge value cannot make a huge message."""
+
+
+MAX_MESSAGE = 10_000
+"""An error's text (``str(exc)``) and its :meth:`~RulespecError.to_json` written as JSON
+text stay under this many characters: an error lists the problems that fit, then says
+how many more there are (issue 28)."""
+
+
+MORE_PROBLEMS = f"... more problems; reading stopped after the first {MAX_PROBLEMS}"
+"""What a reader notes after :data:`MAX_PROBLEMS` problems, and then stops: an error
+holding it does not know how many problems the rest of the input has."""
+
+
+def enough(problems: Sequence[str]) -> bool:
+    """Whether a reader collecting ``problems`` has more than an error lists: it stops
+    reading then, noting :data:`MORE_PROBLEMS` (issue 28: the rest of a huge input is
+    not worked out)."""
+    return len(problems) > MAX_PROBLEMS
+
+
+SUGGEST_UP_TO = 64
+"""A name longer than this gets no "did you mean" suggestion (:func:`suggestions`): the
+search costs time quadratic in the name's length."""
+
+
+def suggestions(name: object, choices: Iterable[str], n: int = 1, cutoff: float = 0.6) -> list[str]:
+    """Up to ``n`` of ``choices`` close to ``name`` (``difflib``), best first; none for
+    a name that is not text or longer than :data:`SUGGEST_UP_TO` characters."""
+    if not isinstance(name, str) or len(name) > SUGGEST_UP_TO:
+        return []
+    return difflib.get_close_matches(name, list(choices), n=n, cutoff=cutoff)
+
+
+def sendable(text: str) -> str:
+    """``text`` with every character that UTF-8 cannot encode (a lone surrogate such as
+    ``"\\ud800"``, which a JSON text may carry) written as its escape, ``\\ud800``:
+    what any server can log or send."""
+    if text.isascii():
+        return text
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return text
+
+
+def _sendable_data(value: Any) -> Any:
+    """JSON data with every text in it :func:`sendable` (keys included)."""
+    if isinstance(value, str):
+        return sendable(value)
+    if isinstance(value, Mapping):
+        return {_sendable_data(k): _sendable_data(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_sendable_data(v) for v in value]
+    return value
 
 
 def cut(text: str, limit: int = MAX_REASON) -> str:
@@ -289,7 +357,8 @@ def _first(items: Any) -> list[Any]:
     return out
 
 
-_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+_CONTROL = re.compile(r"[\x00-\x1f\x7f\ud800-\udfff]")
+"""Control characters and lone surrogates: shown as JSON escapes (``\\u0000``, ``\\ud800``)."""
 
 
 class _ProblemsError(RulespecError, ValueError):
@@ -301,20 +370,78 @@ class _ProblemsError(RulespecError, ValueError):
     """400 Bad Request: client data that describes nothing of the game."""
 
     def __init__(self, problems: list[str] | tuple[str, ...]) -> None:
-        found = tuple(cut(p) for p in problems)
-        if len(found) > MAX_PROBLEMS:
-            more = len(found) - MAX_PROBLEMS
-            found = (*found[:MAX_PROBLEMS], f"... and {more} more problems not listed")
-        self.problems = found
-        count = len(self.problems)
-        lines = "\n".join(f"  - {p}" for p in self.problems)
+        listed = problems if isinstance(problems, list | tuple) else list(problems)
+        kept, count, stopped = _first_problems(listed)
+        self.problems = (*kept, *_more(count - len(kept), stopped))
+        """The problems found, at most :data:`MAX_PROBLEMS` (then a line saying how many
+        more there are), each cut to :data:`MAX_REASON` characters."""
+        shown = _fitting(kept)
+        self._listed = (*shown, *_more(count - len(shown), stopped))
         noun = "problem" if count == 1 else "problems"
-        super().__init__(f"{self.what}: {count} {noun}\n{lines}")
+        head = f"more than {count} problems" if stopped else f"{count} {noun}"
+        lines = "\n".join(f"  - {p}" for p in self._listed)
+        super().__init__(f"{self.what}: {head}\n{lines}")
 
     def details(self) -> dict[str, Any]:
-        """Each problem as ``{"path", "message"}`` (``path`` is the JSON path of the value
-        at fault, empty when the problem is about the whole input)."""
-        return {"problems": [_problem(p) for p in self.problems]}
+        """Each problem the message lists as ``{"path", "message"}`` (``path`` is the JSON
+        path of the value at fault, empty when the problem is about the whole input): as
+        many as fit :data:`MAX_MESSAGE`, then a line saying how many more there are."""
+        return {"problems": [_problem(p) for p in self._listed]}
+
+
+def _first_problems(problems: Sequence[str]) -> tuple[list[str], int, bool]:
+    """The first :data:`MAX_PROBLEMS` problems, each cut to :data:`MAX_REASON` and
+    :func:`sendable`; then how many problems the list stands for (a last line such as
+    ``... and 7 more problems not listed``, from another error's problems, counted as
+    what it says), and whether a reader stopped reading (:data:`MORE_PROBLEMS` anywhere
+    in the list: there may be more)."""
+    markers = problems.count(MORE_PROBLEMS)
+    count, end = len(problems) - markers, len(problems)
+    last = problems[-1] if problems else None
+    stopped = markers > 0
+    if isinstance(last, str) and last.startswith("... and "):
+        more = _MORE.fullmatch(last)
+        if more:
+            end, count = end - 1, count - 1 + int(more.group(1))
+            stopped = stopped or more.group(2) is not None
+    out: list[str] = []
+    for text in problems[:end]:
+        if len(out) == MAX_PROBLEMS:
+            break
+        if text != MORE_PROBLEMS:
+            out.append(sendable(cut(text)))
+    return out, count, stopped
+
+
+def _more(left: int, stopped: bool) -> tuple[str, ...]:
+    """The line after the problems listed: how many more were found, and whether reading
+    stopped (there may be more still)."""
+    if left:
+        return (f"... and {left} more problems not listed{f'; {_STOPPED}' if stopped else ''}",)
+    return (MORE_PROBLEMS,) if stopped else ()
+
+
+_ROOM = MAX_MESSAGE - 1_500
+"""Room for the problems in an error's text and its JSON (the rest: the heading, the
+code, the line saying more were found, each written twice)."""
+
+
+def _fitting(problems: Sequence[str]) -> list[str]:
+    """The first problems that fit the room of a message both as text and as JSON (each
+    is in the message and in ``to_json()["problems"]``)."""
+    out: list[str] = []
+    room = _ROOM
+    for line in problems:
+        cost = len(json.dumps(line)) * 2 + 40  # in the message, and as {"path", "message"}
+        if cost > room:
+            break
+        room -= cost
+        out.append(line)
+    return out
+
+
+_STOPPED = f"reading stopped after the first {MAX_PROBLEMS}"
+_MORE = re.compile(r"\.\.\. and (\d{1,18}) more problems not listed(; " + _STOPPED + ")?")
 
 
 def _problem(text: str) -> dict[str, str]:

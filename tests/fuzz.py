@@ -11,7 +11,9 @@ Three guards wrap every call of the library with client data (:func:`attempt`):
 * **exception type**: a :class:`rulespec.RulespecError` is a refusal; any other exception
   is re-raised unchanged, with a note naming the entry point and its input, so hypothesis
   tells distinct defects apart by where they are raised and shrinks each one;
-* **message size**: a refusal's ``str(exc)`` is at most :data:`MESSAGE_LIMIT` characters;
+* **message size and text**: a refusal's ``str(exc)`` and its ``to_json()`` as JSON text
+  are at most :data:`MESSAGE_LIMIT` characters, and both encode as UTF-8 whatever the
+  input held (a lone surrogate, which JSON text may carry, must come out escaped);
 * **hangs**: a call still running after :data:`HANG_SECONDS` (``signal.setitimer`` on the
   main thread, cancelled as soon as it returns) fails as a hang. This is a guard against a
   call that never returns or blows up quadratically, not a speed assertion: the limit is
@@ -52,10 +54,12 @@ from hypothesis.control import note as hypothesis_note
 
 import rulespec
 from rulespec.core.variants import tables_dir
+from rulespec.errors import MAX_MESSAGE
 from rulespec.lotus import board as boards
 
-MESSAGE_LIMIT = 20_000
-"""The longest message a refusal may carry, however big its input."""
+MESSAGE_LIMIT = MAX_MESSAGE
+"""The longest message a refusal may carry (as text, and its ``to_json()`` as JSON text),
+however big its input (issue 28: 10 KB)."""
 HANG_SECONDS = 10.0
 """A call that has not returned after this long is a hang (see the module docstring)."""
 RANDOM_STEPS = 50
@@ -208,7 +212,14 @@ FLOATS = [
     _const("inf", math.inf),
     _const("-inf", -math.inf),
 ]
+SURROGATES = [
+    _const("'\\ud800' (a lone surrogate)", "\ud800"),
+    _const("'x\\udfffx' (a lone low surrogate)", "x\udfffx"),
+]
+"""Text a JSON reader accepts (``json.loads('"\\ud800"')``) that UTF-8 cannot encode: an
+error echoing it must escape it (issue 28, r18)."""
 OTHER_TYPES = [
+    *SURROGATES,
     _const("None", None),
     _const("True", True),
     _const("False", False),
@@ -401,6 +412,7 @@ def _no_file_opened(label: str, opened: list[str]) -> None:
 
 def _bounded(label: str, exc: BaseException, detail: Callable[[], str]) -> None:
     message = str(exc)
+    _sendable(label, exc, message, detail)
     if len(message) > MESSAGE_LIMIT:
         note(f"unbounded message: {detail()}")
         # shortened, so the report stays readable; chained, so hypothesis tells apart the
@@ -410,6 +422,28 @@ def _bounded(label: str, exc: BaseException, detail: Callable[[], str]) -> None:
             f"{label} raised {type(exc).__name__} with a message of {len(message):,} "
             f"characters (at most {MESSAGE_LIMIT:,}); it begins {message[:240]!r}"
         ) from exc
+
+
+def _sendable(label: str, exc: BaseException, message: str, detail: Callable[[], str]) -> None:
+    """A refusal's text and JSON encode as UTF-8, and its JSON is bounded too."""
+    as_json = exc.to_json() if isinstance(exc, rulespec.RulespecError) else {}
+    try:
+        message.encode("utf-8")
+        text = json.dumps(as_json, ensure_ascii=False, allow_nan=False)
+        text.encode("utf-8")
+    except (UnicodeEncodeError, ValueError, TypeError) as bad:
+        note(f"unsendable error text: {detail()}")
+        raise AssertionError(
+            f"{label} raised {type(exc).__name__} whose text or to_json() a server cannot "
+            f"send as UTF-8 JSON: {bad}"
+        ) from None
+    size = len(json.dumps(as_json))
+    if size > MESSAGE_LIMIT:
+        note(f"unbounded to_json(): {detail()}")
+        raise AssertionError(
+            f"{label} raised {type(exc).__name__} whose to_json() is {size:,} characters of "
+            f"JSON (at most {MESSAGE_LIMIT:,})"
+        )
 
 
 def bounded_text(label: str, text: str) -> None:
@@ -555,7 +589,9 @@ def vocabulary(game_id: str) -> tuple[str, ...]:
 def json_values(words: tuple[str, ...] = ()) -> st.SearchStrategy[Any]:
     """Random JSON (with NaN and infinities, which Python's reader accepts), its strings
     and keys partly drawn from ``words``."""
-    texts = st.text(max_size=12) if not words else st.sampled_from(words) | st.text(max_size=12)
+    texts = st.text(max_size=12) | st.sampled_from(["\ud800", "x\udfffx"])
+    if words:
+        texts = st.sampled_from(words) | texts
     leaves = (
         st.none()
         | st.booleans()
@@ -711,7 +747,7 @@ def _paths(draw: st.DrawFn, doc: Any) -> Path:
     return tuple(path)
 
 
-FAMILIES = ("types", "sizes", "plausible")
+FAMILIES = ("types", "sizes", "plausible", "numbers")
 """The kinds of mutation, each fuzzed by its own test so that a defect easy to hit in one
 (an over-long message) does not hide the defects of another (a position that loads but
 breaks play):
@@ -725,6 +761,10 @@ breaks play):
 * ``plausible``: changes that keep the document's vocabulary: a number nudged, a value
   replaced by another value of the same document or by a word of the game, a key or an
   element deleted, an element repeated, an unknown key that is a word of the game.
+* ``numbers``: one to three whole numbers of the document, each as likely as any other
+  however deep it lies, set one above or below what they were, to -1 or 0, or to a huge
+  number of either sign (issue 28: every count has a lower and an upper bound, and a
+  number Python cannot print is refused like any other).
 """
 
 _LONG_KEY = Odd(f"'k' * {LONG:_}", lambda: "k" * LONG)
@@ -755,6 +795,8 @@ def mutations(
         values = st.sampled_from(words) | st.integers(-2, 20)
         keys = st.sampled_from(words)
         kinds = ["tweak", "copy", "word", "delete", "add_key", "repeat"]
+    elif family == "numbers":
+        return draw(_number_mutations(doc))
     else:
         raise ValueError(f"no mutation family {family!r}; choose one of {FAMILIES}")
     out = []
@@ -775,6 +817,39 @@ def mutations(
             out.append(Mutation("repeat", path))
         else:
             out.append(Mutation("append", path, draw(values)))
+    return tuple(out)
+
+
+def number_paths(doc: Any) -> list[Path]:
+    """The path of every whole number in ``doc`` (bools aside), iteratively."""
+    out: list[Path] = []
+    stack: list[tuple[Path, Any]] = [((), doc)]
+    while stack:
+        path, value = stack.pop()
+        if isinstance(value, dict):
+            stack.extend(((*path, k), v) for k, v in value.items())
+        elif isinstance(value, list):
+            stack.extend(((*path, i), v) for i, v in enumerate(value))
+        elif isinstance(value, int) and not isinstance(value, bool):
+            out.append(path)
+    return sorted(out, key=lambda p: [str(x) for x in p])
+
+
+NUMBER_CHANGES = [*HUGE[:4], _const("2**63", 2**63), _const("-1", -1), _const("0", 0)]
+
+
+@st.composite
+def _number_mutations(draw: st.DrawFn, doc: Any) -> tuple[Mutation, ...]:
+    paths = number_paths(doc)
+    if not paths:
+        return ()
+    out = []
+    for _ in range(draw(st.integers(1, 3))):
+        path = draw(st.sampled_from(paths))
+        if draw(st.booleans()):
+            out.append(Mutation("tweak", path, draw(st.sampled_from([1, -1]))))
+        else:
+            out.append(Mutation("replace", path, draw(st.sampled_from(NUMBER_CHANGES))))
     return tuple(out)
 
 

@@ -4,15 +4,21 @@ The server hands rulespec whatever its clients send: positions, actions, records
 seats, board files. Whatever it gets, the library must
 
 * return normally or raise a :class:`rulespec.RulespecError` subclass, never any other
-  exception, with a bounded message (at most ``tests.fuzz.MESSAGE_LIMIT`` characters,
-  however big the input);
+  exception, with a bounded message (at most ``tests.fuzz.MESSAGE_LIMIT`` characters as
+  text and as JSON, however big the input) that a server can send as UTF-8 (issue 28);
+* stop reading once it has the problems it will report: ten times more bad input costs
+  no more work (Python calls counted, never timed), and no "did you mean" search runs on
+  a name over 64 characters (issue 28);
 * never half-apply anything: an illegal ``apply`` leaves the state's ``to_json()`` as it
   was;
 * never open a file because client data named it (an audit hook refuses and reports any
   ``open`` outside the Python installation and the library's own data while a call runs);
 * build only sound states from what it accepts: hashable, strict JSON
   (``allow_nan=False``) equal to a reload of itself, ``problems() == ()``, and able to
-  go on for 50 seeded random steps with no problem and no exception.
+  go on for 50 seeded random steps with no problem and no exception; every count has
+  both bounds (each whole number of each phase's positions one off or -1 is refused or
+  plays on), and a further form a game writes (the Castle short position) reads back
+  to what the form keeps.
 
 Inputs are real ones (positions of states reached by seeded random play through
 :func:`rulespec.testing.states`, legal actions, records of seeded games, the shipped
@@ -43,10 +49,13 @@ distinct defect separately.
 
 from __future__ import annotations
 
+import contextlib
+import difflib
 import json
 import math
 import random
-from collections.abc import Callable
+import sys
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import attrs
@@ -55,8 +64,9 @@ from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 
 import rulespec
+from rulespec.catalog import game_type
 from rulespec.core.seats import is_seat
-from rulespec.errors import InvalidArgument
+from rulespec.errors import SUGGEST_UP_TO, InvalidArgument, RulespecError
 from rulespec.lotus import board as boards
 from rulespec.testing import games, states
 from tests.fuzz import (
@@ -82,12 +92,15 @@ from tests.fuzz import (
     must_work,
     mutations,
     nested_list,
+    number_paths,
+    path_text,
     show,
     strict_json,
     vocabulary,
     wrong_values,
     xfail_if_known,
 )
+from tests.fuzz import _audit as fuzz_audit  # left out of the calls counted (_counting)
 
 MAX_STEPS = 700
 """Random steps a drawn state lies at most from the start: most games of most variants
@@ -639,6 +652,331 @@ def test_replay_up_to_an_odd_count_returns_that_state_or_raises_a_rulespec_error
             f"replay(upto={upto!r}) of a record of {n} actions returned a state; a count "
             "of actions is a whole number from 0 to the number of actions"
         )
+
+
+# --- every count has both bounds (issue 28: r22, r26) ----------------------------------------
+
+
+def _each_phase(game: Any, seed: int) -> list[dict[str, Any]]:
+    """The first and the last position of each phase of one seeded random game."""
+    first: dict[object, dict[str, Any]] = {}
+    last: dict[object, dict[str, Any]] = {}
+    rng = random.Random(seed)
+    state = game.new_game(seed=seed)
+    while not state.is_terminal:
+        phase = getattr(state, "phase", None)
+        first.setdefault(phase, state.to_json())
+        last[phase] = state.to_json()
+        state = rulespec.random_step(state, rng)
+    return [*first.values(), *(v for k, v in last.items() if v is not first[k])]
+
+
+def _set(doc: Any, path: tuple[str | int, ...], value: int) -> Any:
+    out = json.loads(json.dumps(doc))
+    node = out
+    for key in path[:-1]:
+        node = node[key]
+    node[path[-1]] = value
+    return out
+
+
+def _at(doc: Any, path: tuple[str | int, ...]) -> int:
+    for key in path:
+        doc = doc[key]
+    found: int = doc
+    return found
+
+
+EDGE_VARIANTS = [(s, v) for s in rulespec.GAMES for v in dict.fromkeys(
+    json.dumps(x, sort_keys=True) for x in (s.variants()[0], s.variants()[-1]))]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("spec", "settings_json"), EDGE_VARIANTS, ids=lambda x: getattr(x, "id", x)
+)
+def test_every_number_of_a_position_one_off_or_negative_is_refused_or_plays_on(
+    spec: Any, settings_json: str
+) -> None:
+    """Issue 28, r22 and r26: a White Castle die too many on a family row before the roll,
+    and a White Lotus bid of -5, loaded with no problems and broke play a few steps later.
+    Every count has a lower and an upper bound: each whole number of the first and last
+    position of every phase of a seeded game (the first and last variant of each game),
+    set one above, one below and to -1, is refused with a RulespecError, or loads with no
+    problems and keeps none, nor raises, for 20 random steps. Exhaustive over the
+    numbers, where a drawn mutation would rarely hit the one that matters."""
+    game = rulespec.game(spec.id, **json.loads(settings_json))
+    failures = []
+    for base in _each_phase(game, 4):
+        for path in number_paths(base):
+            for value in {_at(base, path) + 1, _at(base, path) - 1, -1}:
+                ok, state = attempt(
+                    "game.state_from_json", game.state_from_json, _set(base, path, value)
+                )
+                if not ok:
+                    continue
+                rng = random.Random(0)
+                try:
+                    for _ in range(20):
+                        if state.problems() or state.is_terminal:
+                            break
+                        state = rulespec.random_step(state, rng)
+                    broke = state.problems()[:1]
+                except Exception as exc:  # every failure is listed, crashes too
+                    broke = (f"{type(exc).__name__}: {exc}",)
+                if broke:
+                    failures.append((base.get("phase"), path_text(path), value, broke[0][:160]))
+    assert not failures, "\n".join(map(str, failures[:8]))
+
+
+# --- the further forms a game reads and writes (issue 28: Castle's short position) -------
+
+
+def _written(state: Any) -> list[tuple[Any, dict[str, Any]]]:
+    """Each further form of the state's game that has a writer (``Schema.write``), with
+    the state written in it (a form that cannot describe this state is left out)."""
+    out = []
+    for form in type(state.game).schemas:
+        if form.write is None:
+            continue
+        try:
+            out.append((form, json.loads(json.dumps(form.write(state)))))
+        except InvalidArgument:
+            continue
+    return out
+
+
+FORM_GAMES = [s.id for s in rulespec.GAMES if any(x.write for x in game_type(s.id).schemas)]
+"""The games that read and write a further form of position."""
+IN_A_FORM = st.builds(
+    Reached, states(games(st.sampled_from(FORM_GAMES or ["mandala"])), max_steps=MAX_STEPS)
+).filter(lambda r: bool(_written(r.state)))
+"""States of those games that some further form describes (not Castle's setup, say)."""
+
+
+@pytest.mark.skipif(not FORM_GAMES, reason="no game writes a further form")
+@FUZZ
+@given(reached=IN_A_FORM)
+def test_a_state_written_in_a_further_form_reads_back_to_what_the_form_keeps(
+    reached: Reached,
+) -> None:
+    """Issue 28, r17: Castle's short form left out the starting pairs left over, so the
+    position read back dealt other cards. Reading a written form gives back what the form
+    says it keeps (``Schema.kept``: Castle's short form, all but the markers' stamp
+    numbers), and writing that again gives the same text."""
+    game, state = reached.game, reached.state
+    for form, written in _written(state):
+        ok, again = attempt("game.state_from_json", game.state_from_json, written)
+        if not ok:
+            raise AssertionError(f"{form.kind} written of a reached state was refused: {again}")
+        with must_work(f"reading back the {form.kind} written"):
+            if form.kept(again) != form.kept(state):
+                raise AssertionError(f"{form.kind} read back is not the state it was written of")
+            if json.loads(json.dumps(form.write(again))) != written:
+                raise AssertionError(f"{form.kind} read back writes another {form.kind}")
+
+
+@pytest.mark.skipif(not FORM_GAMES, reason="no game writes a further form")
+@pytest.mark.parametrize("family", FAMILIES)
+@FUZZ
+@given(reached=IN_A_FORM, data=st.data())
+def test_mutated_positions_in_a_further_form_load_or_raise_a_rulespec_error_and_play_on(
+    family: str, reached: Reached, data: st.DataObject
+) -> None:
+    game = reached.game
+    words = vocabulary(game.spec.id)
+    form, written = data.draw(st.sampled_from(_written(reached.state)), label="form")
+    plan = data.draw(mutations(written, words, family, tuple(FILE_NAMES)), label="mutations")
+    position = apply_mutations(written, plan)
+    ok, state = attempt(f"game.state_from_json ({form.kind})", game.state_from_json, position)
+    if ok:
+        check_accepted_state(game, state, f"state_from_json({show(position)})")
+
+
+def _schema_kinds(game: Any) -> list[Odd]:
+    kinds = ["position", "action", "observation", *(x.kind for x in type(game).schemas)]
+    return [Odd(repr(k), lambda k=k: k) for k in kinds]
+
+
+@FUZZ
+@given(variant=VARIANTS, data=st.data())
+def test_json_schema_of_a_form_is_a_schema_and_of_anything_else_a_rulespec_error(
+    variant: Built, data: st.DataObject
+) -> None:
+    """Issue 28, r24: ``game.json_schema("bogus")`` raised a ValueError. A form the game
+    reads gives strict JSON; anything else (another game's form, None, a number, a long
+    text) is a RulespecError with a bounded, sendable message."""
+    game = variant.game
+    odd = [*ODD_IDS, *(Odd(f"{x.kind!r}", lambda k=x.kind: k) for s in rulespec.GAMES
+                       for x in game_type(s.id).schemas)]  # fmt: skip
+    kind = data.draw(st.sampled_from([*_schema_kinds(game), *odd]), label="of")
+    value = kind()
+    ok, schema = attempt("game.json_schema", game.json_schema, value)
+    forms = {"position", "action", "observation", *(x.kind for x in type(game).schemas)}
+    if type(value) is str and value in forms:
+        if not ok:
+            raise AssertionError(f"json_schema({kind!r}) refused a form the game reads")
+        strict_json(f"json_schema({kind!r})", schema)
+    elif ok:
+        raise AssertionError(f"json_schema({kind!r}) gave a schema of no form the game reads")
+
+
+# --- readers stop early and stay cheap (issue 28: r19, r20, r21) ---------------------------
+
+
+@contextlib.contextmanager
+def _counting() -> Iterator[list[int]]:
+    """Count the Python function calls made in the block (``sys.setprofile``): a measure
+    of work that does not depend on the machine's load (no timing)."""
+    count = [0]
+    ours = fuzz_audit.__code__  # the fuzz suite's audit hook runs on events, not the library
+
+    def profile(frame: Any, event: str, arg: Any) -> None:
+        if event == "call" and frame.f_code is not ours:
+            count[0] += 1
+
+    previous = sys.getprofile()
+    sys.setprofile(profile)
+    try:
+        yield count
+    finally:
+        sys.setprofile(previous)
+
+
+def _work(call: Callable[[], object]) -> int:
+    """The Python calls ``call`` makes before it returns or raises a RulespecError."""
+    with _counting() as count, contextlib.suppress(RulespecError):
+        call()
+    return count[0]
+
+
+def _longest_list(doc: Any) -> list[str | int]:
+    """The path of the longest list in ``doc`` (the first found of that length)."""
+    best: tuple[int, list[str | int]] = (-1, [])
+    stack: list[tuple[list[str | int], Any]] = [([], doc)]
+    while stack:
+        path, value = stack.pop()
+        if isinstance(value, list):
+            best = max(best, (len(value), path), key=lambda b: b[0])
+            stack.extend(([*path, i], v) for i, v in enumerate(value))
+        elif isinstance(value, dict):
+            stack.extend(([*path, k], v) for k, v in value.items())
+    return best[1]
+
+
+def _with(doc: Any, path: list[str | int], value: Any) -> Any:
+    out = json.loads(json.dumps(doc))
+    if not path:
+        return value
+    node = out
+    for part in path[:-1]:
+        node = node[part]
+    node[path[-1]] = value
+    return out
+
+
+def _bad_inputs(spec: Any) -> dict[str, Callable[[int], Callable[[], object]]]:
+    """Per entry point, a call refusing an input with ``n`` bad entries (unknown keys,
+    wrong elements, unknown actions, long names), built from the game's own data."""
+    game = rulespec.game(spec.id, **spec.variants()[0])
+    state = game.new_game(seed=3)
+    position = state.to_json()
+    action = state.legal_actions()[0].to_json()
+    record = _record_json(game, 3, seeded=True)
+    where = _longest_list(position)
+    out: dict[str, Callable[[int], Callable[[], object]]] = {
+        "state_from_json, unknown keys": lambda n: (
+            lambda: game.state_from_json({**position, **{f"k{i}": 0 for i in range(n)}})
+        ),
+        "state_from_json, a list of wrong entries": lambda n: (
+            lambda: game.state_from_json(_with(position, where, [{"x": [1]}] * n))
+        ),
+        "action_from_json, unknown keys": lambda n: (
+            lambda: game.action_from_json({**action, **{f"k{i}": 0 for i in range(n)}})
+        ),
+        "action_from_json, a long type": lambda n: (
+            lambda: game.action_from_json({"type": "x" * (10 * n)})
+        ),
+        "load_record, unknown actions": lambda n: (
+            lambda: rulespec.load_record(
+                {**record, "actions": [{"type": "nope"}] * n, "seats": None}
+            )
+        ),
+        "load_record, wrong seats": lambda n: (
+            lambda: rulespec.load_record({**record, "actions": [action] * n, "seats": [-1] * n})
+        ),
+        "rulespec.game, unknown settings": lambda n: (
+            lambda: rulespec.game(spec.id, **{f"k{i}": 0 for i in range(n)})
+        ),
+        "parse_action, a long text": lambda n: lambda: game.parse_action("x" * (10 * n), state),
+    }
+    later, rng = state, random.Random(3)
+    while not _written(later) and not later.is_terminal:
+        later = rulespec.random_step(later, rng)
+    for form, written in _written(later):
+        out[f"state_from_json ({form.kind}), unknown keys"] = lambda n, w=written: (
+            lambda: game.state_from_json({**w, **{f"k{i}": 0 for i in range(n)}})
+        )
+    return out
+
+
+READERS = [(spec, name) for spec in rulespec.GAMES for name in _bad_inputs(spec)]
+
+
+@pytest.mark.parametrize(("spec", "reader"), READERS, ids=[f"{s.id}-{n}" for s, n in READERS])
+def test_refusing_ten_times_more_bad_input_takes_no_more_work(spec: Any, reader: str) -> None:
+    """Issue 28, r20: once an error has the problems it will list (100), a reader works
+    out nothing more: ten times as many unknown keys, wrong entries, unknown actions or
+    characters cost the same number of Python calls (``sys.setprofile``, no timing),
+    well under one call per extra entry. Every game's every reader of client data."""
+    make = _bad_inputs(spec)[reader]
+    small, large = _work(make(500)), _work(make(5_000))
+    assert large <= small + 500, (
+        f"{reader}: {small} Python calls for 500 bad entries, {large} for 5,000"
+    )
+    attempt(reader, make(5_000))  # and the refusal is a bounded, sendable RulespecError
+
+
+def _long_names(spec: Any) -> dict[str, Callable[[str], object]]:
+    game = rulespec.game(spec.id, **spec.variants()[0])
+    state = game.new_game(seed=3)
+    settings = dict(game.settings())
+    return {
+        "rulespec.game (game id)": rulespec.game,
+        "rulespec.game (setting name)": lambda name: rulespec.game(
+            spec.id, **{**settings, name: 1}
+        ),
+        "rulespec.rule": lambda name: rulespec.rule(f"{spec.id}.{name}"),
+        "game.action_from_json (type)": lambda name: game.action_from_json({"type": name}),
+        "game.json_schema": game.json_schema,
+        "game.parse_action": lambda name: game.parse_action(name, state),
+        "rulespec.advance_until (phase)": lambda name: rulespec.advance_until(
+            state, phase=name, rng=random.Random(0)
+        ),
+        "rulespec.load_record (game id)": lambda name: rulespec.load_record(
+            {"game": name, "actions": []}
+        ),
+    }
+
+
+@pytest.mark.parametrize("spec", list(rulespec.GAMES), ids=lambda s: s.id)
+def test_no_did_you_mean_search_for_a_name_over_64_characters(
+    spec: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 28, r19 (docs/serving.rst, The limits): a name longer than
+    ``SUGGEST_UP_TO`` (64) characters gets no "did you mean" search, at any entry point
+    that suggests names; one just under the limit still gets one where it is close."""
+    searched: list[int] = []
+    real = difflib.get_close_matches
+
+    def spy(word: Any, *args: Any, **kwargs: Any) -> list[str]:
+        searched.append(len(word) if isinstance(word, str) else -1)
+        return real(word, *args, **kwargs)
+
+    monkeypatch.setattr(difflib, "get_close_matches", spy)
+    for name, call in _long_names(spec).items():
+        searched.clear()
+        attempt(name, call, "x" * (SUGGEST_UP_TO + 1) + "y" * 10_000)
+        assert all(n <= SUGGEST_UP_TO for n in searched), f"{name} searched {searched}"
 
 
 # --- files named by client data ----------------------------------------------------------

@@ -22,7 +22,7 @@ import rulespec
 from rulespec.castle.actions import Pick, PlaceDie
 from rulespec.core.seats import check_seat, is_seat
 from rulespec.core.tensor import TensorError
-from rulespec.errors import MAX_PROBLEMS
+from rulespec.errors import MAX_MESSAGE, MAX_PROBLEMS
 from rulespec.lotus import board as boards
 from rulespec.lotus.actions import Bid, action_from_json
 from rulespec.mandala.actions import Play
@@ -99,12 +99,14 @@ def test_defect_2_board_validation_is_quadratic() -> None:
 
 def test_defect_3_error_messages_can_be_amplified() -> None:
     position = mandala().new_game(seed=1).to_json()
-    noisy = {**position, **{f"k{i}": 1 for i in range(100_000)}}
+    noisy = {**position, **{f"k{i}": 1 for i in range(5_000)}}  # under MAX_POSITION
     with pytest.raises(rulespec.MalformedPosition) as caught:
         mandala().state_from_json(noisy)
     assert len(caught.value.problems) <= MAX_PROBLEMS + 1
-    assert len(str(caught.value)) < 20_000
+    assert len(str(caught.value)) < MAX_MESSAGE
     assert sum("expected" in p for p in caught.value.problems) == 1  # valid keys listed once
+    huge = {**position, **{f"k{i}": 1 for i in range(100_000)}}  # refused unread (issue 28)
+    refused(rulespec.MalformedPosition, lambda: mandala().state_from_json(huge), "characters")
     refused(rulespec.UnknownGame, lambda: rulespec.game("x" * 10_000_000), "no game")
     refused(rulespec.UnknownRule, lambda: rulespec.rule("mandala." + "x" * 10_000_000))
     deep: list[Any] = []
@@ -633,3 +635,135 @@ def test_a_position_with_a_number_at_the_top_of_its_range_plays_on_within_bounds
             with contextlib.suppress(rulespec.RulespecError):
                 game.state_from_json(current.to_json())
     assert not failures, failures[:5]
+
+
+# --- issue 28: bad input, round 5 -----------------------------------------------------------
+
+
+def _sendable(exc: rulespec.RulespecError) -> None:
+    """What a server does with an error: log its text and send its JSON as UTF-8."""
+    str(exc).encode("utf-8")
+    json.dumps(exc.to_json(), ensure_ascii=False).encode("utf-8")
+    assert len(str(exc)) <= MAX_MESSAGE
+    assert len(json.dumps(exc.to_json())) <= MAX_MESSAGE
+
+
+LONE = json.loads('"\\ud800"')
+"""A lone surrogate: valid in JSON text, not encodable as UTF-8."""
+
+
+@pytest.mark.parametrize("spec", list(rulespec.GAMES), ids=lambda s: s.id)
+def test_r18_an_error_echoing_a_lone_surrogate_is_valid_utf8(spec: Any) -> None:
+    """r18: a client's lone surrogate was echoed as it was, so ``str(error).encode()``
+    raised and a server answered 500. Every error's text and JSON escape it (``\\ud800``),
+    at every entry point that echoes client data."""
+    game = rulespec.game(spec.id, **spec.variants()[0])
+    position = game.new_game(seed=1).to_json()
+    table = rulespec.session(spec.id, seed=1, settings=dict(game.settings()))
+    seat = min(table.to_act)
+    legal = game.new_game(seed=1).legal_actions()[0]  # a type of the game: the key is wrong
+    calls = {
+        "state_from_json (a value)": lambda: game.state_from_json({**position, "game": LONE}),
+        "state_from_json (a key)": lambda: game.state_from_json({**position, LONE: 1}),
+        "action_from_json": lambda: game.action_from_json({"type": LONE}),
+        "submit": lambda: table.submit(
+            seat, {**legal.to_json(), LONE: LONE}, expect_step=table.step
+        ),
+        "parse_action": lambda: game.parse_action(LONE + "x"),
+        "rulespec.game": lambda: rulespec.game(spec.id, **{LONE: 1}),
+        "rulespec.rule": lambda: rulespec.rule(LONE),
+        "load_record": lambda: rulespec.load_record(
+            {"game": spec.id, "settings": dict(game.settings()), "actions": [LONE]}
+        ),
+        "json_schema": lambda: game.json_schema(LONE),
+    }
+    for name, call in calls.items():
+        with pytest.raises(rulespec.RulespecError) as caught:
+            call()
+        _sendable(caught.value)
+        assert "\\ud800" in str(caught.value), name
+
+
+def test_r18_the_escape_is_made_where_every_error_gets_it() -> None:
+    """The root class escapes: an error built anywhere with such text (a rule's reason,
+    a problem, details) comes out sendable, and bounded() shows a surrogate as JSON
+    escapes it."""
+    for exc in (
+        rulespec.MalformedPosition([f"x: {LONE}"]),
+        rulespec.InvalidArgument(f"seat: {LONE}"),
+        rulespec.UnknownVariant(LONE, setting=LONE, valid=[LONE]),
+    ):
+        _sendable(exc)
+    assert rulespec.errors.bounded(LONE) == '"\\ud800"'
+
+
+def test_r21_an_error_stays_under_10_kb_and_keeps_its_problems() -> None:
+    """r21: errors of 22-36 KB. The text and JSON of an error hold the problems that fit
+    10 KB, then say how many more; ``problems`` keeps every one up to the cap of 100."""
+    many = [f"hands[{i}].red: " + "x" * 600 for i in range(300)]
+    exc = rulespec.MalformedPosition(many)
+    _sendable(exc)
+    assert len(exc.problems) == MAX_PROBLEMS + 1
+    assert exc.problems[-1] == "... and 200 more problems not listed"
+    assert "300 problems" in str(exc)
+    assert "more problems not listed" in str(exc)
+    shown = exc.to_json()["problems"]
+    assert shown[-1]["message"].startswith("... and ")
+    assert len(shown) < len(exc.problems)
+
+
+@pytest.mark.parametrize("spec", list(rulespec.GAMES), ids=lambda s: s.id)
+def test_r24_json_schema_of_no_form_is_an_invalid_argument(spec: Any) -> None:
+    """r24: ``game.json_schema("bogus")`` raised a ValueError."""
+    game = rulespec.game(spec.id, **spec.variants()[0])
+    for of in ("bogus", None, 3, "short_position" if spec.id != "castle" else "position "):
+        with pytest.raises(rulespec.InvalidArgument, match="json_schema"):
+            game.json_schema(of)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("spec", list(rulespec.GAMES), ids=lambda s: s.id)
+def test_r25_a_number_too_large_to_print_anywhere_is_a_rulespec_error(spec: Any) -> None:
+    """r25: a White Lotus bid of 10**5000 influence raised a ValueError from the check
+    naming it. The class: every whole number of a reached position, and every field of
+    a legal action, set to a number of either sign Python cannot print, is refused with
+    a RulespecError whose text says so."""
+    game = rulespec.game(spec.id, **spec.variants()[0])
+    state = _reached(game, 80)
+    base = state.to_json()
+    for path in _int_leaves(base):
+        for huge in (10**5000, -(10**5000)):
+            with pytest.raises(rulespec.RulespecError) as caught:
+                game.state_from_json(_with(base, path, huge))
+            _sendable(caught.value)
+    for action in state.legal_actions()[:20]:
+        data = action.to_json()
+        for key, value in data.items():
+            if type(value) is int:
+                with pytest.raises(rulespec.RulespecError) as caught:
+                    game.action_from_json({**data, key: 10**5000})
+                _sendable(caught.value)
+
+
+def _reached(game: Any, steps: int, seed: int = 1) -> Any:
+    rng = random.Random(seed)
+    state = game.new_game(seed=seed)
+    for _ in range(steps):
+        if state.is_terminal:
+            break
+        state = rulespec.random_step(state, rng)
+    return state
+
+
+@pytest.mark.parametrize("spec", list(rulespec.GAMES), ids=lambda s: s.id)
+def test_r20_a_record_longer_than_any_game_is_refused_unread(spec: Any) -> None:
+    game = rulespec.game(spec.id, **spec.variants()[0])
+    most = game.bounds().max_game_length
+    record = {"game": spec.id, "settings": dict(game.settings()), "seed": 1}
+    with pytest.raises(rulespec.MalformedRecord, match=f"more than {most}"):
+        rulespec.load_record({**record, "actions": [{"type": "nope"}] * (most + 1)})
+
+
+def test_r20_a_position_too_large_for_any_game_is_refused_unread() -> None:
+    position = mandala().new_game(seed=1).to_json()
+    with pytest.raises(rulespec.MalformedPosition, match="characters' worth"):
+        mandala().state_from_json({**position, "deck": "x" * 200_000})

@@ -291,3 +291,119 @@ def count_bounds(game: CastleGame) -> CountBounds:
         stamp=game.players * rest[3] + 3 * 3 * rival_turn[3],
         closure=c,
     )
+
+
+# --- how much a position's lists can hold (issue 28) ----------------------------------------
+
+
+def lantern_most(game: CastleGame) -> int:
+    """The most sources a lantern area holds: a family's starting resource card and the
+    bonus card that comes with it (castle.setup.pairs), then the row card each courtier
+    gives up when it lands on level 1 and on level 2 and takes that room's card
+    (castle.actions.card_swap: twice per courtier at most, as it only climbs)."""
+    bonus = 1 if game.data.bonuses else 0
+    return 1 + bonus + 2 * FIGURES_PER_ROW
+
+
+def rival_tasks_most(game: CastleGame) -> int:
+    """The most actions the solo rival has waiting: those of the two cards its turn
+    reveals last (castle.solo.actions)."""
+    return 2 * max((len(card.actions) for card in game.data.solo), default=0)
+
+
+@functools.lru_cache(maxsize=16)  # bounded: every game with its own data is a new key
+def agenda_depth(game: CastleGame) -> int:
+    """The most frames a turn's agenda holds (found after issue 28, where a position of
+    3,000 pending frames loaded): the frames a die placed starts (castle.turn.field_actions:
+    a room's sections, an outside choice, the well, a family row's card action and its
+    rewards) with the lantern bonus on top (castle.lantern.bonus), or a round end's garden
+    actions (castle.round.gardeners), and every frame the resolution of their tasks
+    pushes, recursively (:class:`Depth`). The data has no cycle of free actions
+    (``data._check_cycles``); a cycle through a castle, garden or training action moves a
+    figure each time round, so it ends within :data:`FIGURE_PIECES` such actions."""
+    d = Depth(game)
+    t, data, k = game.tables, game.data, FIGURE_PIECES
+    lantern = (t.lantern,)
+    starts = [
+        *(((tuple(x.effects for x in card.sections)), *lantern) for card in t.cards),
+        *((((Effect(Symbol.CHOICE, 1, tuple(o.options)),),), *lantern) for o in data.board.outside),
+        ((*(d.back for d in data.die_tiles), (Effect(Symbol.SEALS, data.board.well.seals),)),
+         *lantern),
+        *(((rows[r],), data.board.family[r].rewards, *lantern)
+          for rows in t.rows_of_card for r in range(3)),
+        (tuple(g.action for g in data.gardens),),
+        (tuple(r.gains for r in data.resources),),
+    ]  # fmt: skip
+    return max(d.frames(frames, k) for frames in starts)
+
+
+class Depth:
+    """How many frames resolving an effect can push above the frame it lies in, with
+    ``k`` castle, garden or training actions still able to move a figure
+    (:func:`agenda_depth`). Where the state decides what is pushed (which room, garden,
+    Daimyo space or lantern source) the largest of all is taken."""
+
+    def __init__(self, game: CastleGame) -> None:
+        self.game, self.t, self.data = game, game.tables, game.data
+        self.memo: dict[tuple[Effect, int], int] = {}
+
+    def frames(self, frames: Iterable[Iterable[Effects]], k: int) -> int:
+        """Frames pushed at once, the last on top: each is resolved with those below it
+        still there."""
+        kept = [tuple(f) for f in frames]
+        kept = [f for f in kept if f]
+        return max((j + 1 + self.frame(f, k) for j, f in enumerate(kept)), default=0)
+
+    def frame(self, frame: Iterable[Effects], k: int) -> int:
+        return max((self.task(x, k) for x in frame), default=0)
+
+    def task(self, task: Effects, k: int) -> int:
+        return max((self.effect(e, k) for e in task), default=0)
+
+    def effect(self, e: Effect, k: int) -> int:
+        key = (e, k)
+        found = self.memo.get(key)
+        if found is None:
+            found = self.memo[key] = self._effect(e, k)
+        return found
+
+    def _effect(self, e: Effect, k: int) -> int:
+        t, data, s = self.t, self.data, e.symbol
+        if s is Symbol.CHOICE:
+            return max((1 + self.effect(Effect(o, 1), k) for o in e.options), default=0)
+        if s is Symbol.LANTERN:
+            return self.frames([t.lantern], k)
+        if s is Symbol.CASTLE:  # an audience, then an ascent (castle.actions.castle)
+            return 1 + self.effect(Effect(Symbol.ASCENT), k)
+        if k == 0 and s in _FIGURE_ACTIONS | {Symbol.ASCENT}:
+            return 0  # no figure left to move: nothing to do (castle.actions.no_figure)
+        if s is Symbol.ASCENT:  # a room's light section, or on level 3 lantern and Daimyo
+            sections = max(
+                self.effect(Effect(Symbol.SECTION, c), k - 1) for c in range(len(t.cards))
+            )
+            level3 = self.task((Effect(Symbol.LANTERN), Effect(Symbol.DAIMYO)), k - 1)
+            return 1 + max(sections, level3)
+        if s is Symbol.TRAINING:
+            return self.frames([[f for x in data.training for f in (x.blue, x.beige)]], k - 1)
+        if s is Symbol.GARDEN:
+            return self.frames([[g.action for g in data.gardens]], k - 1)
+        if s is Symbol.SECTION:
+            light = t.light[e.amount] if 0 <= e.amount < len(t.cards) else ()
+            return self.frames([[t.cards[e.amount].sections[i].effects for i in light]], k)
+        if s in _ROOM_SECTIONS:
+            return self.frames([[x.effects for c in t.cards for x in c.sections]], k)
+        if s is Symbol.DAIMYO:
+            return self.frames([[x for card in data.level3 for x in card.spaces]], k)
+        if s is Symbol.WELL:
+            return self.frames([[d.back for d in data.die_tiles]], k)
+        if s is Symbol.FAMILY:
+            return max(
+                self.frames([(rows[r],), data.board.family[r].rewards], k)
+                for rows in t.rows_of_card
+                for r in range(3)
+            )
+        return 0
+
+
+_ROOM_SECTIONS = _TILES | {Symbol.LIGHT}
+"""Symbols that push one section of a card in the castle (castle.symbols.in_castle)."""

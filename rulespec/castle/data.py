@@ -47,6 +47,7 @@ from rulespec.castle.components import (
     TrainingTile,
 )
 from rulespec.core.convert import JSON, Converter, Reader, Repr, listing
+from rulespec.core.positions import oversized
 from rulespec.errors import MAX_PROBLEMS, MalformedPosition, bounded
 
 FORMAT = 1
@@ -248,7 +249,7 @@ def load(data: Mapping[str, object] | str) -> CastleData:
     if too_long or len(data) > MAX_ENTRIES:
         # refused unread, as boards are: the checks below need not scale to huge input
         raise MalformedCastleData(too_long[:MAX_PROBLEMS] or [f"{len(data)} keys"])
-    if _oversized(data):
+    if oversized(data, MAX_BYTES):
         raise MalformedCastleData(
             [f"more than {MAX_BYTES} characters' worth of data; the data has at most that"]
         )
@@ -261,30 +262,6 @@ def load(data: Mapping[str, object] | str) -> CastleData:
     if reader.problems:
         raise MalformedCastleData(reader.problems)
     return CastleData(**values)
-
-
-def _oversized(data: object) -> bool:
-    """Whether ``data`` would be longer than :data:`MAX_BYTES` as JSON text (counted
-    roughly, stopping as soon as the budget is spent, so a huge object costs no more
-    than a small one)."""
-    budget = MAX_BYTES
-    stack = [data]
-    while stack:
-        value = stack.pop()
-        budget -= 2
-        if isinstance(value, str):
-            budget -= len(value)
-        elif isinstance(value, Mapping):
-            budget -= len(value)
-            for key, member in value.items():
-                budget -= len(key) if isinstance(key, str) else 2
-                stack.append(member)
-        elif isinstance(value, (list, tuple)):
-            budget -= len(value)
-            stack.extend(value)
-        if budget < 0:
-            return True
-    return False
 
 
 def to_json(data: CastleData) -> dict[str, Any]:

@@ -83,6 +83,8 @@ SHORT = Schema(
     "what a person writes by hand (:mod:`rulespec.castle.short`) and "
     "``rulespec.castle.position.short(state)`` writes; ``state_from_json`` reads it too",
     short.json_schema,
+    write=short.short,
+    kept=short.kept,
 )
 """``game.json_schema("short_position")``: the short form's schema."""
 

@@ -28,7 +28,15 @@ import attrs
 
 from rulespec.castle import rival as rivals
 from rulespec.castle import short as shortform
-from rulespec.castle.bounds import add, count_bounds, times
+from rulespec.castle.actions import MAX_TASKS
+from rulespec.castle.bounds import (
+    add,
+    agenda_depth,
+    count_bounds,
+    lantern_most,
+    rival_tasks_most,
+    times,
+)
 from rulespec.castle.codec import CODEC
 from rulespec.castle.components import COLOURS, Symbol
 from rulespec.castle.state import Phase, Solo, Stage, State
@@ -136,7 +144,9 @@ def _old(value: Any) -> Any:
 
 
 def _old_list(value: Any) -> Any:
-    return [_old(v) for v in value] if isinstance(value, list) else value
+    if not isinstance(value, list):
+        return value
+    return [None if type(v) is int and v == -1 else v for v in value]  # no call per entry
 
 
 def old_empty_places(data: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -175,6 +185,7 @@ def invariant_problems(state: State) -> list[str]:
     return [
         *_rule_problems(state),
         *card_problems(state),
+        *pair_problems(state),
         *component_problems(state),
         *agenda_problems(state),
         *chance_problems(state),
@@ -327,6 +338,42 @@ def card_problems(state: State) -> list[str]:
     return out
 
 
+def pair_problems(state: State) -> list[str]:
+    """Once setup has dealt, each starting pair is whole in the display or taken whole,
+    and a bonus card lies in the lantern area of the family whose resource card shows it,
+    beside that card (found after issue 28: half a pair loaded, and picking it failed; a
+    bonus card without its resource card was handed out again with it;
+    castle.setup.pairs)."""
+    if state.stage is Stage.SETUP:
+        return []  # the pairs are still being dealt
+    out = [
+        f"display[{k}]: half a starting pair; a pair lies whole or is taken whole "
+        "(castle.setup.pairs)"
+        for k, (r, a) in enumerate(state.display)
+        if (r is None) != (a is None)
+    ]
+    t, data = state.game.tables, state.game.data
+    bonus_of = {t.bonus_source + i: b.id for i, b in enumerate(data.bonuses)}
+    shows = {
+        t.resource_source + i: r.bonus
+        for i, r in enumerate(data.resources)
+        if r.bonus in set(bonus_of.values())
+    }
+    seats = (*state.families, *(() if state.rival is None else (state.rival,)))
+    for p, fam in enumerate(seats):
+        where = f"families[{p}]" if p < len(state.families) else "rival"
+        held = set(fam.lantern)
+        given = {shows[x] for x in held if x in shows}
+        bonuses = {bonus_of[x] for x in held if x in bonus_of}
+        if given != bonuses:
+            out.append(
+                f"{where}.lantern: bonus cards {sorted(bonuses)}, but its resource cards show "
+                f"{sorted(given)}; a bonus card comes with the resource card showing it "
+                "(castle.setup.pairs)"
+            )
+    return out
+
+
 def _castle_card_place(state: State, card: int) -> str | None:
     """The room or deck castle card ``card`` lies in, if any."""
     if card in state.rooms:
@@ -380,6 +427,7 @@ def shape_problems(state: State) -> list[str]:
         out.append("solo: present exactly in solo play")
     if len(state.families) != state.players:
         out.append(f"families: one per seat ({state.players})")
+    out.extend(size_problems(state))
     if out:
         return out
     if not state.actor < seats:
@@ -429,6 +477,7 @@ def shape_problems(state: State) -> list[str]:
             f"stacked: {off} dice on board fields, family rows or in hand, but {taken} "
             "taken from the bridges this round (castle.turn.place)"
         )
+    out.extend(cleared_dice_problems(state))
     if any((v == 0) != (k == 0) for v, k in zip(state.fields, state.stacked, strict=True)):
         out.append("fields, stacked: a field shows a die exactly when dice lie on it")
     colour, value, left = state.held
@@ -452,6 +501,75 @@ def shape_problems(state: State) -> list[str]:
             out.append(f"{where}.gardens: garden slots sorted, each once")
     if state.solo is not None:
         out.extend(_solo_shape(state, state.solo))
+    return out
+
+
+def size_problems(state: State) -> list[str]:
+    """Lists no longer than the book's components let them grow (found after issue 28:
+    a position of 3,000 pending tasks loaded and paid one seat 3,000 coins in a turn):
+    the agenda's frames (:func:`~rulespec.castle.bounds.agenda_depth`, castle.turn.field_actions),
+    the tasks of a frame (what a decision can name, castle.actions.order), a lantern area
+    (:func:`~rulespec.castle.bounds.lantern_most`, castle.actions.card_swap) and the solo
+    rival's actions waiting (castle.solo.actions). Checked before anything reads them."""
+    out: list[str] = []
+    game = state.game
+    depth = agenda_depth(game)
+    if len(state.agenda) > depth:
+        out.append(
+            f"agenda: {len(state.agenda)} frames; what a die placed starts and the actions "
+            f"it sets off stack at most {depth} deep (castle.turn.field_actions)"
+        )
+    else:
+        for f, frame in enumerate(state.agenda):
+            if len(frame) > MAX_TASKS:
+                out.append(
+                    f"agenda[{f}]: {len(frame)} tasks; a frame holds at most {MAX_TASKS} "
+                    "(castle.actions.order)"
+                )
+                break
+    most = lantern_most(game)
+    seats = (*state.families, *(() if state.rival is None else (state.rival,)))
+    for p, fam in enumerate(seats):
+        if len(fam.lantern) > most:
+            where = f"families[{p}]" if p < len(state.families) else "rival"
+            out.append(
+                f"{where}.lantern: {len(fam.lantern)} cards; a lantern area holds a starting "
+                f"pair's resource and bonus cards and a row card for each landing of a "
+                f"courtier on level 1 or 2, at most {most} (castle.actions.card_swap)"
+            )
+    if state.solo is not None and len(state.solo.tasks) > rival_tasks_most(game):
+        out.append(
+            f"solo.tasks: {len(state.solo.tasks)} actions; the rival does those of its last "
+            f"two cards, at most {rival_tasks_most(game)} (castle.solo.actions)"
+        )
+    return out
+
+
+def cleared_dice_problems(state: State) -> list[str]:
+    """Until a round's dice are rolled (setup, the picks, the roll) no die lies on a board
+    field, a family row or in hand: those of the round before are cleared first (found
+    after issue 28: one die left on a family row loaded and broke the count of dice
+    taken once the bridges were rolled; castle.round.reroll); and the solo rival never
+    has a die on a family row (castle.solo.place)."""
+    out = []
+    if state.rival is not None and any(state.rival.dice):
+        out.append(
+            "rival.dice: the solo rival has no family board; its die goes to a board field "
+            "or the well (castle.solo.place)"
+        )
+    if state.stage not in (Stage.SETUP, Stage.PICKS) and state.phase is not Phase.ROLL:
+        return out
+    off = (
+        sum(state.stacked)
+        + sum(1 for fam in state.families for d in fam.dice if d)
+        + (1 if state.held[1] else 0)
+    )
+    if off or any(state.fields):
+        out.append(
+            f"stacked: {off} dice on board fields, family rows or in hand in phase "
+            f"{state.phase.value}, stage {state.stage.value}: the dice of the round before "
+            "are cleared before the roll (castle.round.reroll)"
+        )
     return out
 
 

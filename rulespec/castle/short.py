@@ -24,8 +24,9 @@ first),
 ``rooms`` (five card ids, null for a room waiting for its refill), ``level3``,
 ``daimyo`` (per space a seat or null), ``beside``, ``diamond`` (the ♦ tiles, red, black,
 white), ``tiles`` (slots 1-12), ``gardens`` (slot ``2 * bridge + kind``), ``training``,
-``display`` (the starting pairs left over), ``discarded`` (in solo play, the cards the
-rival's ascents removed): the layout defaults to the first components
+``display`` (the starting pairs no seat took, or every pair laid out in its place with
+null for each pair a seat took, as :func:`short` writes it), ``discarded`` (in solo play,
+the cards the rival's ascents removed): the layout defaults to the first components
 of each pile that setup would accept;
 ``bridges`` (``{"red": [2, 2, 4], …}``, each slot's die from the lantern end, 0 for an
 empty slot, all 0 once every die is taken; a bridge left out is still to be rolled);
@@ -63,14 +64,18 @@ A room left empty (null) with cards left in its deck waits for its refill, dealt
 
 from __future__ import annotations
 
+import copy
 import functools
+import heapq
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from rulespec.castle import setup
+from rulespec.castle.actions import MAX_TASKS
 from rulespec.castle.agenda import tidy
+from rulespec.castle.bounds import agenda_depth, lantern_most
 from rulespec.castle.codec import CODEC
 from rulespec.castle.components import COLOURS, Effect, Figure, Symbol
 from rulespec.castle.data import effect_text
@@ -160,15 +165,28 @@ def _id(reader: Reader, raw: Any, table: Mapping[str, int], what: str) -> int | 
 
 
 def _ids(
-    reader: Reader, raw: Any, table: Mapping[str, int], what: str, *, size: int | None, empty: bool
+    reader: Reader,
+    raw: Any,
+    table: Mapping[str, int],
+    what: str,
+    *,
+    size: int | None,
+    empty: bool,
+    most: tuple[int, str] | None = None,
 ) -> list[int | None] | None:
-    """A list of ids (null allowed where ``empty``), of length ``size`` if given."""
+    """A list of ids (null allowed where ``empty``), of length ``size`` if given, of at
+    most ``most[0]`` (why: ``most[1]``) if given, refused unread when longer."""
     if not isinstance(raw, list) or (size is not None and len(raw) != size):
         n = "a list" if size is None else f"a list of {size}"
         reader.bad(f"expected {n} of ids of {what}, got {bounded(raw)}")
         return None
+    if most is not None and len(raw) > most[0]:
+        reader.bad(f"{len(raw)} ids of {what}; at most {most[0]}: {most[1]}")
+        return None
     out: list[int | None] = []
     for i, v in enumerate(raw):
+        if reader.full:
+            break
         out.append(None if v is None and empty else _id(reader.at(i), v, table, what))
     return out
 
@@ -184,7 +202,7 @@ def _object(reader: Reader, raw: Any, keys: frozenset[str], what: str) -> Mappin
     if not isinstance(raw, Mapping):
         reader.bad(f"expected an object ({what}), got {bounded(raw)}")
         return {}
-    for key in sorted(k for k in raw if k not in keys)[:5]:
+    for key in heapq.nsmallest(5, raw.keys() - keys, key=str):  # not all sorted
         reader.at(str(key)).bad(f"unknown key; {what} has {', '.join(sorted(keys))}")
     return raw
 
@@ -416,18 +434,29 @@ def _display(
     taken: list[tuple[int | None, int | None]] = [(None, None)] * variant.players
     raw = data.get("display")
     if raw is not None:
-        if not isinstance(raw, list) or len(raw) != left:
-            reader.at("display").bad(f"expected the {left} starting pairs no seat took")
+        # the pairs left over (the taken ones after them), or every pair laid out in its
+        # place with null for each pair a seat took (as short() writes it: exact)
+        whole = isinstance(raw, list) and len(raw) == variant.pairs
+        if not (isinstance(raw, list) and len(raw) in (left, variant.pairs)) or (
+            whole and sum(p is None for p in raw) != variant.players
+        ):
+            reader.at("display").bad(
+                f"expected the {left} starting pairs no seat took, or all {variant.pairs} "
+                f"pairs laid out with null for each of the {variant.players} a seat took "
+                "(castle.setup.pairs)"
+            )
             return tuple(taken)
         pairs: list[tuple[int | None, int | None]] = []
         for i, pair in enumerate(raw):
             r = reader.at("display").at(i)
-            if not isinstance(pair, list) or len(pair) != 2:
+            if pair is None and whole:
+                pairs.append((None, None))
+            elif not isinstance(pair, list) or len(pair) != 2:
                 r.bad("expected [resource card id, action card id]")
-                continue
-            pairs.append((_id(r.at(0), pair[0], ids.resource, "a resource card"),
-                          _id(r.at(1), pair[1], ids.action, "an action card")))  # fmt: skip
-        return (*pairs, *taken)
+            else:
+                pairs.append((_id(r.at(0), pair[0], ids.resource, "a resource card"),
+                              _id(r.at(1), pair[1], ids.action, "an action card")))  # fmt: skip
+        return tuple(pairs) if whole else (*pairs, *taken)
     gone = {x for f in fams for x in f.lantern}
     resources = [i for i in range(len(game.data.resources)) if t.resource_source + i not in gone]
     cards = {f.card for f in fams} | {x - t.action_source for x in gone}
@@ -501,8 +530,11 @@ def _family(
     lantern: tuple[int, ...] = tuple(fam.lantern)
     if "lantern" in r:
         got_l = _ids(
-            reader.at("lantern"), r["lantern"], ids.lantern, "a card", size=None, empty=False
-        )
+            reader.at("lantern"), r["lantern"], ids.lantern, "a card", size=None, empty=False,
+            most=(lantern_most(game), "a lantern area holds a starting pair's resource and "
+                  "bonus cards and a row card for each landing of a courtier on level 1 or 2 "
+                  "(castle.actions.card_swap)"),
+        )  # fmt: skip
         lantern = tuple(x for x in got_l or [] if x is not None)
     dice_raw = r.get("dice", {})
     dice = [0, 0, 0]
@@ -510,6 +542,8 @@ def _family(
         reader.at("dice").bad(f"expected an object of die values by row ({', '.join(ROWS)})")
     else:
         for key, value in dice_raw.items():
+            if reader.full:
+                break
             if key not in ROWS:
                 reader.at("dice").at(str(key)).bad(f"no row; the rows are {', '.join(ROWS)}")
             else:
@@ -561,6 +595,8 @@ def _bridges(reader: Reader, raw: Any, slots: int) -> tuple[tuple[int, ...], ...
         return tuple(out)
     names = [c.label for c in COLOURS]
     for key, dice in raw.items():
+        if reader.full:
+            break
         if key not in names:
             reader.at(str(key)).bad("no bridge; the bridges are red, black, white")
             continue
@@ -584,6 +620,8 @@ def _fields(reader: Reader, raw: Any, stack: int) -> tuple[tuple[int, ...], tupl
         return tuple(fields), tuple(stacked)
     names = [field_name(f) for f in range(BOARD_FIELDS)]
     for key, die in raw.items():
+        if reader.full:
+            break
         if key not in names:
             reader.at(str(key)).bad(f"no board field; the fields are {', '.join(names)}")
             continue
@@ -615,6 +653,9 @@ def _frame(reader: Reader, raw: Any) -> Frame | None:
     items = [raw] if isinstance(raw, str) else raw
     if not isinstance(items, list) or not items:
         reader.bad(f"expected a task or a list of tasks, got {bounded(raw)}")
+        return None
+    if len(items) > MAX_TASKS:  # refused unread (found after issue 28)
+        reader.bad(f"{len(items)} tasks; a frame holds at most {MAX_TASKS} (castle.actions.order)")
         return None
     tasks = [_task(reader.at(i), x) for i, x in enumerate(items)]
     return None if None in tasks else tuple(t for t in tasks if t is not None)
@@ -751,10 +792,21 @@ def _pending(
     elif "resolve" in pending:
         top = _frame(where.at("resolve"), pending["resolve"])
         under_raw = pending.get("under", [])
+        depth = agenda_depth(s.game)
         if not isinstance(under_raw, list):
             where.at("under").bad("expected a list of frames, bottom first")
             under_raw = []
-        under = [_frame(where.at("under").at(i), f) for i, f in enumerate(under_raw)]
+        elif len(under_raw) >= depth:  # refused unread (found after issue 28)
+            where.at("under").bad(
+                f"{len(under_raw)} frames below the top one; what a die placed starts and "
+                f"the actions it sets off stack at most {depth} deep (castle.turn.field_actions)"
+            )
+            under_raw = []
+        under = []
+        for i, f in enumerate(under_raw):
+            if reader.full:
+                break
+            under.append(_frame(where.at("under").at(i), f))
         _raise(reader)
         assert top is not None
         agenda = (*(f for f in under if f is not None), top)
@@ -852,9 +904,10 @@ def _raise(reader: Reader) -> None:
 
 def short(state: State) -> dict[str, Any]:
     """``state`` in the short form (:mod:`rulespec.castle.short`): what ``load`` reads
-    back into the same position, up to the markers' stamps and the order of the starting
-    pairs left over. Setup, the picks and the solo rival's own turn have no short form
-    (an :class:`~rulespec.InvalidArgument`; ``state.to_json()`` writes them)."""
+    back into the same position, up to the numbers of the markers' stamps (renumbered in
+    their order: only the order decides which marker lies on top) and, once the game is
+    over, the seat that acted last. Setup, the picks and the solo rival's own turn have no
+    short form (an :class:`~rulespec.InvalidArgument`; ``state.to_json()`` writes them)."""
     s = state
     game = s.game
     if s.stage in (Stage.SETUP, Stage.PICKS) or s.phase in (Phase.RIVAL,) or s.refill_wait:
@@ -890,6 +943,11 @@ def short(state: State) -> dict[str, Any]:
     out["tiles"] = [None if x is None else data.die_tiles[x].id for x in s.tiles]
     out["gardens"] = [None if x is None else data.gardens[x].id for x in s.gardens]
     out["training"] = [None if x is None else data.training[x].id for x in s.training]
+    if not game.variant.solo:  # every pair in its place, null where a seat took it
+        out["display"] = [
+            None if r is None or a is None else [data.resources[r].id, data.actions[a].id]
+            for r, a in s.display
+        ]
     rolling = s.phase is Phase.ROLL
     bridges = {
         c.label: list(b)
@@ -921,6 +979,24 @@ def short(state: State) -> dict[str, Any]:
     pending = _write_pending(s)
     if pending is not None:
         out["pending"] = pending
+    return out
+
+
+def kept(state: State) -> dict[str, Any]:
+    """What the short form keeps of ``state`` (:func:`short`): its engine position with
+    the markers' stamps renumbered in their order (the first arrival lowest, as the
+    loader numbers them), without the step and, once the game is over, without the seat
+    that acted last. ``kept(load(short(s))) == kept(s)`` for every state with a short
+    form."""
+    out = copy.deepcopy(state.to_json())
+    marks = [*out["families"], *([out["rival"]] if out.get("rival") is not None else [])]
+    below = sorted(range(len(marks)), key=lambda p: -marks[p]["height"])
+    for i, p in enumerate(below):
+        marks[p]["height"] = len(marks) - i
+    out["stamp"] = len(marks)
+    out.pop("step", None)
+    if out["phase"] == Phase.GAME_OVER.value:
+        out.pop("actor")
     return out
 
 
@@ -1082,6 +1158,9 @@ def json_schema(game: CastleGame | None) -> dict[str, Any]:
         },
         "a family (or the solo rival); a key left out is zero, empty or the seat's starting pair",
     )
+    pair = {"type": "array", "minItems": 2, "maxItems": 2, "items": False,
+            "prefixItems": [id_of("resource", "a resource card"),
+                            id_of("action", "an action card")]}  # fmt: skip
     task = {"type": "string", "minLength": 1, "maxLength": 400, "pattern": r"\S",
             "description": "effects joined by commas, as 'pay_seals 1, castle'"}  # fmt: skip
     frame = {"anyOf": [task, sized(task, None, minItems=1)]}
@@ -1109,11 +1188,12 @@ def json_schema(game: CastleGame | None) -> dict[str, Any]:
                          "2 * bridge + kind (plant 0, stone 1)"),
         "training": sized(id_of("training", "a training tile"),
                           len(slots) if slots is not None else None),
-        "display": sized({"type": "array", "minItems": 2, "maxItems": 2, "items": False,
-                          "prefixItems": [id_of("resource", "a resource card"),
-                                          id_of("action", "an action card")]},
-                         variant.pairs - variant.players if variant is not None else None,
-                         description="the starting pairs no seat took: [resource, action]"),
+        "display": {"anyOf": [
+            sized(pair, variant.pairs - variant.players if variant is not None else None,
+                  description="the starting pairs no seat took: [resource, action]"),
+            sized(nullable(pair), variant.pairs if variant is not None else None,
+                  description="every starting pair laid out, null for each a seat took"),
+        ]},
         "discarded": sized(card, None, description="in solo play, the room cards the rival's "
                            "ascents removed"),
         "bridges": obj({c.label: sized(whole(0, 6), dice) for c in COLOURS},

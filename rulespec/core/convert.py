@@ -41,7 +41,7 @@ from typing import Any, ClassVar
 
 import attrs
 
-from rulespec.errors import MAX_PROBLEMS, MalformedAction, bounded
+from rulespec.errors import MAX_PROBLEMS, MORE_PROBLEMS, MalformedAction, bounded
 
 JSON = Any
 """A value of the JSON data model: dict, list, str, int, float, bool or None."""
@@ -75,12 +75,18 @@ class Reader:
 
     def bad(self, message: str) -> None:
         """Note one problem at this path and carry on. After
-        :data:`~rulespec.errors.MAX_PROBLEMS`
-        problems the rest are counted, not kept: a huge input cannot make a huge error."""
+        :data:`~rulespec.errors.MAX_PROBLEMS` problems one more notes that there are more
+        (:data:`~rulespec.errors.MORE_PROBLEMS`), and the reader is :attr:`full`."""
         if len(self.problems) < MAX_PROBLEMS:
             self.problems.append(f"{self.path}: {message}" if self.path else message)
         elif len(self.problems) == MAX_PROBLEMS:
-            self.problems.append(f"... more problems; only the first {MAX_PROBLEMS} are listed")
+            self.problems.append(MORE_PROBLEMS)
+
+    @property
+    def full(self) -> bool:
+        """Whether the reader has all the problems an error will list: every loop over
+        client data stops then, so the rest of a huge input costs nothing (issue 28)."""
+        return len(self.problems) > MAX_PROBLEMS
 
 
 _KEY_SHOWN = 40
@@ -354,9 +360,17 @@ def _none_load(raw: JSON, reader: Reader) -> None:
 _NONE = Plan(lambda v, ctx: None, _none_load, lambda ctx: {"type": "null"})
 
 
+WHOLE = 2**63 - 1
+"""A whole number whose type gives no :class:`Range` is at most this far from 0 (the range
+of a signed 64-bit integer): a number of thousands of digits, which Python cannot even
+print in a message, is refused where it is read (issue 28), whatever checks it later."""
+
+
 def _exact(tp: type) -> Plan:
-    names = {bool: "boolean", int: "integer", str: "string"}
-    wanted = {bool: "true or false", int: "a whole number", str: "a string"}[tp]
+    if tp is int:
+        return _WHOLE
+    names = {bool: "boolean", str: "string"}
+    wanted = {bool: "true or false", str: "a string"}[tp]
     placeholder = tp()
 
     def load(raw: JSON, reader: Reader) -> Any:
@@ -366,6 +380,23 @@ def _exact(tp: type) -> Plan:
         return raw
 
     return Plan(lambda v, ctx: v, load, lambda ctx: {"type": names[tp]})
+
+
+def _whole_load(raw: JSON, reader: Reader) -> int:
+    if type(raw) is not int:
+        reader.bad(f"expected a whole number, got {_short(raw)}")
+        return 0
+    if not -WHOLE <= raw <= WHOLE:
+        reader.bad(f"expected a whole number from -(2**63 - 1) to 2**63 - 1, got {_short(raw)}")
+        return 0
+    return raw
+
+
+_WHOLE = Plan(
+    lambda v, ctx: v,
+    _whole_load,
+    lambda ctx: {"type": "integer", "minimum": -WHOLE, "maximum": WHOLE},
+)
 
 
 def _ranged(r: Range) -> Plan:
@@ -453,7 +484,11 @@ def _sequence(element: Plan, *, as_set: bool) -> Plan:
         if not isinstance(raw, list):
             reader.bad(f"expected a list, got {_short(raw)}")
             return frozenset() if as_set else ()
-        items = [element.load(x, reader.at(i)) for i, x in enumerate(raw)]
+        items = []
+        for i, x in enumerate(raw):
+            if reader.full:
+                break
+            items.append(element.load(x, reader.at(i)))
         if not as_set:
             return tuple(items)
         found = frozenset(items)
@@ -550,6 +585,8 @@ def _keyed(meta: Keyed, element: Plan) -> Plan:
             return tuple(out)
         index = _index_of(tuple(names))
         for key, value in raw.items():
+            if reader.full:
+                break
             i = index.get(key) if isinstance(key, str) else None
             if i is None:
                 reader.at(str(key)).bad(f"{_short(key)} is not {meta.what} ({listing(names)})")
@@ -743,6 +780,8 @@ def _unknown_keys(
     valid = sorted({k[depth] for k in known if len(k) > depth and k[:depth] == prefix})
     listed = False
     for key in data:
+        if reader.full:
+            return
         path = (*prefix, key)
         if not prefix and key in extra:
             continue

@@ -17,7 +17,6 @@ setting beyond the variant table (a White Lotus ``board``, Oriente's ``first_sto
 
 from __future__ import annotations
 
-import difflib
 import importlib
 import random
 import typing
@@ -35,6 +34,7 @@ from rulespec.core.bounds import Bounds
 from rulespec.core.convert import Converter, Reader
 from rulespec.core.kernel import PhaseTable, Step, Views
 from rulespec.core.play import advance
+from rulespec.core.positions import oversized
 from rulespec.core.record import Record
 from rulespec.core.seeds import check_seed
 from rulespec.core.variants import TypedTable
@@ -43,6 +43,7 @@ from rulespec.errors import (
     MalformedAction,
     MalformedPosition,
     bounded,
+    suggestions,
 )
 
 S = TypeVar("S")
@@ -121,6 +122,12 @@ class Schema:
     body: Callable[[Any], dict[str, Any]]
     """``body(game)``: the schema for that game's variant, or with None for every variant
     (seat and area bounds left open)."""
+    write: Callable[[Any], dict[str, Any]] | None = None
+    """``write(state)``: the state in this form, where ``state_from_json`` reads the form
+    (an :class:`~rulespec.InvalidArgument` for a state the form cannot describe)."""
+    kept: Callable[[Any], Any] = attrs.field(default=lambda state: state.to_json())
+    """``kept(state)``: what of a state the form keeps; ``state_from_json(write(s))``
+    agrees with ``s`` on it (the tests check this over random play of every variant)."""
 
 
 @attrs.frozen
@@ -448,6 +455,14 @@ class BaseGame(Generic[S]):
         """Load a position; :class:`~rulespec.MalformedPosition` lists every problem. Its
         ``"step"`` (actions applied since setup; 0 if absent) becomes the state's
         :attr:`~rulespec.core.kernel.Kernel.step`."""
+        if isinstance(data, Mapping) and _oversized_position(data):
+            # refused unread (issue 28): no reader below need scale to huge input
+            raise MalformedPosition(
+                [
+                    f"more than {MAX_POSITION:,} characters' worth of JSON besides the settings; "
+                    "a position of any game holds a few thousand"
+                ]
+            )
         if not isinstance(data, Mapping) or "step" not in data:
             loaded: S = self.views.load(self, data)
             return loaded
@@ -485,7 +500,8 @@ class BaseGame(Generic[S]):
         """The JSON Schema (draft 2020-12) of this game's ``"position"`` (as
         ``state.to_json()`` writes it), ``"action"`` or ``"observation"``, derived from
         the types, or of a further form the game reads (:attr:`schemas`: the White
-        Castle's ``"short_position"``); seats and board areas are those of this game."""
+        Castle's ``"short_position"``); seats and board areas are those of this game.
+        Any other ``of`` is an :class:`~rulespec.InvalidArgument` naming the forms."""
         return schema_of(self.codec, type(self), of, self)
 
     def record(self, played: tuple[Action, ...], seed: int | None = None) -> Record:
@@ -517,6 +533,22 @@ class BaseGame(Generic[S]):
 MAX_STEP = 10**9
 """The largest ``step`` a position may carry (a bound on client data, far above any game)."""
 
+MAX_POSITION = 100_000
+"""A position longer than this as JSON text, its settings aside (which hold a custom
+board or component data), is refused unread: the longest of any game's positions in
+play is about 3,000 characters (issue 28)."""
+
+
+def _oversized_position(data: Mapping[str, Any]) -> bool:
+    """Whether a position is longer than :data:`MAX_POSITION` as JSON, its settings aside
+    (copied in one C call, so a position of a million keys costs no loop of its own)."""
+    if len(data) > MAX_POSITION:
+        return True
+    rest = dict(data)
+    rest.pop("settings", None)
+    return oversized(rest, MAX_POSITION)
+
+
 _SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
 _STEP_SCHEMA = {
@@ -530,7 +562,7 @@ def _unknown_kind(table: PhaseTable[Any, Any], kind: object) -> str:
     """What to say of an action ``type`` that names no action: the closest decision type,
     or the first few (all of them in ``game.json_schema("action")``)."""
     offered = sorted(_kinds(table, decisions=True))
-    close = difflib.get_close_matches(kind, offered, n=1) if isinstance(kind, str) else []
+    close = suggestions(kind, offered)
     if close:
         return f"expected an action type such as {close[0]!s}, got {bounded(kind)}"
     shown = ", ".join(offered[:6]) + (f", ... ({len(offered)} in all)" if len(offered) > 6 else "")
@@ -580,7 +612,9 @@ def schema_of(
         extra = next((x for x in game_type.schemas if x.kind == of), None)
         if extra is None:
             kinds = ("position", "action", "observation", *(x.kind for x in game_type.schemas))
-            raise ValueError(f"no schema of {of!r}: ask for {', '.join(map(repr, kinds))}")
+            raise InvalidArgument(
+                f"json_schema: no schema of {bounded(of)}; ask for {', '.join(map(repr, kinds))}"
+            )
         body = extra.body(game)
     title = f"{spec.title}: {of}"
     return {"$schema": _SCHEMA_DIALECT, "title": title, **body}

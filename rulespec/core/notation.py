@@ -11,11 +11,10 @@ then gets suggestions among that state's legal actions.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Callable
 from typing import Any
 
-from rulespec.errors import InvalidArgument, MalformedNotation, bounded
+from rulespec.errors import InvalidArgument, MalformedNotation, bounded, suggestions
 
 MAX_TEXT = 200
 """A notation longer than this is refused unread (the longest real one is a few dozen
@@ -49,7 +48,7 @@ def malformed(text: str, problem: str, where: Any, fmt: Callable[[Any], str]) ->
     legal = _legal(where)
     if legal:
         written = [fmt(a) for a in legal]
-        close = difflib.get_close_matches(text, written, n=3, cutoff=0.5)
+        close = suggestions(text, written, n=3, cutoff=0.5)
         if close:
             message += f" (did you mean {', '.join(close)}?)"
         elif len(written) <= 8:

@@ -7,14 +7,13 @@ order they occur with one ``random.Random``, via each state's ``sample_chance``.
 
 from __future__ import annotations
 
-import difflib
 import enum
 import random
 from collections.abc import Callable
 from typing import Any, TypeVar
 
 from rulespec.core.api import State
-from rulespec.errors import InvalidArgument, bounded
+from rulespec.errors import InvalidArgument, bounded, suggestions
 
 S = TypeVar("S", bound=State[Any])
 
@@ -48,7 +47,7 @@ def _check_target(state: object, seat: int | None, phase: object) -> None:
     names = [str(m.value) for m in kind]
     if phase in list(kind) or (type(phase) is str and phase in names):
         return
-    close = difflib.get_close_matches(phase, names, n=1) if type(phase) is str else []
+    close = suggestions(phase, names) if type(phase) is str else []
     hint = f" (did you mean {close[0]!r}?)" if close else ""
     raise InvalidArgument(
         f"advance_until: phase {bounded(phase)} is no phase of this game{hint}; its phases: "

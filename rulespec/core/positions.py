@@ -2,6 +2,8 @@
 
 :func:`check_header` checks what every position starts with (the game and its settings);
 the rest of a position is read by :class:`rulespec.core.convert.Converter`.
+:func:`oversized` refuses client data too large to be what it claims before any of it
+is read.
 
 Each game's position loader extends :class:`ProblemReader` with readers for its own
 vocabulary (colours, tiles, buildings, seats) and raises
@@ -45,6 +47,35 @@ class ProblemReader:
             self.bad(where, f"expected true or false, got {v!r}")
             return False
         return v
+
+
+def oversized(data: object, budget: int) -> bool:
+    """Whether ``data`` would be longer than ``budget`` characters as JSON text, counted
+    roughly and stopping as soon as the budget is spent, so a huge input costs no more
+    to refuse than one just over the budget (a walk of one cheap step per value, no
+    recursion however deep the nesting, and no Python call for the JSON types)."""
+    stack = [data]
+    while stack:
+        value = stack.pop()
+        budget -= 2
+        if isinstance(value, str):
+            budget -= len(value)
+        elif isinstance(value, list | tuple):
+            budget -= len(value)
+            stack.extend(value)
+        elif isinstance(value, dict) or (
+            type(value) not in _SCALARS and isinstance(value, Mapping)
+        ):
+            budget -= len(value)
+            for key, member in value.items():
+                budget -= len(key) if isinstance(key, str) else 2
+                stack.append(member)
+        if budget < 0:
+            return True
+    return False
+
+
+_SCALARS = frozenset({int, float, bool, type(None)})
 
 
 def check_header(reader: Reader, data: Mapping[str, Any], game: Any) -> None:

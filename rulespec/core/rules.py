@@ -11,7 +11,6 @@ file and reports every problem in it at once (:class:`~rulespec.RulebookError`).
 
 from __future__ import annotations
 
-import difflib
 import enum
 import functools
 import importlib
@@ -23,7 +22,7 @@ from typing import Any
 
 import attrs
 
-from rulespec.errors import RulebookError, UnknownRule, bounded
+from rulespec.errors import RulebookError, UnknownRule, bounded, suggestions
 
 
 class RuleKind(enum.Enum):
@@ -279,11 +278,7 @@ class Rulebook:
         try:
             return self._by_id[rule_id]
         except (KeyError, TypeError):
-            close = (
-                difflib.get_close_matches(rule_id, self._by_id, n=3)
-                if isinstance(rule_id, str) and len(rule_id) <= 100  # a bounded search
-                else []
-            )
+            close = suggestions(rule_id, self._by_id, n=3)
             hint = f"; did you mean {', '.join(close)}?" if close else ""
             raise UnknownRule(f"no rule {bounded(rule_id)} in {self.game}{hint}") from None
 

@@ -10,7 +10,6 @@ cell must carry a citation. The same table is rendered in the docs.
 
 from __future__ import annotations
 
-import difflib
 import enum
 import functools
 import tomllib
@@ -25,7 +24,7 @@ from typing import Any, Generic, TypeVar
 import attrs
 
 from rulespec.core.rules import Citation, Rulebook
-from rulespec.errors import UnknownVariant, VariantTableError, bounded
+from rulespec.errors import UnknownVariant, VariantTableError, bounded, suggestions
 
 T = TypeVar("T")
 
@@ -545,10 +544,12 @@ class TypedTable(Generic[V, Opt]):
     def values(self, axis: str, given: Mapping[str, object]) -> tuple[object, ...]:
         """The values of ``axis`` in the columns that match the other axes ``given``
         (every value of the axis if none does: then the given ones are at fault)."""
-        columns = self.table().columns
-        others = {k: v for k, v in given.items() if k != axis and k in self.table().axes}
+        table = self.table()
+        axes = table.axes
+        others = {k: v for k, v in given.items() if k != axis and k in axes}
+        columns = table.columns
         fitting = [c for c in columns if c.matches(others)] or list(columns)
-        return self.table().axis_values(axis, fitting)
+        return table.axis_values(axis, fitting)
 
     def settle(self, settings: Mapping[str, object], implied: Iterable[str]) -> dict[str, object]:
         """``settings`` with each ``implied`` axis that is left out and that the other
@@ -576,11 +577,7 @@ class TypedTable(Generic[V, Opt]):
         unknown = [k for k in settings if k not in known]
         if unknown:
             first = unknown[0]
-            close = (
-                difflib.get_close_matches(first, known, n=1)
-                if isinstance(first, str) and len(first) <= 64
-                else []
-            )
+            close = suggestions(first, known)
             hint = f" (did you mean {close[0]}=?)" if close else ""
             names = ", ".join(bounded(u, 40) for u in unknown[:12])
             listed = "; ".join(  # the table's own values, each shown whole

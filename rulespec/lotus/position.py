@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING, Any
 
 from rulespec.core.convert import Reader
 from rulespec.core.positions import check_header
-from rulespec.errors import MalformedPosition
+from rulespec.errors import MalformedPosition, bounded
 from rulespec.lotus import rules as steps
 from rulespec.lotus.codec import CODEC
 from rulespec.lotus.components import (
@@ -65,7 +65,7 @@ from rulespec.lotus.state import (
     RebellionReveal,
     State,
 )
-from rulespec.lotus.variant import ConflictTie, Negotiation, TempleExtra, VpChips
+from rulespec.lotus.variant import ChipSupply, ConflictTie, Negotiation, TempleExtra, VpChips
 
 if TYPE_CHECKING:
     from rulespec.lotus.game import LotusGame
@@ -370,6 +370,7 @@ def invariant_problems(state: State) -> list[str]:
                     "(lotus.resolve.uncontested_first)"
                 )
     if claiming:
+        out.extend(claims_fit_problems(state))
         for s in range(n):
             placed = sum(1 for c in state.claims if s in c)
             if placed > state.markers_allowed(s):
@@ -479,13 +480,8 @@ def _in_progress_problems(state: State) -> list[str]:
             out.append("phase setup: only the lotus areas hold chips while they are dealt")
         if not state.start_areas_left():
             out.append("phase setup: every lotus area already has its start chip")
-    c, r = state.conflict, state.rebellion
-    for seat, bid in c.bids if c is not None and phase in (Phase.BID, Phase.REMOVE) else ():
-        if bid.influence > state.influence[seat]:
-            out.append(
-                f"conflict.bids: seat {seat} bid {bid.influence} influence but holds "
-                f"{state.influence[seat]} (lotus.conflict.bid)"
-            )
+    out.extend(bid_problems(state))
+    r = state.rebellion
     for seat, points in r.commits if r is not None and phase is Phase.COMBAT else ():
         if points > state.combat[seat]:
             out.append(
@@ -501,6 +497,43 @@ def _in_progress_problems(state: State) -> list[str]:
             "chip and a face-down chip are needed; lotus.expand.no_space)"
         )
     return out
+
+
+def claims_fit_problems(state: State) -> list[str]:
+    """With each colour's chips limiting what it claims (``chip_supply`` 'limited'), a
+    player's holding plus every area it claims this year fits its 16 chips, as each
+    marker placed checked (found after issue 28: a palace owned one over the limit loaded
+    with a palace claimed, and its award broke lotus.components.chip_flip;
+    lotus.claim.chip_supply)."""
+    if state.game.options.chip_supply is not ChipSupply.LIMITED:
+        return []
+    out = []
+    for seat in range(state.players):
+        held = list(state.held(seat))
+        for i, claimants in enumerate(state.claims):
+            chip = state.chips[i]
+            if seat in claimants and chip is not None:
+                held[chip.building] += 1
+        if not chips_fit(held):
+            out.append(
+                f"claims: seat {seat} could not show its chips if it won every area it claims "
+                "this year; a marker goes only where it could (lotus.claim.chip_supply)"
+            )
+    return out
+
+
+def bid_problems(state: State) -> list[str]:
+    """A pending bid puts from 0 to all of its bidder's influence on the dragon card (both
+    bounds, found after issue 28: a bid of -5 loaded; lotus.conflict.bid)."""
+    c = state.conflict
+    if c is None or state.phase not in (Phase.BID, Phase.REMOVE):
+        return []
+    return [
+        f"conflict.bids: seat {seat} bid {bounded(bid.influence)} influence but holds "
+        f"{state.influence[seat]}; a bid is 0 to the influence held (lotus.conflict.bid)"
+        for seat, bid in c.bids
+        if not 0 <= bid.influence <= state.influence[seat]
+    ]
 
 
 def _turn_problems(state: State) -> list[str]:

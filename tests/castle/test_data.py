@@ -478,11 +478,12 @@ def test_huge_numbers_are_reported_not_raised() -> None:
     data["board"]["well"]["value"] = 10**5000
     data["board"]["track"]["final"] = [10**5000]
     data["level1"][0]["dark"] = -(10**5000)
-    has(
+    whole = "expected a whole number from -(2**63 - 1) to 2**63 - 1, got "
+    has(  # refused where they are read (issue 28: a whole number is at most 64 bits)
         problems_of(data),
-        "board.well.value: <a number too large to print>, expected 1",
-        "board.track.final: [<a number too large to print>]",
-        "level1[0].dark: <a number too large to print>",
+        f"board.well.value: {whole}<a number too large to print>",
+        f"board.track.final[0]: {whole}<a number too large to print>",
+        f"level1[0].dark: {whole}<a number too large to print>",
     )
 
 

@@ -22,6 +22,8 @@ from hypothesis import strategies as st
 import rulespec
 from rulespec.castle import data as castle_data
 from rulespec.castle import rival as rivals
+from rulespec.castle.actions import MAX_TASKS
+from rulespec.castle.bounds import agenda_depth, lantern_most, rival_tasks_most
 from rulespec.castle.components import Colour
 from rulespec.castle.data import MAX_ENTRIES, MalformedCastleData, effect_text
 from rulespec.errors import MalformedPosition, RulespecError
@@ -432,3 +434,79 @@ def test_every_position_in_the_pool_plays_on() -> None:
     for kw, doc in pool()[::5]:
         g = game(**kw)
         plays_on(g, g.state_from_json(doc), random.Random(0))
+
+
+# --- issue 28: counts with both bounds, lists no longer than the components allow ------------
+
+
+@pytest.mark.rule("castle.round.reroll")
+@pytest.mark.parametrize("phase", ["roll", "pick"])
+def test_a_die_left_on_a_family_row_before_the_roll_is_refused(phase: str) -> None:
+    """r22: one die too many on a family board loaded while the bridges were still to be
+    rolled (or the pairs picked), and play then counted more dice off the bridges than
+    taken. Before the roll every die is back (castle.round.reroll)."""
+    g = game(players=2)
+    doc = first(g, phase, seed=0)
+    doc["families"][0]["dice"][0] += 1
+    assert "castle.round.reroll" in refused(g, doc, "stacked")
+
+
+def test_no_state_of_play_has_a_die_off_the_bridges_before_the_roll() -> None:
+    """The check above holds in play: before a round's roll nothing is off the bridges."""
+    for kw in VARIANTS:
+        for s in walk(game(**kw), 2):
+            assert not [p for p in s.problems() if "castle.round.reroll" in p], kw
+
+
+@pytest.mark.rule("castle.turn.field_actions")
+def test_an_agenda_deeper_than_the_components_allow_is_refused() -> None:
+    """r23: 3,000 pending frames loaded (and paid a seat 3,000 coins in one turn). The
+    agenda holds at most ``agenda_depth`` frames, derived from the components."""
+    g = game(players=2)
+    doc = first(g, "resolve")
+    depth = agenda_depth(g)
+    doc["agenda"] = [doc["agenda"][-1]] * (depth + 1)
+    assert f"at most {depth} deep" in refused(g, doc, "agenda")
+    doc["agenda"] = [[doc["agenda"][0][0]] * (MAX_TASKS + 1)]
+    assert f"at most {MAX_TASKS}" in refused(g, doc, "agenda[0]")
+
+
+@pytest.mark.rule("castle.actions.card_swap")
+def test_a_lantern_area_fuller_than_the_card_swaps_allow_is_refused() -> None:
+    """r21 (the 5,000-card lantern) and the class: a lantern area holds at most
+    ``lantern_most`` cards; longer is refused before anything is read of it, in both
+    forms, with a short message."""
+    g = game(players=2)
+    doc = first(g, "take")
+    doc["families"][0]["lantern"] = list(range(lantern_most(g) + 1))
+    refused(g, doc, "families[0].lantern")
+    short = {"game": "castle", "settings": {"players": 2},
+             "families": [{"coins": 5, "lantern": ["r1"] * 5000}, {}]}  # fmt: skip
+    with pytest.raises(MalformedPosition) as err:
+        g.state_from_json(short)
+    assert len(err.value.problems) == 1
+    assert "at most 12" in err.value.problems[0]
+
+
+@pytest.mark.rule("castle.solo.actions")
+def test_more_rival_actions_waiting_than_two_cards_give_are_refused() -> None:
+    g = game(players=1, difficulty="easy")
+    s = next(s for s in walk(g, 1) if s.solo is not None and s.solo.tasks)
+    doc = copy.deepcopy(s.to_json())
+    doc["solo"]["tasks"] = doc["solo"]["tasks"] * 5
+    refused(g, doc, "solo.tasks")
+
+
+@pytest.mark.rule("castle.turn.field_actions", "castle.actions.card_swap")
+@pytest.mark.parametrize("kw", VARIANTS, ids=str)
+def test_random_play_stays_within_the_derived_list_bounds(kw: dict[str, Any]) -> None:
+    """Play never goes past the bounds the loader applies: the agenda's depth, each
+    frame's tasks, the lantern areas, the rival's actions waiting."""
+    g = game(**kw)
+    for seed in range(3):
+        for s in walk(g, seed):
+            assert len(s.agenda) <= agenda_depth(g)
+            assert all(len(frame) <= MAX_TASKS for frame in s.agenda)
+            seats = (*s.families, *(() if s.rival is None else (s.rival,)))
+            assert all(len(f.lantern) <= lantern_most(g) for f in seats)
+            assert s.solo is None or len(s.solo.tasks) <= rival_tasks_most(g)

@@ -17,6 +17,7 @@ from rulespec.castle.actions import End, PlaceDie, Resolve, Skip, TakeDie
 from rulespec.castle.codec import CODEC
 from rulespec.castle.components import Colour, Effect, Symbol
 from rulespec.castle.position import short
+from rulespec.castle.short import kept
 from rulespec.castle.state import Phase, Stage, State
 from rulespec.core.convert import Reader
 from rulespec.errors import InvalidArgument, MalformedPosition
@@ -257,9 +258,9 @@ def test_setup_and_the_picks_have_no_short_form() -> None:
 
 def _canonical(data: dict[str, Any]) -> dict[str, Any]:
     """The engine position without what the short form leaves to derivation: the stamp,
-    the markers' heights (only their ranking counts), the order of the starting pairs
-    left over, the actor of a finished game."""
-    out = {k: v for k, v in data.items() if k not in ("stamp", "display", "step")}
+    the markers' heights (only their ranking counts), the actor of a finished game. The
+    starting pairs left over are kept (issue 28, r17: they were dropped)."""
+    out = {k: v for k, v in data.items() if k not in ("stamp", "step")}
     out["families"] = [{k: v for k, v in f.items() if k != "height"} for f in out["families"]]
     if out["rival"] is not None:
         out["rival"] = {k: v for k, v in out["rival"].items() if k != "height"}
@@ -380,3 +381,59 @@ def test_at_a_rounds_end_the_new_order_is_the_tracks_and_the_pile_breaks_a_tie()
     bad = {**written, "stack": [1, 0, 2], "order": [0, 1, 2]}
     with pytest.raises(MalformedPosition, match=r"castle\.round\.order_stack"):
         game.state_from_json(bad)
+
+
+@pytest.mark.rule("castle.setup.pairs")
+def test_the_short_form_keeps_the_starting_pairs_left_over_in_their_places() -> None:
+    """r17: short() wrote no ``display``, so reading it back dealt other cards into the
+    display and every seat's view changed. It writes every pair in its place (null for
+    a pair a seat took); the form of the pairs left over alone still loads."""
+    game = rulespec.game("castle", players=2)
+    rng, s = random.Random(0), game.new_game(seed=0)
+    while s.stage is not Stage.TURN:
+        s = rulespec.random_step(s, rng)
+    written = short(s)
+    assert written["display"].count(None) == 2
+    assert len(written["display"]) == 3
+    again = game.state_from_json(written)
+    assert again.display == s.display
+    for seat in range(game.players):
+        assert again.observation(seat).display == s.observation(seat).display
+    left = [pair for pair in written["display"] if pair is not None]
+    assert (
+        game.state_from_json({**written, "display": left}).display[0]
+        == s.display[next(i for i, pair in enumerate(written["display"]) if pair is not None)]
+    )
+
+
+@pytest.mark.rule("castle.setup.pairs")
+def test_a_display_of_every_pair_needs_one_null_per_seat() -> None:
+    game = rulespec.game("castle", players=2)
+    with pytest.raises(MalformedPosition, match="null for each of the 2"):
+        game.state_from_json(
+            {"game": "castle", "settings": {"players": 2}, "display": [None, None, None]}
+        )
+
+
+@pytest.mark.parametrize("settings", SETTINGS, ids=str)
+def test_short_load_is_the_same_position_but_for_the_stamp_numbers(
+    settings: dict[str, Any],
+) -> None:
+    """The round trip of the short form, over random play of every column: the state read
+    back is the state written (``short.kept``: all but the numbers of the markers' stamps,
+    renumbered in their order, and a finished game's last actor), and every seat sees the
+    same but for those numbers."""
+    game = rulespec.game("castle", **settings)
+    rng, s = random.Random(3), game.new_game(seed=3)
+    checked = 0
+    while not s.is_terminal:
+        s = rulespec.random_step(s, rng)
+        try:
+            written = json.loads(json.dumps(short(s)))
+        except InvalidArgument:
+            continue
+        again = game.state_from_json(written)
+        assert kept(again) == kept(s)
+        assert again.legal_actions() == s.legal_actions()
+        checked += 1
+    assert checked > 20

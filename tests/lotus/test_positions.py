@@ -481,6 +481,25 @@ def test_a_bid_waiting_for_the_tie_is_within_the_bidders_means() -> None:
     has(problems(data), "seat 1 bid 99 influence but holds")
 
 
+@pytest.mark.rule("lotus.conflict.bid")
+@pytest.mark.parametrize("influence", [-1, -5, -1_000_000])
+def test_a_pending_bid_of_negative_influence_is_refused(influence: int) -> None:
+    """Issue 28, r26: only the upper end of a bid was checked, so a bid of -5 loaded and
+    four steps later the information-state tensor met a bid of no action of the game. A
+    bid is 0 to the bidder's influence, both in the secret round and at the tie."""
+    for data in (as_json(three_way().apply(Bid(1, 2))), as_json(tied())):
+        data["conflict"]["bids"][0][1]["influence"] = influence
+        has(problems(data), f"bid {influence} influence but holds")
+
+
+def test_a_pending_bid_too_large_to_print_is_a_malformed_position() -> None:
+    """Issue 28, r25: a bid of 10**5000 influence raised a ValueError (Python refuses to
+    print such a number) from the check that names it."""
+    data = as_json(tied())
+    data["conflict"]["bids"][0][1]["influence"] = 10**5000
+    has(problems(data), "<a number too large to print>")
+
+
 @pytest.mark.rule("lotus.resolve.uncontested_first")
 def test_no_single_claimant_is_left_for_the_conflicts() -> None:
     """Found by the mutation test (issue 19): a single claimant during the conflicts was
