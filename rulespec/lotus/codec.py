@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from rulespec.core.convert import SEAT, Converter, Keyed, Reader, Repr
+from rulespec.core.convert import SEAT, WHOLE, Converter, Keyed, Reader, Repr
 from rulespec.core.tensor import OneHot
 from rulespec.errors import bounded
 from rulespec.lotus.components import BUILDINGS, NEUTRAL, OWNED, Building, Chip
@@ -105,7 +105,7 @@ def _load_bank(raw: Any, reader: Reader) -> tuple[int, int]:
     out = []
     for key in ("influence", "combat"):
         value = raw[key]
-        if type(value) is not int:
+        if type(value) is not int or not -WHOLE <= value <= WHOLE:
             reader.at(key).bad(f"expected a whole number, got {bounded(value)}")
             value = 0
         out.append(value)
