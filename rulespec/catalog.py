@@ -83,7 +83,8 @@ def _check_id(game_id: object) -> str:
         return game_id
     valid = ", ".join(GAMES.ids)
     raise UnknownGame(
-        f"no game {bounded(game_id)}{_suggest(game_id, GAMES.ids)}; rulespec implements: {valid}"
+        f"no game {bounded(game_id)}{_suggest(game_id, GAMES.ids)}; rulespec implements: {valid}",
+        choices=GAMES.ids,
     )
 
 

@@ -42,6 +42,7 @@ from rulespec.errors import (
     InvalidArgument,
     MalformedAction,
     MalformedPosition,
+    UnknownVariant,
     bounded,
 )
 
@@ -300,9 +301,28 @@ class BaseGame(Generic[S]):
         refused first, with the closest setting suggested."""
         extra = {s.name: s for s in cls.extra}
         given = {k: v for k, v in settings.items() if k not in extra}
-        variant, options = cls.typed.split(cls.typed.settle(given, cls.implied), also=tuple(extra))
-        made = {s.name: s.read(settings.get(s.name, s.default), variant) for s in cls.extra}
+        try:
+            variant, options = cls.typed.split(
+                cls.typed.settle(given, cls.implied), also=tuple(extra)
+            )
+            made = {}
+            for s in cls.extra:
+                try:
+                    made[s.name] = s.read(settings.get(s.name, s.default), variant)
+                except UnknownVariant as refused:
+                    refused.complete(setting=s.name)
+                    raise
+        except UnknownVariant as refused:  # every refusal names the game's settings alike
+            refused.complete(names=cls.setting_names())
+            raise
         return cls(variant, options, **made)  # type: ignore[call-arg]
+
+    @classmethod
+    def setting_names(cls) -> list[str]:
+        """Every keyword :func:`rulespec.game` takes for this game: the variant axes, the
+        settings beyond the table (:attr:`extra`), the options."""
+        table = cls.typed.table()
+        return [*table.axes, *(s.name for s in cls.extra), *(o.key for o in table.options)]
 
     def __repr__(self) -> str:
         """``rulespec.game('lotus', edition='de', players=3)``: the call that makes this

@@ -13,9 +13,11 @@ from __future__ import annotations
 import difflib
 import enum
 import functools
+import re
 import tomllib
 import types
 import typing
+import warnings
 from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from importlib import resources
@@ -119,6 +121,8 @@ class VariantTable:
             raise UnknownVariant(
                 f"{self.game} has no variant axis {', '.join(bounded(u) for u in unknown)}; "
                 f"its axes are: {', '.join(self.axes)}",
+                setting=unknown[0],
+                choices=[],
                 valid=list(self.axes),
             )
         found = [c for c in self.columns if c.matches(wanted)]
@@ -127,11 +131,32 @@ class VariantTable:
             valid = "; ".join(c.describe() for c in self.columns)
             why = "no variant" if not found else "more than one variant"
             hints = "" if found else self._near(wanted)
+            setting, choices = self._culprit(wanted)
             raise UnknownVariant(
-                f"{self.game}: {why} matches {asked}{hints}; valid: {valid}",
+                f"{self.game}: {why} matches {asked}{hints}"
+                f"{type_hint(setting, wanted.get(setting), choices)}; valid: {valid}",
+                setting=setting,
+                choices=list(choices),
                 valid=[dict(c.axes) for c in self.columns],
             )
         return found[0]
+
+    def _culprit(self, wanted: Mapping[str, object]) -> tuple[str, tuple[object, ...]]:
+        """The axis to blame when no column has ``wanted`` together, and the values it
+        may take given the others: the last axis (in the table's order) whose value no
+        column matching the others has; if each value fits alone, the last axis given."""
+        blamed: tuple[str, tuple[object, ...]] | None = None
+        given = [a for a in self.axes if a in wanted]
+        for axis in given:
+            others = {k: v for k, v in wanted.items() if k != axis}
+            fitting = [c for c in self.columns if c.matches(others)] or list(self.columns)
+            values = self.axis_values(axis, fitting)
+            if not any(_same(v, wanted[axis]) for v in values):
+                blamed = (axis, values)
+        if blamed is None:
+            axis = given[-1] if given else self.axes[0]
+            blamed = (axis, self.axis_values(axis))
+        return blamed
 
     def _near(self, wanted: Mapping[str, object]) -> str:
         """For axis values no column has together: what each axis may be, given the
@@ -161,7 +186,10 @@ class VariantTable:
             if o.key == key:
                 return o
         raise UnknownVariant(
-            f"{self.game} has no option {bounded(key)}", valid=[o.key for o in self.options]
+            f"{self.game} has no option {bounded(key)}",
+            setting=key,
+            choices=[],
+            valid=[o.key for o in self.options],
         )
 
 
@@ -471,6 +499,8 @@ def structure_options(table: VariantTable, cls: type[T], given: Mapping[str, obj
         names = ", ".join(bounded(u, 40) for u in unknown[:12])
         raise UnknownVariant(
             f"{table.game} has no option {names}; its options are: {valid}",
+            setting=unknown[0],
+            choices=[],
             valid=[*table.axes, *sorted(specs)],
         )
     values = {}
@@ -478,11 +508,13 @@ def structure_options(table: VariantTable, cls: type[T], given: Mapping[str, obj
         raw = given.get(key, spec.default)
         if isinstance(raw, enum.Enum):
             raw = raw.value
-        if not any(type(raw) is type(v) and raw == v for v in spec.values):
+        if not any(_same(v, raw) for v in spec.values):
             raise UnknownVariant(
                 f"{table.game} option {key}={bounded(raw)} is not allowed; choose one of "
-                + ", ".join(bounded(v) for v in spec.values),
+                + ", ".join(bounded(v) for v in spec.values)
+                + type_hint(key, raw, spec.values),
                 setting=key,
+                choices=list(spec.values),
                 valid=list(spec.values),
             )
         try:
@@ -538,6 +570,7 @@ class TypedTable(Generic[V, Opt]):
                     for a in missing
                 ),
                 setting=missing[0],
+                choices=list(valid[missing[0]]),
                 valid=list(valid[missing[0]]),
             )
         return structure(table, table.column(**axes), self.variant_type)
@@ -589,10 +622,15 @@ class TypedTable(Generic[V, Opt]):
             raise UnknownVariant(
                 f"{self.game} has no setting {names}{hint}; its settings are "
                 f"{', '.join([*axes, *also])}, and its options: {listed or 'none'}",
+                setting=first if isinstance(first, str) else bounded(first, 40),
+                choices=[],
+                names=known,
                 valid=known,  # the names, for a name the game does not know
             )
-        variant = self.variant(**{k: v for k, v in settings.items() if k in axes})
+        chosen = {k: v for k, v in settings.items() if k in axes}
+        variant = self.variant(**chosen)
         options = self.options(**{k: v for k, v in settings.items() if k not in axes})
+        _warn_ignored(table, table.column(**chosen), settings)
         return variant, options
 
     def settings(self, variant: V, options: Opt) -> dict[str, object]:
@@ -602,6 +640,65 @@ class TypedTable(Generic[V, Opt]):
         for field in attrs.fields(self.options_type):  # type: ignore[arg-type]
             out[field.name] = _plain(getattr(options, field.name))
         return out
+
+
+def _same(choice: object, value: object) -> bool:
+    """``value`` is ``choice``, of the same type (``3``, not ``3.0``, ``True`` or ``"3"``)."""
+    return type(choice) is type(value) and choice == value
+
+
+def type_hint(setting: str, value: object, choices: Iterable[object]) -> str:
+    """`` (players takes a whole number: players=5, not "5")`` when ``value`` is one of
+    ``choices`` written as another type (text for a number, a float, a boolean), else
+    nothing: the mistake a form or a query string makes."""
+    listed = list(choices)
+    if (
+        isinstance(value, str)
+        and listed
+        and all(type(c) is int for c in listed)
+        and re.fullmatch(r"\s*-?[0-9]{1,18}\s*", value)
+    ):
+        number = int(value)
+        return f" ({setting} takes a whole number: {setting}={number}, not {bounded(value)})"
+    for choice in listed:
+        if type(choice) is type(value):
+            continue
+        if str(choice) == str(value).strip() or (
+            isinstance(value, int | float) and not isinstance(choice, str) and choice == value
+        ):
+            kind = "a whole number" if type(choice) is int else f"a {type(choice).__name__}"
+            if isinstance(choice, str):
+                kind = "text"
+            return f" ({setting} takes {kind}: {setting}={bounded(choice)}, not {bounded(value)})"
+    return ""
+
+
+class SettingIgnored(UserWarning):
+    """An option set to a value other than its default on a variant where it cannot
+    change play (the White Castle's solo rival options with 2-4 players): the game is
+    made, as it always was, and this warning says the option does nothing there. A server
+    that wants such settings refused turns it into an error
+    (``warnings.simplefilter("error", SettingIgnored)``); ``GameSpec.offered()`` lists
+    the variants each option applies to (``"columns"``)."""
+
+
+def _warn_ignored(table: VariantTable, column: Column, settings: Mapping[str, object]) -> None:
+    """Warn of each option given a non-default value on a column it does not apply to."""
+    for option in table.options:
+        if not option.columns or column.id in option.columns or option.key not in settings:
+            continue
+        value = settings[option.key]
+        if isinstance(value, enum.Enum):
+            value = value.value
+        if _same(option.default, value):
+            continue
+        where = ", ".join(option.columns)
+        warnings.warn(
+            f"{table.game}: option {option.key}={bounded(value)} applies only to the "
+            f"variants {where}; in {column.id} it changes nothing",
+            SettingIgnored,
+            stacklevel=5,
+        )
 
 
 def _plain(value: object) -> object:
