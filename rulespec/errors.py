@@ -301,6 +301,16 @@ class TensorError(RulespecError, TypeError):
     code = "tensor_error"
 
 
+class SettingIgnored(UserWarning):
+    """An option set to a value other than its default on a variant where it cannot
+    change play (the White Castle's solo rival options with 2-4 players): the game is
+    made, as it always was, and this warning says the option does nothing there. A server
+    that wants such settings refused turns it into an error
+    (``warnings.simplefilter("error", SettingIgnored)``), and a lobby shows each option
+    on the variants :meth:`GameSpec.offered() <rulespec.GameSpec.offered>` lists for it
+    (``"columns"``). Issue 34."""
+
+
 MAX_PROBLEMS = 100
 """An error lists at most this many problems (then says that more were found), so a huge
 malformed input cannot make a huge message."""

@@ -27,7 +27,7 @@ from typing import Any, Generic, TypeVar
 import attrs
 
 from rulespec.core.rules import Citation, Rulebook
-from rulespec.errors import UnknownVariant, VariantTableError, bounded
+from rulespec.errors import SettingIgnored, UnknownVariant, VariantTableError, bounded
 
 T = TypeVar("T")
 
@@ -671,15 +671,6 @@ def type_hint(setting: str, value: object, choices: Iterable[object]) -> str:
                 kind = "text"
             return f" ({setting} takes {kind}: {setting}={bounded(choice)}, not {bounded(value)})"
     return ""
-
-
-class SettingIgnored(UserWarning):
-    """An option set to a value other than its default on a variant where it cannot
-    change play (the White Castle's solo rival options with 2-4 players): the game is
-    made, as it always was, and this warning says the option does nothing there. A server
-    that wants such settings refused turns it into an error
-    (``warnings.simplefilter("error", SettingIgnored)``); ``GameSpec.offered()`` lists
-    the variants each option applies to (``"columns"``)."""
 
 
 def _warn_ignored(table: VariantTable, column: Column, settings: Mapping[str, object]) -> None:

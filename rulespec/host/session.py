@@ -59,7 +59,8 @@ import contextlib
 import json
 import operator
 import threading
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import AbstractContextManager
 from typing import Any
 
 from rulespec.catalog import game, load_record
@@ -503,6 +504,33 @@ class Session:
             stop()
         return self.step
 
+    def stream(
+        self,
+        seat: int | None = None,
+        *,
+        lock: AbstractContextManager[object] | None = None,
+        timeout: float | None = None,
+    ) -> Iterator[str | None]:
+        """What a push (server-sent events, a websocket) sends one client: the view of
+        ``seat`` (:meth:`view_json`; ``None``: the spectator's,
+        :meth:`spectator_view_json`) now, then again after every move, until the view
+        of the finished game; ``None`` after ``timeout`` seconds without a move, so the
+        caller can send a keep-alive (and find out that the client has gone). It waits
+        without ``lock`` (:meth:`wait`) and builds each view holding it: pass the lock
+        that serialises the calls on this table. Each view is built once per step
+        however many clients stream it, and only for a seat someone streams."""
+        if seat is not None:
+            check_seat(seat, self.game.players, "stream")
+        step = -1
+        while step < 0 or not self.is_over:
+            if self.wait(step, timeout) <= step:
+                yield None
+                continue
+            with lock if lock is not None else contextlib.nullcontext():
+                step = self.step
+                text = self.spectator_view_json() if seat is None else self.view_json(seat)
+            yield text
+
     def _condition(self) -> threading.Condition:
         with _WAITING:
             if self._waiting is None:
@@ -917,68 +945,78 @@ def _first_gap(row: _Row, step: int) -> str:
     )
 
 
-def _follow(table: Session, rows: object) -> None:
-    """Bring ``table`` (as its saved checkpoint or record left it) up to date with the
-    rows a store appended: rows up to its step are the ones it holds already; from the
-    last row after it that carries a position the table starts again, and every row
-    after that one is replayed and compared (:func:`record_from_rows`)."""
-    game_ = table.game
-    read = _read_rows(rows, game_.players)
-    start = table.step
+def _since(read: list[_Row], start: int, known: int | None) -> list[_Row]:
+    """The rows after a saved table at step ``start`` holding ``known`` decisions (None:
+    an unknown number): rows up to ``start`` are the ones it holds already, which must
+    end at ``start`` (all of them, or none, given); the first row after it must follow
+    on from ``start``."""
     held = [r for r in read if r.step <= start]
-    if held:
-        known = len(table._seats) if table._from_setup else None
-        if held[-1].step != start or (known is not None and len(held) != known):
-            raise MalformedRecord(
-                [
-                    f"rows[{held[-1].index}]: the rows up to the saved table's step ({start}) "
-                    f"are {len(held)}, ending at step {held[-1].step}; the table holds "
-                    f"{'an unknown number of' if known is None else known} decisions ending at "
-                    f"step {start}"
-                ]
-            )
+    if held and (held[-1].step != start or (known is not None and len(held) != known)):
+        holds = "an unknown number of" if known is None else str(known)
+        raise MalformedRecord(
+            [
+                f"rows[{held[-1].index}]: the rows up to the saved table's step ({start}) "
+                f"are {len(held)}, ending at step {held[-1].step}; the table holds {holds} "
+                f"decisions ending at step {start}"
+            ]
+        )
     new = read[len(held) :]
-    if not new:
-        return
-    if new[0].step != start + 1 + len(new[0].chance):
+    if new and new[0].step != start + 1 + len(new[0].chance):
         raise MalformedRecord([_first_gap(new[0], start)])
-    last = max((i for i, r in enumerate(new) if r.position is not None), default=None)
+    return new
+
+
+def _last_position(rows: list[_Row]) -> int | None:
+    """The index of the last row that carries a position, or None."""
+    return max((i for i, r in enumerate(rows) if r.position is not None), default=None)
+
+
+def _position(game_: Game[Any], mark: _Row) -> Any:
+    """The state a row's position describes, checked to be this game's at the row's step."""
+    position = mark.position
+    if position.get("game", game_.spec.id) != game_.spec.id or (
+        "settings" in position and position["settings"] != dict(game_.settings())
+    ):
+        raise MalformedRecord([f"rows[{mark.index}].position: not a position of this table's game"])
+    try:
+        state = game_.state_from_json(position)
+    except RulespecError as exc:
+        raise MalformedRecord([cut(f"rows[{mark.index}].position: {exc}", _ROW_PROBLEM)]) from None
+    if state.step != mark.step or state.is_chance:
+        raise MalformedRecord([f"rows[{mark.index}].position: not the position at the row's step"])
+    return state
+
+
+def _follow(table: Session, new: list[_Row]) -> Session:
+    """``table`` brought up to date with ``new`` (:func:`_since`): from the last row
+    that carries a position the table starts again (the rows before it join its record
+    unread), and every row after that one is replayed and compared."""
+    last = _last_position(new)
     if last is not None:
-        mark = new[last]
-        position = mark.position
-        if position.get("game", game_.spec.id) != game_.spec.id or (
-            "settings" in position and position["settings"] != dict(game_.settings())
-        ):
-            raise MalformedRecord(
-                [f"rows[{mark.index}].position: not a position of this table's game"]
-            )
-        try:
-            state = game_.state_from_json(position)
-        except RulespecError as exc:
-            raise MalformedRecord(
-                [cut(f"rows[{mark.index}].position: {exc}", _ROW_PROBLEM)]
-            ) from None
-        if state.step != mark.step or state.is_chance:
-            raise MalformedRecord(
-                [f"rows[{mark.index}].position: not the position at the row's step"]
-            )
-        table._state = state
-        table._guards = list(mark.guards)
-        for r in new[: last + 1]:
-            table._actions.append(None)
-            table._json.append(r.action)
-            table._seats.append(r.seat)
+        table._state = _position(table.game, new[last])
+        table._guards = list(new[last].guards)
+        _hold(table, new[: last + 1])
         new = new[last + 1 :]
     state = table._state
     guards = list(table._guards)
     for r in new:
-        state, decision = _replay_row(game_, table.seed, state, guards, r)
+        state, decision = _replay_row(table.game, table.seed, state, guards, r)
         table._actions.append(decision)
         table._json.append(r.action)
         table._seats.append(r.seat)
     table._state = state
     table._guards = guards
     table._memo.clear()
+    return table
+
+
+def _hold(table: Session, rows: list[_Row]) -> None:
+    """Add ``rows`` to the table's record as they are (their actions read when the
+    record is asked for)."""
+    for r in rows:
+        table._actions.append(None)
+        table._json.append(r.action)
+        table._seats.append(r.seat)
 
 
 def view_of(state: Any, seat: int, reuse: Reuse | None = None) -> JSON:
@@ -1080,7 +1118,7 @@ def session(
     return Session(g, g.initial_state(), seed)
 
 
-def resume(source: Record | Mapping[str, Any], rows: object = None) -> Session:
+def resume(source: Record | Mapping[str, Any], rows: object = _MISSING) -> Session:
     """The session a checkpoint (:meth:`Session.checkpoint`) or a record
     (:meth:`Session.record`, or its JSON) describes, whose future chance is the one the
     session that wrote it would have drawn, with the same guards and the same record;
@@ -1110,14 +1148,19 @@ def resume(source: Record | Mapping[str, Any], rows: object = None) -> Session:
             f"the text yourself; rulespec reads no file), got {bounded(source)}"
         )
     elif "position" in source:
-        table = _from_checkpoint(source)
-    elif set(source) <= {"game", "settings", "seed"} and "seed" in source:
+        return _from_checkpoint(source, None if rows is _MISSING else rows, rows is not _MISSING)
+    elif set(source) <= {"game", "settings", "seed"} and "seed" in source and rows is not _MISSING:
         table = _from_record(load_record({**source, "draws": "step"}))
     else:
         table = _from_record(load_record(source))
-    if rows is not None:
-        _follow(table, rows)
+    if rows is not _MISSING:
+        _follow(table, _since(_read_rows(rows, table.game.players), table.step, _known(table)))
     return table
+
+
+def _known(table: Session) -> int | None:
+    """How many decisions the table holds, if it knows its history."""
+    return len(table._seats) if table._from_setup else None
 
 
 def _from_record(record: Record) -> Session:
@@ -1155,7 +1198,7 @@ def _from_record(record: Record) -> Session:
     return Session(g, state, seed, actions, tuple(sent), guards=tuple(guards))
 
 
-def _from_checkpoint(data: Mapping[str, Any]) -> Session:
+def _from_checkpoint(data: Mapping[str, Any], rows: object = None, given: bool = False) -> Session:
     problems = []
     keys = set(data)
     if not CHECKPOINT_KEYS <= keys <= CHECKPOINT_KEYS | CHECKPOINT_HISTORY_KEYS:
@@ -1186,7 +1229,6 @@ def _from_checkpoint(data: Mapping[str, Any]) -> Session:
     g = game(data["game"], **settings_from_json(data))
     if "settings" in position and position["settings"] != dict(g.settings()):
         raise MalformedRecord(["position.settings: not the checkpoint's settings"])
-    state = g.state_from_json(position)
     actions = data.get("actions", [])
     seats = data.get("seats", [])
     if (
@@ -1201,8 +1243,29 @@ def _from_checkpoint(data: Mapping[str, Any]) -> Session:
     for i, seat in enumerate(seats):
         if type(seat) is not int or not 0 <= seat < g.players:
             raise MalformedRecord([f"seats[{i}]: expected a seat, got {bounded(seat)}"])
+    start, known = position.get("step"), len(seats) if "actions" in data else None
+    new: list[_Row] | None = None
+    if given:
+        new = _read_rows(rows, g.players)
+        if type(start) is int:  # (else the position's own checks say what is wrong)
+            new = _since(new, start, known)
+            last = _last_position(new)
+            if last is not None:  # a later position: the checkpoint's own is not read
+                table = Session(
+                    g,
+                    _position(g, new[last]),
+                    seed,
+                    (),
+                    tuple(seats),
+                    from_setup="actions" in data,
+                    guards=tuple(new[last].guards),
+                    actions_json=actions,
+                )
+                _hold(table, new[: last + 1])
+                return _follow(table, new[last + 1 :])
+    state = g.state_from_json(position)
     guards = _guards(data.get("guards"), g.players, state.step)
-    return Session(
+    table = Session(
         g,
         state,
         seed,
@@ -1212,6 +1275,9 @@ def _from_checkpoint(data: Mapping[str, Any]) -> Session:
         guards=guards,
         actions_json=actions,
     )
+    if new is not None:
+        _follow(table, _since(new, table.step, known))
+    return table
 
 
 def _guards(raw: object, players: int, step: int) -> tuple[int, ...] | None:
