@@ -489,3 +489,33 @@ def test_an_option_that_does_nothing_in_the_variant_is_a_warning() -> None:
         rulespec.game("castle", **rulespec.game("castle", players=2).settings())
     offered = {o["key"]: o for o in rulespec.spec("castle").offered()["options"]}
     assert offered["rival_choices"]["columns"] == ["1p-easy", "1p-medium", "1p-hard"]
+
+
+def _instance(cls: type) -> rulespec.RulespecError:
+    """An error of class ``cls``, built as the library builds one."""
+    rule = rulespec.rule("mandala.turn.order")
+    if issubclass(cls, rulespec.NotYourTurn):
+        return cls(rule, "not now", None, player=1, to_act=frozenset({0}))
+    if issubclass(cls, rulespec.IllegalAction):
+        return cls(rule, "no")
+    if issubclass(cls, rulespec.StaleAction):
+        return cls(3, 5)
+    if issubclass(cls, rulespec.errors._ProblemsError):
+        return cls(["a.b: wrong"])
+    made: rulespec.RulespecError = cls("something went wrong")
+    return made
+
+
+def test_every_error_gives_every_field_it_documents_and_no_other() -> None:
+    """One shape per field, every field present (issue 32): what the error table lists."""
+    for code, cls, _ in rulespec.errors.error_codes():
+        data = json.loads(json.dumps(_instance(cls).to_json(), allow_nan=False))
+        assert set(data) == {"code", "message", *cls.fields}, code
+        assert data["code"] == code
+    stale = rulespec.session("mandala", seed=1, players=2)
+    with pytest.raises(rulespec.StaleAction) as caught:
+        stale.state.apply(stale.state.legal_actions()[0], expect_step=0)
+    assert caught.value.to_json()["since"] is None  # outside a session
+    with pytest.raises(rulespec.IllegalAction) as illegal:
+        stale.state.apply(stale.state.legal_actions()[0], player=1)
+    assert set(illegal.value.to_json()) == {"code", "message", *type(illegal.value).fields}

@@ -10,6 +10,8 @@ cell must carry a citation. The same table is rendered in the docs.
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import difflib
 import enum
 import functools
@@ -18,7 +20,7 @@ import tomllib
 import types
 import typing
 import warnings
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from fractions import Fraction
 from importlib import resources
 from pathlib import Path
@@ -673,8 +675,25 @@ def type_hint(setting: str, value: object, choices: Iterable[object]) -> str:
     return ""
 
 
+_STORED: contextvars.ContextVar[bool] = contextvars.ContextVar("stored_settings", default=False)
+
+
+@contextlib.contextmanager
+def stored_settings() -> Iterator[None]:
+    """Games made inside read settings back (from a record, a checkpoint, the cross of
+    every option and variant): no :class:`~rulespec.errors.SettingIgnored`, which was for
+    whoever chose them. A context variable, so other threads still warn."""
+    token = _STORED.set(True)
+    try:
+        yield
+    finally:
+        _STORED.reset(token)
+
+
 def _warn_ignored(table: VariantTable, column: Column, settings: Mapping[str, object]) -> None:
     """Warn of each option given a non-default value on a column it does not apply to."""
+    if _STORED.get():
+        return
     for option in table.options:
         if not option.columns or column.id in option.columns or option.key not in settings:
             continue

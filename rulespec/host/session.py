@@ -71,6 +71,7 @@ from rulespec.core.convert import Reuse
 from rulespec.core.record import Record, settings_from_json, settle
 from rulespec.core.seats import Seats, check_seat, is_seat
 from rulespec.core.seeds import SEED_MAX, check_seed, seed_or_new, seed_problem
+from rulespec.core.variants import stored_settings
 from rulespec.errors import (
     InvalidArgument,
     MalformedAction,
@@ -1173,7 +1174,8 @@ def _from_record(record: Record) -> Session:
             ]
         )
     seed: int = record.seed  # type: ignore[assignment]
-    g = game(record.game, **dict(record.settings))
+    with stored_settings():  # read back: warned of when the table was made
+        g = game(record.game, **dict(record.settings))
     actions = record.actions
     seats = record.seats if record.seats is not None else (None,) * len(actions)
     if len(seats) != len(actions):
@@ -1226,7 +1228,8 @@ def _from_checkpoint(data: Mapping[str, Any], rows: object = None, given: bool =
         problems.append('"actions" and "seats" come together (the record of the table)')
     if problems:
         raise MalformedRecord(problems)
-    g = game(data["game"], **settings_from_json(data))
+    with stored_settings():
+        g = game(data["game"], **settings_from_json(data))
     if "settings" in position and position["settings"] != dict(g.settings()):
         raise MalformedRecord(["position.settings: not the checkpoint's settings"])
     actions = data.get("actions", [])
