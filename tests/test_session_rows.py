@@ -519,3 +519,37 @@ def test_every_error_gives_every_field_it_documents_and_no_other() -> None:
     with pytest.raises(rulespec.IllegalAction) as illegal:
         stale.state.apply(stale.state.legal_actions()[0], player=1)
     assert set(illegal.value.to_json()) == {"code", "message", *type(illegal.value).fields}
+
+
+# --- memory a long-running server keeps (issue 28) -----------------------------------------
+
+
+def test_the_one_cache_that_grows_with_play_stays_bounded() -> None:
+    """Over 400 Mandala sessions the only memory that grew was the legal-plays cache
+    (tracemalloc; issue 28): it holds at most PLAY_CACHE_HANDS hands, however many
+    different hands a long-running server meets."""
+    from rulespec.mandala import phases  # noqa: PLC0415 (the game's own module)
+
+    bound = phases.PLAY_CACHE_HANDS
+    hands = (
+        (a, b, c, d, e, f)
+        for a in range(9)
+        for b in range(9)
+        for c in range(9)
+        for d in range(9)
+        for e in range(9)
+        for f in range(1, 9)
+    )
+    for _, hand in zip(range(bound + 10), hands, strict=False):
+        phases._legal_plays(hand, True)  # type: ignore[arg-type]
+        assert len(phases._PLAY_CACHE) <= bound
+    phases._PLAY_CACHE.clear()
+
+
+@pytest.mark.parametrize("spec", rulespec.GAMES, ids=lambda s: s.id)
+def test_playout_counts_the_steps_the_state_counts(spec: Any) -> None:
+    """playout's steps are what the states' own step says (issue 34 kept playout's
+    (state, steps) beside advance_until's state and documents this)."""
+    start = rulespec.game(spec.id, **spec.variants(options=False)[0]).initial_state()
+    final, steps = rulespec.playout(start, random.Random(1))
+    assert steps == final.step - start.step
