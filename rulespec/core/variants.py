@@ -413,12 +413,24 @@ def _converter(tp: Any) -> Callable[[object], object]:
     raise TypeError(f"unsupported variant field type {tp!r}")
 
 
+_HINTS: dict[type, dict[str, Any]] = {}
+
+
+def _hints(cls: type) -> dict[str, Any]:
+    """``typing.get_type_hints(cls)``, worked out once per class: it compiles every
+    annotation anew, which was most of what making a game cost (issue 32)."""
+    found = _HINTS.get(cls)
+    if found is None:
+        found = _HINTS[cls] = typing.get_type_hints(cls)
+    return found
+
+
 def _structure(
     table: VariantTable, column: Column, cls: type[T]
 ) -> tuple[dict[str, object], list[str]]:
     """The typed values of one column, and every problem met while converting them."""
     fields = attrs.fields_dict(cls)  # type: ignore[arg-type]
-    hints = typing.get_type_hints(cls)
+    hints = _hints(cls)
     problems = []
     values: dict[str, object] = {}
     for axis, raw_axis in column.axes:
@@ -469,7 +481,7 @@ def check_typed(table: VariantTable, variant_cls: type[object], options_cls: typ
             seen.add(p)
             problems.append(p)
     fields = attrs.fields_dict(options_cls)  # type: ignore[arg-type]
-    hints = typing.get_type_hints(options_cls)
+    hints = _hints(options_cls)
     specs = {o.key: o for o in table.options}
     for missing in sorted(set(fields) - set(specs)):
         problems.append(f"{options_cls.__name__}.{missing} has no [option.{missing}] entry")
@@ -488,7 +500,7 @@ def check_typed(table: VariantTable, variant_cls: type[object], options_cls: typ
 def structure_options(table: VariantTable, cls: type[T], given: Mapping[str, object]) -> T:
     """Build the typed options ``cls`` from defaults and the values players chose."""
     fields = attrs.fields_dict(cls)  # type: ignore[arg-type]
-    hints = typing.get_type_hints(cls)
+    hints = _hints(cls)
     specs = {o.key: o for o in table.options}
     if set(fields) != set(specs):
         raise VariantTableError(
