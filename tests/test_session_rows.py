@@ -553,3 +553,31 @@ def test_playout_counts_the_steps_the_state_counts(spec: Any) -> None:
     start = rulespec.game(spec.id, **spec.variants(options=False)[0]).initial_state()
     final, steps = rulespec.playout(start, random.Random(1))
     assert steps == final.step - start.step
+
+
+@pytest.mark.parametrize(("game_id", "settings"), GAMES, ids=str)
+def test_tables_of_equal_settings_share_one_game(game_id: str, settings: Any) -> None:
+    """Issue 28's watch: every table made its own game object, and the memos keyed by a
+    game's identity kept each alive (up to 256, 64 KB each in White Lotus). Equal settings
+    now give the same object, so a server's memory does not grow with its tables."""
+    first = rulespec.session(game_id, seed=1, **settings).game
+    again = [rulespec.session(game_id, seed=s, settings=settings).game for s in range(5)]
+    assert all(g is first for g in again)
+    assert rulespec.resume(rulespec.session(game_id, seed=2, **settings).checkpoint()).game is first
+
+
+def test_games_made_from_data_are_kept_within_a_bound() -> None:
+    """Settings that carry data (a board, castle data) make a new game each time; the
+    games kept for reuse stay bounded however many are made."""
+    import gc  # noqa: PLC0415
+    import weakref  # noqa: PLC0415
+
+    from rulespec.core import game as games  # noqa: PLC0415
+
+    board = rulespec.game("lotus", edition="de", players=3).board.to_json()
+    made = [weakref.ref(rulespec.game("lotus", edition="de", players=3, board=dict(board)))]
+    for _ in range(games._MADE_KEPT + 5):
+        rulespec.game("lotus", edition="de", players=3, board=dict(board))
+    assert len(games._MADE) <= games._MADE_KEPT
+    gc.collect()
+    assert made[0]() is None  # dropped once it was the oldest
