@@ -50,10 +50,11 @@ and a restart reads one position and replays at most 15 rows, 1.4 to 2.6 times t
 a checkpoint resume where replaying every row cost 7 to 19 times (measured in the docs'
 "Serving games" page). Every 8 rows is no faster (reading the rows' shape then weighs as
 much as the replay) and doubles what the positions add to the rows; every 32 costs half
-as much again at restart; every 16 adds a third to two thirds to the rows' size. Rows before the last position are checked for their shape and
-their steps (a row missing or moved shows in the steps: each row's step is the one
-before plus one plus its chance), not replayed, as a checkpoint's actions are trusted;
-:func:`record_from_rows` replays and compares every row.
+as much again at restart; every 16 adds a third to two thirds to the rows' size. Rows
+before the last position are checked for their shape and their steps (a row missing or
+moved shows in the steps: each row's step is the one before plus one plus its chance),
+not replayed, as a checkpoint's actions are trusted; :func:`record_from_rows` replays and
+compares every row.
 """
 
 from __future__ import annotations
