@@ -187,7 +187,8 @@ class Submitted(int):
     def to_json(self) -> JSON:
         """``{"step", "seat", "action", "chance", "guards", "to_act", "is_over"}`` and,
         on a row that carries one, ``"position"``: one row for a store;
-        :func:`resume` (``rows=``) and :func:`record_from_rows` read them back."""
+        :func:`~rulespec.host.session.resume` (``rows=``) and
+        :func:`~rulespec.host.session.record_from_rows` read them back."""
         out: JSON = {
             "step": int(self),
             "seat": self.seat,
@@ -1138,8 +1139,8 @@ def resume(source: Record | Mapping[str, Any], rows: object = _MISSING) -> Sessi
     before are checked for their shape and their steps. So a server that stores the
     checkpoint of a new table and then one row per move resumes with
     ``resume(checkpoint, rows=rows)`` at about the cost of reading one position and
-    replaying up to :data:`POSITION_EVERY` rows. ``{"game", "settings", "seed"}`` alone
-    is a source too: the table at setup.
+    replaying up to :data:`~rulespec.host.session.POSITION_EVERY` rows.
+    ``{"game", "settings", "seed"}`` alone is a source too: the table at setup.
 
     Client data is safe here: any problem is a :class:`~rulespec.MalformedRecord` (or
     :class:`~rulespec.MalformedPosition` for the position, :class:`~rulespec.UnknownGame`
