@@ -581,3 +581,16 @@ def test_games_made_from_data_are_kept_within_a_bound() -> None:
     assert len(games._MADE) <= games._MADE_KEPT
     gc.collect()
     assert made[0]() is None  # dropped once it was the oldest
+
+
+@pytest.mark.parametrize(
+    "value",
+    [[[1]], [0] * 10_000, 10**5000, float("nan"), True, "5" * 100, {"players": 2}],
+    ids=["nested", "long", "huge", "nan", "true", "long text", "object"],
+)
+def test_no_hint_for_what_is_no_number_written_otherwise(value: object) -> None:
+    """The hint reads only short scalars: client data of any size or depth is refused
+    plainly (the fuzz found a list nested 10,000 deep)."""
+    with pytest.raises(rulespec.UnknownVariant) as caught:
+        rulespec.game("castle", players=value)
+    assert "takes a whole number" not in str(caught.value)

@@ -664,7 +664,14 @@ def _same(choice: object, value: object) -> bool:
 def type_hint(setting: str, value: object, choices: Iterable[object]) -> str:
     """`` (players takes a whole number: players=5, not "5")`` when ``value`` is one of
     ``choices`` written as another type (text for a number, a float, a boolean), else
-    nothing: the mistake a form or a query string makes."""
+    nothing: the mistake a form or a query string makes. Only a short scalar is looked at
+    (client data: a nested list or a number of thousands of digits gets no hint)."""
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, str | int | float)
+        or (len(value) > 40 if isinstance(value, str) else abs(value) > 2**63)
+    ):
+        return ""
     listed = list(choices)
     if (
         isinstance(value, str)
