@@ -12,6 +12,7 @@ import importlib
 import importlib.util
 import logging
 import sys
+import warnings
 from pathlib import Path
 
 from docutils import nodes  # type: ignore[import-untyped]
@@ -21,6 +22,10 @@ from sphinx import addnodes
 from sphinx.ext.napoleon import _process_docstring as _napoleon
 
 import rulespec
+from rulespec.errors import SettingIgnored
+
+# the game pages build every option on every variant on purpose (spec.variants())
+warnings.filterwarnings("ignore", category=SettingIgnored)
 
 DOCS = Path(__file__).resolve().parent
 ROOT = DOCS.parent
@@ -143,6 +148,7 @@ nitpick_ignore = [
         "random.Random",
         "array.array",
         "array",
+        "contextlib.AbstractContextManager",
     )
 ]
 nitpick_ignore_regex = [

@@ -59,6 +59,7 @@ if TYPE_CHECKING:
         NotYourTurn,
         RulebookError,
         RulespecError,
+        SettingIgnored,
         StaleAction,
         UnknownGame,
         UnknownRule,
@@ -87,7 +88,7 @@ _HOMES: dict[str, tuple[str, ...]] = {
     "rulespec.errors": (
         "GameNotOver", "IllegalAction", "InvalidArgument", "MalformedAction", "MalformedPosition",
         "MalformedRecord", "NotYourTurn", "RulebookError", "RulespecError", "UnknownGame",
-        "MalformedNotation", "StaleAction",
+        "MalformedNotation", "SettingIgnored", "StaleAction",
         "UnknownRule", "UnknownVariant", "VariantTableError",
     ),
 }  # fmt: skip
@@ -101,7 +102,8 @@ __all__ = [
     "Game", "GameNotOver", "GameSpec", "IllegalAction", "Information", "InvalidArgument",
     "MalformedAction", "MalformedNotation",
     "MalformedPosition", "MalformedRecord", "Node", "NotYourTurn", "Outcome", "Record",
-    "Rule", "RuleKind", "RulebookError", "RulespecError", "Session", "StaleAction", "State",
+    "Rule", "RuleKind", "RulebookError", "RulespecError", "Session", "SettingIgnored",
+    "StaleAction", "State",
     "Submitted",
     "UnknownGame",
     "UnknownRule", "UnknownVariant", "Utility", "VariantTableError", "__version__",

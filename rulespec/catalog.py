@@ -19,6 +19,7 @@ from rulespec.core.record import Record, settings_from_json
 from rulespec.core.rules import Rule, Rulebook
 from rulespec.core.seats import is_seat
 from rulespec.core.seeds import seed_problem
+from rulespec.core.variants import stored_settings
 from rulespec.errors import (
     MORE_PROBLEMS,
     InvalidArgument,
@@ -85,7 +86,8 @@ def _check_id(game_id: object) -> str:
         return game_id
     valid = ", ".join(GAMES.ids)
     raise UnknownGame(
-        f"no game {bounded(game_id)}{_suggest(game_id, GAMES.ids)}; rulespec implements: {valid}"
+        f"no game {bounded(game_id)}{_suggest(game_id, GAMES.ids)}; rulespec implements: {valid}",
+        choices=GAMES.ids,
     )
 
 
@@ -201,7 +203,8 @@ def load_record(data: Mapping[str, Any]) -> Record:
     unknown = sorted(str(k)[:40] for k in data if k not in _RECORD_KEYS)
     if unknown:
         raise MalformedRecord([f"unknown keys {unknown[:12]}; a record has {sorted(_RECORD_KEYS)}"])
-    g = game(data.get("game"), **settings_from_json(data))  # type: ignore[arg-type]
+    with stored_settings():  # read back: warned of when the game was made
+        g = game(data.get("game"), **settings_from_json(data))  # type: ignore[arg-type]
     raw = data.get("actions", [])
     if not isinstance(raw, list):
         raise MalformedRecord([f"'actions' must be a list, got {bounded(raw)}"])
@@ -266,4 +269,6 @@ def replay(record: Record, *, upto: int | None = None) -> State[Any]:
     0 to the number of actions)."""
     if not isinstance(record, Record):
         raise InvalidArgument(f"replay: expected a Record (see load_record), got {bounded(record)}")
-    return record.replay(game(record.game, **dict(record.settings)), upto=upto)
+    with stored_settings():
+        made = game(record.game, **dict(record.settings))
+    return record.replay(made, upto=upto)

@@ -12,7 +12,7 @@ import json
 import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 if TYPE_CHECKING:
     from rulespec.core.rules import Rule
@@ -27,12 +27,16 @@ class RulespecError(Exception):
     problems with their JSON paths, the numbers involved)."""
 
     code = "rulespec_error"
+    """The stable, machine-readable kind of error (snake case; part of the documented
+    format: it does not change between patch releases)."""
     http_status = 500
     """The HTTP status a server answers this error with (a suggestion, the one the
     docs' example server uses): 4xx for what a client sent, 5xx for what is wrong on the
     server's side. The docs' error table is generated from it."""
-    """The stable, machine-readable kind of error (snake case; part of the documented
-    format: it does not change between patch releases)."""
+    fields: ClassVar[Mapping[str, str]] = {}
+    """The keys :meth:`to_json` gives beyond ``code`` and ``message``, each with what it
+    holds. Every key is always there, with one shape (``null`` where the error has
+    nothing for it); the docs' error table lists them (issue 32)."""
 
     def __str__(self) -> str:
         # every error's text is valid Unicode whatever a client sent (issue 28, r18): a
@@ -41,8 +45,8 @@ class RulespecError(Exception):
 
     def to_json(self) -> dict[str, Any]:
         """``{"code", "message", ...}``: the code, the English message, and the error's
-        own data (:meth:`details`); strict JSON, safe to send to a client: every text
-        in it encodes as UTF-8 (:func:`sendable`)."""
+        own data (:meth:`details`: the keys of :attr:`fields`); strict JSON, safe to send
+        to a client: every text in it encodes as UTF-8 (:func:`sendable`)."""
         details = _sendable_data(self.details())
         return {"code": self.code, "message": str(self), **details}
 
@@ -61,6 +65,12 @@ class IllegalAction(RulespecError, ValueError):
     code = "illegal_action"
     http_status = 400
     """400 Bad Request: the rules forbid what the client sent."""
+    fields: ClassVar[Mapping[str, str]] = {
+        "rule": "the id of the rule that forbids the action",
+        "rule_title": "that rule's title",
+        "reason": "what exactly is wrong with this action in this state",
+        "action": "the action as JSON (null when it has none)",
+    }
 
     def __init__(self, rule: Rule, reason: str, action: object = None) -> None:
         self.rule = rule
@@ -75,6 +85,7 @@ class IllegalAction(RulespecError, ValueError):
             "rule": self.rule.id,
             "rule_title": self.rule.title,
             "reason": self.reason,
+            "action": None,
         }
         to_json = getattr(self.action, "to_json", None)
         if callable(to_json):
@@ -97,6 +108,11 @@ class NotYourTurn(IllegalAction):
     code = "not_your_turn"
     http_status = 409
     """409 Conflict: the table is not waiting for this seat now."""
+    fields: ClassVar[Mapping[str, str]] = {
+        **IllegalAction.fields,
+        "player": "the seat that submitted (null when none was named)",
+        "to_act": "the seats that may act now, sorted (empty once the game is over)",
+    }
 
     def __init__(
         self,
@@ -126,6 +142,12 @@ class StaleAction(RulespecError, ValueError):
     code = "stale_action"
     http_status = 409
     """409 Conflict: the table moved on since the client's view."""
+    fields: ClassVar[Mapping[str, str]] = {
+        "expect_step": "the step the client sent",
+        "step": "the step the game is at",
+        "since": "from a session, the seat's guard: the step since which what it sees is "
+        "unchanged (null outside a session)",
+    }
 
     def __init__(self, expected: int, step: int, *, since: int | None = None) -> None:
         self.expected = expected
@@ -144,45 +166,123 @@ class StaleAction(RulespecError, ValueError):
     def details(self) -> dict[str, Any]:
         """The step the client expected, the step the game is at and, from a session,
         the step since which the seat's view is unchanged (its guard)."""
-        out: dict[str, Any] = {"expect_step": self.expected, "step": self.step}
-        if self.since is not None:
-            out["since"] = self.since
-        return out
+        return {"expect_step": self.expected, "step": self.step, "since": self.since}
 
 
 class UnknownGame(RulespecError, LookupError):
-    """The game id is not one of :data:`rulespec.GAMES`; the message lists the valid ids."""
+    """The game id is not one of :data:`rulespec.GAMES`; the message lists the valid ids,
+    and :meth:`to_json` gives them as data, as :class:`UnknownVariant` gives a setting's
+    (the setting is ``"game"``)."""
 
     code = "unknown_game"
     http_status = 400
     """400 Bad Request."""
+    fields: ClassVar[Mapping[str, str]] = {
+        "setting": '``"game"``',
+        "choices": "the game ids rulespec implements",
+    }
+
+    def __init__(self, message: str, *, choices: tuple[str, ...] | list[str] = ()) -> None:
+        super().__init__(message)
+        self.choices = list(choices)
+
+    def details(self) -> dict[str, Any]:
+        """The setting (``"game"``) and the valid ids."""
+        return {"setting": "game", "choices": list(self.choices)}
 
 
-class UnknownVariant(RulespecError, LookupError):
-    """No variant or option of the game matches. The message lists the valid values, and
-    :meth:`to_json` gives them as data: ``setting`` (the setting at fault, when one is)
-    and ``valid`` (the values it may take; the setting names, for a name the game does
-    not know; whole settings objects, when no variant matches them together)."""
+class InvalidArgument(RulespecError, ValueError, TypeError):
+    """A call got an argument the API does not take: a seat that is not a whole number in
+    range, ``upto`` that is not a count of actions, ``sample_chance`` at a decision. The
+    message names the argument. (Also a ``ValueError`` and a ``TypeError``, so code that
+    caught those keeps working.)"""
+
+    code = "invalid_argument"
+    http_status = 400
+    """400 Bad Request."""
+    fields: ClassVar[Mapping[str, str]] = {
+        "argument": "the argument or request field at fault (``expect_step``, ``seat``), "
+        "empty when the message is about the whole call",
+    }
+
+    def __init__(self, message: str, *, argument: str | None = None) -> None:
+        super().__init__(message)
+        self.argument = _argument(message) if argument is None else argument
+
+    def details(self) -> dict[str, Any]:
+        """The argument at fault."""
+        return {"argument": self.argument}
+
+
+def _argument(message: str) -> str:
+    """The argument a message names first (``"expect_step: ..."``), else empty."""
+    head, sep, _ = message.partition(": ")
+    return head if sep and _ARGUMENT.fullmatch(head) else ""
+
+
+_ARGUMENT = re.compile(r"[A-Za-z_][A-Za-z0-9_.\[\]]{0,60}")
+
+
+class UnknownVariant(InvalidArgument, LookupError):
+    """A refused setting: a name the game does not know, a value a setting cannot take,
+    values no variant has together, an axis left out that is needed. The one class for
+    every refused setting of every game, wherever settings come in
+    (:func:`rulespec.game`, :func:`rulespec.session`, records and checkpoints); since
+    issue 27 also an :class:`InvalidArgument`, so code that catches either sees it (its
+    ``code`` stays ``unknown_variant``). The message lists what is valid; :meth:`to_json`
+    gives it as data: ``setting``, its ``choices``, the game's setting ``names``, and
+    ``valid`` (the 1.0.0 field, whose shape depends on the case)."""
 
     code = "unknown_variant"
     http_status = 400
     """400 Bad Request."""
+    fields: ClassVar[Mapping[str, str]] = {
+        "argument": "the same as ``setting``",
+        "setting": "the setting at fault (for a name the game does not know, that name)",
+        "choices": "the values the setting may take given the other settings, as JSON "
+        "values (empty for a name the game does not know, or for a setting that takes data)",
+        "names": "every setting name the game takes: the variant axes, the settings beyond "
+        "the table, the options",
+        "valid": "as in 1.0.0: the choices of a value, the names for an unknown name, the "
+        "settings objects of every variant when no variant has the values together",
+    }
 
     def __init__(
-        self, message: str, *, setting: str | None = None, valid: list[Any] | None = None
+        self,
+        message: str,
+        *,
+        setting: str | None = None,
+        valid: list[Any] | None = None,
+        choices: list[Any] | tuple[Any, ...] | None = None,
+        names: list[str] | tuple[str, ...] | None = None,
     ) -> None:
-        super().__init__(message)
+        super().__init__(message, argument=setting or "")
         self.setting = setting
         self.valid = valid
+        self.choices = None if choices is None else list(choices)
+        self.names = None if names is None else list(names)
+
+    def complete(self, *, setting: str | None = None, names: list[str] | None = None) -> None:
+        """Fill in what the code that raised this did not know: a game fills in its
+        setting names, and the name of the setting one of its readers refused."""
+        if self.setting is None and setting is not None:
+            self.setting = self.argument = setting
+        if self.names is None and names is not None:
+            self.names = list(names)
 
     def details(self) -> dict[str, Any]:
-        """The setting at fault and its valid values, as JSON, when they are known."""
-        out: dict[str, Any] = {}
-        if self.setting is not None:
-            out["setting"] = self.setting
-        if self.valid is not None:
-            out["valid"] = [_json_value(v) for v in self.valid]
-        return out
+        """The setting at fault, its choices, the game's setting names, ``valid``."""
+        choices = self.choices
+        if choices is None:  # raised as 1.0.0 did: valid holds the choices of a setting
+            choices = self.valid if self.setting is not None and self.valid is not None else []
+        valid = choices if self.valid is None else self.valid
+        return {
+            "argument": self.setting or "",
+            "setting": self.setting,
+            "choices": [_json_value(v) for v in choices],
+            "names": list(self.names or ()),
+            "valid": [_json_value(v) for v in valid],
+        }
 
 
 class UnknownRule(RulespecError, LookupError):
@@ -197,19 +297,9 @@ class GameNotOver(RulespecError):
     """A final result was asked of a state that is not terminal."""
 
     code = "game_not_over"
-    http_status = 400
-    """400 Bad Request."""
-
-
-class InvalidArgument(RulespecError, ValueError, TypeError):
-    """A call got an argument the API does not take: a seat that is not a whole number in
-    range, ``upto`` that is not a count of actions, ``sample_chance`` at a decision. The
-    message names the argument. (Also a ``ValueError`` and a ``TypeError``, so code that
-    caught those keeps working.)"""
-
-    code = "invalid_argument"
-    http_status = 400
-    """400 Bad Request."""
+    http_status = 409
+    """409 Conflict, "not yet" (400 before issue 32): the request is fine, the game has
+    not reached the point where it can be answered."""
 
 
 class TensorError(RulespecError, TypeError):
@@ -219,6 +309,16 @@ class TensorError(RulespecError, TypeError):
     library. (Also a ``TypeError``, as it was before it became a ``RulespecError``.)"""
 
     code = "tensor_error"
+
+
+class SettingIgnored(UserWarning):
+    """An option set to a value other than its default on a variant where it cannot
+    change play (the White Castle's solo rival options with 2-4 players): the game is
+    made, as it always was, and this warning says the option does nothing there. A server
+    that wants such settings refused turns it into an error
+    (``warnings.simplefilter("error", SettingIgnored)``), and a lobby shows each option
+    on the variants :meth:`GameSpec.offered() <rulespec.GameSpec.offered>` lists for it
+    (``"columns"``). Issue 34."""
 
 
 MAX_PROBLEMS = 100
@@ -381,6 +481,11 @@ class _ProblemsError(RulespecError, ValueError):
         head = f"more than {count} problems" if stopped else f"{count} {noun}"
         lines = "\n".join(f"  - {p}" for p in self._listed)
         super().__init__(f"{self.what}: {head}\n{lines}")
+
+    fields: ClassVar[Mapping[str, str]] = {
+        "problems": 'every problem, each ``{"path", "message"}`` (``path``: the JSON path '
+        "of the value at fault, empty for the whole input)",
+    }
 
     def details(self) -> dict[str, Any]:
         """Each problem the message lists as ``{"path", "message"}`` (``path`` is the JSON

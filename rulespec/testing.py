@@ -46,6 +46,7 @@ except ModuleNotFoundError as exc:  # the test extra is part of dev
 import rulespec
 from rulespec.core.api import Game, State
 from rulespec.core.play import random_step
+from rulespec.core.variants import stored_settings
 from rulespec.errors import UnknownGame
 
 __all__ = ["games", "legal_actions", "positions", "states"]
@@ -76,9 +77,11 @@ def _every_variant(game_id: str) -> SearchStrategy[Game[Any]]:
 
 @functools.cache
 def _built(game_id: str) -> tuple[Game[Any], ...]:
-    """The games of :meth:`~rulespec.GameSpec.variants`, built once per process."""
+    """The games of :meth:`~rulespec.GameSpec.variants`, built once per process (the
+    cross of options and variants, so no :class:`~rulespec.SettingIgnored` warning)."""
     spec = rulespec.spec(game_id)
-    return tuple(rulespec.game(game_id, **settings) for settings in spec.variants())
+    with stored_settings():
+        return tuple(rulespec.game(game_id, **settings) for settings in spec.variants())
 
 
 def games(game_ids: SearchStrategy[str] | None = None) -> SearchStrategy[Game[Any]]:

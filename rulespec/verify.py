@@ -27,6 +27,7 @@ import attrs
 
 import rulespec
 from rulespec.core.api import GameSpec
+from rulespec.core.variants import stored_settings
 from rulespec.errors import RulespecError
 from rulespec.scale.executors import Runner
 
@@ -94,7 +95,8 @@ def play_games(game_id: str, settings: dict[str, object], seeds: tuple[int, ...]
     """Seeded random games of one variant with every check after every step, stopping at
     the first problem (a worker's task: module-level, so it pickles)."""
     started = time.perf_counter()
-    game = rulespec.game(game_id, **settings)
+    with stored_settings():  # the cross of options and variants: no SettingIgnored
+        game = rulespec.game(game_id, **settings)
     games = steps = 0
     phases: set[str] = set()
     moves: set[tuple[str, str]] = set()

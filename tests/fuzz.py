@@ -53,7 +53,7 @@ from hypothesis.control import currently_in_test_context
 from hypothesis.control import note as hypothesis_note
 
 import rulespec
-from rulespec.core.variants import tables_dir
+from rulespec.core.variants import stored_settings, tables_dir
 from rulespec.errors import MAX_MESSAGE
 from rulespec.lotus import board as boards
 
@@ -989,6 +989,36 @@ def check_chance_outcomes(state: Any) -> None:
             raise AssertionError("chance outcomes differ from the legal actions")
     elif outcomes != ():
         raise AssertionError(f"chance outcomes away from a chance node: {outcomes}")
+
+
+# --- a session's rows (issue 32) ------------------------------------------------------------
+
+
+SESSION_MOVES = 40
+"""Decisions of the seeded session whose rows are mutated (enough for two positions)."""
+
+
+@functools.lru_cache(maxsize=64)
+def _session_rows(game_id: str, settings_json: str, seed: int) -> str:
+    with stored_settings():  # the cross of options and variants: no SettingIgnored
+        table = rulespec.session(game_id, seed=seed, settings=json.loads(settings_json))
+    table.position_every = 16
+    made = table.checkpoint()
+    rng = random.Random(seed)
+    rows = []
+    while not table.is_over and len(rows) < SESSION_MOVES:
+        seat = rng.choice(list(table.to_act))
+        view = table.view(seat)
+        action = rng.choice(rulespec.core.compact.expand(view["legal_actions"]))
+        rows.append(table.submit(seat, action, expect_step=view["step"]).to_json())
+    return json.dumps({"made": made, "rows": rows})
+
+
+def session_rows(game: Any, seed: int) -> tuple[dict[str, Any], list[Any]]:
+    """The checkpoint of a new seeded table of ``game`` and the rows of its first
+    :data:`SESSION_MOVES` random decisions, as a store holds them (fresh copies)."""
+    data = json.loads(_session_rows(game.spec.id, json.dumps(dict(game.settings())), seed))
+    return data["made"], data["rows"]
 
 
 # --- actions built by hand with wrong field types ---------------------------------------------

@@ -65,8 +65,10 @@ from hypothesis import strategies as st
 
 import rulespec
 from rulespec.catalog import game_type
+from rulespec.core.compact import expand
 from rulespec.core.seats import is_seat
 from rulespec.errors import SUGGEST_UP_TO, InvalidArgument, RulespecError
+from rulespec.host.session import read_request, record_from_rows
 from rulespec.lotus import board as boards
 from rulespec.testing import games, states
 from tests.fuzz import (
@@ -94,6 +96,7 @@ from tests.fuzz import (
     nested_list,
     number_paths,
     path_text,
+    session_rows,
     show,
     strict_json,
     vocabulary,
@@ -599,6 +602,141 @@ def test_random_json_records_load_or_raise_a_rulespec_error_and_what_loads_repla
     ok, record = attempt("rulespec.load_record", rulespec.load_record, record_json)
     if ok:
         _check_loaded_record(record, f"load_record({show(record_json)})")
+
+
+# --- a session's rows and its entry points (issue 32) -----------------------------------------
+
+
+def _check_resumed(game: Any, table: Any, label: str) -> None:
+    """A table resumed from accepted rows keeps the contract, and its record (asked for,
+    so its rows' actions are read) replays to its state or is a RulespecError."""
+    check_accepted_state(game, table.state, label)
+    ok, record = attempt(f"record() of {label}", table.record)
+    if ok:
+        with must_work(f"replaying the record of {label}"):
+            if rulespec.replay(record) != table.state:
+                raise AssertionError(f"the record of {label} does not replay to its state")
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+@FUZZ
+@given(variant=VARIANTS, seed=st.integers(0, 2), data=st.data())
+def test_mutated_rows_resume_or_raise_a_rulespec_error_and_what_resumes_plays_on(
+    family: str, variant: Built, seed: int, data: st.DataObject
+) -> None:
+    """Rows a store gives back, mutated: record_from_rows compares every row with the
+    replay, so what it accepts is a true history; resume(made, rows=...) accepts only rows
+    whose steps hold together, and what it gives plays on."""
+    game = variant.game
+    made, base = session_rows(game, seed)
+    plan = data.draw(mutations(base, vocabulary(game.spec.id), family), label="mutations")
+    rows = apply_mutations(base, plan)
+    ok, record = attempt("record_from_rows", record_from_rows, game, seed, rows)
+    if ok:
+        with must_work("replaying the record of accepted rows"):
+            state = rulespec.replay(record)
+        check_accepted_state(game, state, f"record_from_rows({show(rows)})")
+    resumed, table = attempt("rulespec.resume", rulespec.resume, made, rows=rows)
+    if resumed:
+        _check_resumed(game, table, f"resume(made, rows={show(rows)})")
+        if ok and table.state != state:
+            raise AssertionError("resume and record_from_rows accept the same rows differently")
+
+
+@FUZZ
+@given(variant=VARIANTS, data=st.data())
+def test_random_json_rows_are_refused_with_a_rulespec_error(
+    variant: Built, data: st.DataObject
+) -> None:
+    game = variant.game
+    made, base = session_rows(game, 0)
+    words = vocabulary(game.spec.id)
+    rows = data.draw(
+        json_values(words)
+        | st.lists(json_objects(words) | st.sampled_from(base), max_size=6)
+        | st.lists(st.sampled_from(base), max_size=8),
+        label="rows",
+    )
+    ok, record = attempt("record_from_rows", record_from_rows, game, 0, rows)
+    if ok:
+        check_accepted_state(game, rulespec.replay(record), "random rows")
+    resumed, table = attempt("rulespec.resume", rulespec.resume, made, rows=rows)
+    if resumed:
+        _check_resumed(game, table, f"resume(made, rows={show(rows)})")
+
+
+def _odd_requests(view: dict[str, Any], action: Any) -> list[Odd]:
+    step = view["step"]
+    return [
+        *ODD_VALUES,
+        Odd("{}", dict),
+        Odd("no expect_step", lambda: {"action": action}),
+        Odd("no action", lambda: {"expect_step": step}),
+        Odd("an unknown key", lambda: {"action": action, "expect_step": step, "seat": 0}),
+        *(
+            Odd(f"expect_step {v.label}", lambda v=v: {"action": action, "expect_step": v()})
+            for v in ODD_VALUES
+        ),
+        *(
+            Odd(f"action {v.label}", lambda v=v: {"action": v(), "expect_step": step})
+            for v in ODD_VALUES
+        ),
+    ]
+
+
+@FUZZ
+@given(reached=DECIDING, data=st.data())
+def test_a_request_through_read_request_and_submit_is_refused_whole_or_made_whole(
+    reached: Reached, data: st.DataObject
+) -> None:
+    """read_request, prepare, submit and commit with a client's odd request body: refused
+    with a RulespecError and the table as it was, or the one legal move made."""
+    state = reached.state
+    game = state.game
+    table = rulespec.Session(game, state, 1)
+    seat = table.to_act[0]
+    view = table.view(seat)
+    action = expand(view["legal_actions"])[0]
+    body = value_of(data.draw(st.sampled_from(_odd_requests(view, action)), label="body"))
+
+    def shown() -> Any:
+        return (table.step, table.guards, table.view_json(seat), table.spectator_view_json())
+
+    before = shown()
+    read, request = attempt("read_request", read_request, body)
+    if not read:
+        return
+    prepared, _ = attempt("Session.prepare", table.prepare, seat, **request)
+    if shown() != before:
+        raise AssertionError(f"prepare changed the table: {show(body)}")
+    submitted, _ = attempt("Session.submit", table.submit, seat, **request)
+    if submitted != prepared:
+        raise AssertionError(f"prepare and submit disagree on {show(body)}")
+    if submitted:
+        check_accepted_state(game, table.state, f"submit({show(body)})")
+    elif shown() != before:
+        raise AssertionError(f"submit changed the table it refused: {show(body)}")
+
+
+@FUZZ
+@given(reached=DECIDING, odd=st.sampled_from([*ODD_VALUES, *foreign_objects()]))
+def test_odd_rows_steps_and_seats_are_refused_by_commit_wait_and_stream(
+    reached: Reached, odd: Odd
+) -> None:
+    table = rulespec.Session(reached.state.game, reached.state, 1)
+    value = odd()
+    before = (table.step, table.guards)
+    ok, _ = attempt("Session.commit", table.commit, value)
+    if ok or (table.step, table.guards) != before:
+        raise AssertionError(f"commit({odd!r}) was taken")
+    if type(value) is not int:
+        ok, _ = attempt("Session.wait", table.wait, value, timeout=0)
+        if ok:
+            raise AssertionError(f"wait({odd!r}) was taken")
+    if value is not None and not is_seat(value, table.game.players):
+        ok, _ = attempt("Session.stream", lambda: next(table.stream(value, timeout=0)))
+        if ok:
+            raise AssertionError(f"stream({odd!r}) was taken")
 
 
 def _odd_uptos(n: int) -> list[Odd]:

@@ -765,25 +765,40 @@ def test_every_error_class_has_an_http_status_a_client_error_is_4xx() -> None:
     client += ["malformed_record", "malformed_position", "unknown_game", "unknown_variant"]
     assert all(codes[c][1] == 400 for c in client)
     assert codes["stale_action"][1] == codes["not_your_turn"][1] == 409
+    assert codes["game_not_over"][1] == 409  # "not yet" (issue 32)
     assert codes["unknown_rule"][1] == 404
     assert codes["bad_rulebook"][1] == codes["rulespec_error"][1] == 500
 
 
 @pytest.mark.parametrize(
-    ("settings_", "setting", "valid"),
+    ("settings_", "setting", "choices", "valid"),
     [
-        ({"players": 3, "final_mandalas": "some"}, "final_mandalas", ["all", "two_others"]),
-        ({"players": 3, "bogus": 1}, None, ["players", "final_mandalas", "no_tiles", "reshuffle"]),
-        ({"players": 9}, None, [{"players": 2}, {"players": 3}, {"players": 4}]),
+        (
+            {"players": 3, "final_mandalas": "some"},
+            "final_mandalas",
+            ["all", "two_others"],
+            ["all", "two_others"],
+        ),
+        (
+            {"players": 3, "bogus": 1},
+            "bogus",
+            [],
+            ["players", "final_mandalas", "no_tiles", "reshuffle"],
+        ),
+        ({"players": 9}, "players", [2, 3, 4], [{"players": 2}, {"players": 3}, {"players": 4}]),
+        ({"players": "3"}, "players", [2, 3, 4], [{"players": 2}, {"players": 3}, {"players": 4}]),
     ],
 )
 def test_an_unknown_variant_gives_the_valid_values_as_data(
-    settings_: dict[str, Any], setting: str | None, valid: list[Any]
+    settings_: dict[str, Any], setting: str, choices: list[Any], valid: list[Any]
 ) -> None:
+    """Every field in every case, one shape each (issue 32); ``valid`` as in 1.0.0."""
     with pytest.raises(rulespec.UnknownVariant) as caught:
         rulespec.session("mandala", seed=1, settings=settings_)
     data = _strict(caught.value.to_json())
-    assert data.get("setting") == setting
+    assert data["setting"] == data["argument"] == setting
+    assert data["choices"] == choices
+    assert data["names"] == ["players", "final_mandalas", "reshuffle"]
     assert data["valid"] == valid
     assert "'" not in data["message"]  # JSON quoting, never Python's
 

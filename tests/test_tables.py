@@ -90,6 +90,7 @@ def test_a_stale_action_is_refused_and_nothing_changes() -> None:
             "message": str(caught.value),
             "expect_step": old,
             "step": state.step,
+            "since": None,  # a session's guard: none here (every field there, issue 32)
         }
     for bad in (-1, "3", 2.0, True):
         with pytest.raises(rulespec.InvalidArgument, match="expect_step"):

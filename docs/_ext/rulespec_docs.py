@@ -1352,7 +1352,8 @@ def edition_heading(game: str, value: str, rulebook: Rulebook) -> str:
 
 class ErrorCodesDirective(SphinxDirective):
     """``.. rulespec-error-codes::``: every error class with its ``code``, its
-    ``http_status`` and the first paragraph of its docstring, generated from
+    ``http_status``, the first paragraph of its docstring and its data
+    (:attr:`~rulespec.RulespecError.fields`), generated from
     :func:`rulespec.errors.error_codes` (so the table is the classes' own data)."""
 
     has_content = False
@@ -1363,23 +1364,26 @@ class ErrorCodesDirective(SphinxDirective):
         lines = [
             ".. list-table::",
             "   :header-rows: 1",
-            "   :widths: 20 22 8 50",
+            "   :widths: 16 18 6 30 30",
             "",
             "   * - code",
             "     - class",
             "     - status",
             "     - when",
+            "     - data (beyond ``code`` and ``message``: every key always there)",
         ]
         for code, cls, status in error_codes():
             doc = (cls.__doc__ or "").strip().split("\n\n", 1)[0]
             when = " ".join(line.strip() for line in doc.splitlines())
             # a docstring names things as its own module sees them: shown as literals here
             when = re.sub(r":[a-z:]+:`~?(?:[^`<]*<)?([^`>]+)>?`", r"``\1``", when)
+            data = "; ".join(f"``{key}``: {meaning}" for key, meaning in cls.fields.items())
             lines += [
                 f"   * - ``{code}``",
                 f"     - :class:`~{cls.__module__}.{cls.__qualname__}`",
                 f"     - {status}",
                 f"     - {when}",
+                f"     - {data or 'none'}",
             ]
         return nested_parse_to_nodes(
             self.state, "\n".join(lines), source="<rulespec-error-codes, generated>"

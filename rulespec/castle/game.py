@@ -55,7 +55,9 @@ def _data(data: object, variant: object = None) -> CastleData:
     raise UnknownVariant(
         f"data: expected 'default', 'all_gardens' or component data (an object), got "
         f"{bounded(data)}; "
-        "rulespec reads no file named in settings: parse it and pass the object"
+        "rulespec reads no file named in settings: parse it and pass the object",
+        setting="data",
+        choices=tuple(DATAS),
     )
 
 

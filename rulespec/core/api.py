@@ -248,6 +248,8 @@ class OfferedOption(TypedDict):
     """The rule or ruling id the option is about."""
     default: object
     choices: list[OfferedChoice]
+    columns: list[str]
+    """The ids of the variants where the option can change play (issue 34)."""
 
 
 class Offered(TypedDict):
@@ -334,7 +336,10 @@ class GameSpec:
     def offered(self) -> Offered:
         """The settings a lobby offers, as JSON data: every variant (``{"id", "title",
         "settings"}``) and every option with its default and its choices (``{"value",
-        "meaning"}``). Any variant goes with any value of each option:
+        "meaning"}``) and the variants where it can change play (``"columns"``, the ids
+        of ``"variants"``: every one but for the White Castle's solo rival options). Any
+        variant goes with any value of each option (elsewhere a value other than the
+        default changes nothing, and :class:`~rulespec.errors.SettingIgnored` warns of it):
         ``rulespec.game(id, **variant["settings"], **{option["key"]: value, ...})``.
         Settings that carry data (a White Lotus ``board``, White Castle ``data``, Oriente
         ``abilities``) are not listed: each game's page documents them."""
@@ -350,6 +355,7 @@ class GameSpec:
                     "rule": o.rule,
                     "default": o.default,
                     "choices": [{"value": v, "meaning": m} for v, m in o.choices],
+                    "columns": list(o.columns) or [c.id for c in table.columns],
                 }
                 for o in table.options
             ],

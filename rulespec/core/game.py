@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import importlib
 import random
+import threading
 import typing
 from collections.abc import Callable, Mapping, Sequence
 from types import ModuleType
@@ -42,6 +43,7 @@ from rulespec.errors import (
     InvalidArgument,
     MalformedAction,
     MalformedPosition,
+    UnknownVariant,
     bounded,
     suggestions,
 )
@@ -233,6 +235,18 @@ class Parts:
             setattr(cls, name, value)
 
 
+_MADE: dict[tuple[Any, ...], Any] = {}
+"""The games :meth:`BaseGame.make` made, by their variant, options and the very setting
+objects (a board, component data) they hold: equal settings give the same game object.
+Issue 28's watch found every new game object of equal settings kept alive by the
+memos keyed by a game's identity (up to 256 of them, 64 KB each in White Lotus), and
+each made anew (0.4 ms); a game is immutable, so one object serves every table."""
+_MADE_KEPT = 64
+"""Games kept in :data:`_MADE` (the oldest is dropped first): far more variants than a
+server plays at once."""
+_MADE_LOCK = threading.Lock()
+
+
 class BaseGame(Generic[S]):
     """Shared behaviour of a game's frozen ``Game`` class (fields ``variant`` and
     ``options``, at least), generic in its state class: ``class MandalaGame(BaseGame[State])``
@@ -307,9 +321,36 @@ class BaseGame(Generic[S]):
         refused first, with the closest setting suggested."""
         extra = {s.name: s for s in cls.extra}
         given = {k: v for k, v in settings.items() if k not in extra}
-        variant, options = cls.typed.split(cls.typed.settle(given, cls.implied), also=tuple(extra))
-        made = {s.name: s.read(settings.get(s.name, s.default), variant) for s in cls.extra}
-        return cls(variant, options, **made)  # type: ignore[call-arg]
+        try:
+            variant, options = cls.typed.split(
+                cls.typed.settle(given, cls.implied), also=tuple(extra)
+            )
+            made = {}
+            for s in cls.extra:
+                try:
+                    made[s.name] = s.read(settings.get(s.name, s.default), variant)
+                except UnknownVariant as refused:
+                    refused.complete(setting=s.name)
+                    raise
+        except UnknownVariant as refused:  # every refusal names the game's settings alike
+            refused.complete(names=cls.setting_names())
+            raise
+        key = (cls, variant, options, *(id(v) for v in made.values()))
+        found: Self | None = _MADE.get(key)
+        if found is None:
+            found = cls(variant, options, **made)  # type: ignore[call-arg]
+            with _MADE_LOCK:  # tables are made in many threads at once
+                found = _MADE.setdefault(key, found)
+                while len(_MADE) > _MADE_KEPT:
+                    del _MADE[next(iter(_MADE))]
+        return found
+
+    @classmethod
+    def setting_names(cls) -> list[str]:
+        """Every keyword :func:`rulespec.game` takes for this game: the variant axes, the
+        settings beyond the table (:attr:`extra`), the options."""
+        table = cls.typed.table()
+        return [*table.axes, *(s.name for s in cls.extra), *(o.key for o in table.options)]
 
     def __repr__(self) -> str:
         """``rulespec.game('lotus', edition='de', players=3)``: the call that makes this

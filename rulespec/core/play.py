@@ -125,6 +125,12 @@ def playout(
     plays out the same way in a REPL; pass a generator for other games. ``check`` is
     called on every state reached (for invariant checks in tests). A game that does not
     end within ``max_steps`` raises ``RuntimeError``.
+
+    Decision (issue 34): ``playout`` returns ``(state, steps)`` where :func:`advance` and
+    :func:`advance_until` return the state alone, and both stay so: 1.0.0 documented
+    them, and changing either would break every caller (``final, steps = playout(...)``).
+    ``steps`` is the number of actions played, chance included: ``final.step -
+    state.step`` for every game (tested), so a caller of either can tell how far play went.
     """
     if rng is None:
         rng = random.Random(0)

@@ -13,8 +13,8 @@ anyone.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
-from typing import Final, Literal, TypeGuard
+from collections.abc import Iterable, Iterator
+from typing import Final, Literal, TypeGuard, overload
 
 from rulespec.errors import InvalidArgument, bounded
 
@@ -35,6 +35,33 @@ failed seat lookup passed on as ``None`` is refused instead of acting for anyone
 
 Unchecked = Literal[NoSeat.NO_SEAT]
 """The type of the ``player=`` default (``int | Unchecked`` in signatures)."""
+
+
+class Seats(frozenset[int]):
+    """Seats as a set that is also a sorted sequence: a session's ``to_act`` (issue 34).
+    It is the frozenset it was in 1.0.0 (equal to one, set operations and all) and also
+    iterates in ascending order and takes an index, so ``table.to_act[0]`` and
+    ``list(table.to_act)`` agree with the sorted list a view's ``"to_act"`` holds.
+
+    >>> seats = Seats({3, 0, 2})
+    >>> seats[0], list(seats), seats == frozenset({0, 2, 3})
+    (0, [0, 2, 3], True)
+    """
+
+    __slots__ = ()
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(sorted(frozenset.__iter__(self)))
+
+    @overload
+    def __getitem__(self, index: int) -> int: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[int, ...]: ...
+    def __getitem__(self, index: int | slice) -> int | tuple[int, ...]:
+        return tuple(self)[index]
+
+    def __repr__(self) -> str:
+        return f"Seats({list(self)})"
 
 
 def is_seat(value: object, players: int) -> TypeGuard[int]:

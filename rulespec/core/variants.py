@@ -10,12 +10,16 @@ cell must carry a citation. The same table is rendered in the docs.
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import enum
 import functools
+import re
 import tomllib
 import types
 import typing
-from collections.abc import Callable, Iterable, Mapping
+import warnings
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from fractions import Fraction
 from importlib import resources
 from pathlib import Path
@@ -24,7 +28,7 @@ from typing import Any, Generic, TypeVar
 import attrs
 
 from rulespec.core.rules import Citation, Rulebook
-from rulespec.errors import UnknownVariant, VariantTableError, bounded, suggestions
+from rulespec.errors import SettingIgnored, UnknownVariant, VariantTableError, bounded, suggestions
 
 T = TypeVar("T")
 
@@ -118,6 +122,8 @@ class VariantTable:
             raise UnknownVariant(
                 f"{self.game} has no variant axis {', '.join(bounded(u) for u in unknown)}; "
                 f"its axes are: {', '.join(self.axes)}",
+                setting=unknown[0],
+                choices=[],
                 valid=list(self.axes),
             )
         found = [c for c in self.columns if c.matches(wanted)]
@@ -126,11 +132,32 @@ class VariantTable:
             valid = "; ".join(c.describe() for c in self.columns)
             why = "no variant" if not found else "more than one variant"
             hints = "" if found else self._near(wanted)
+            setting, choices = self._culprit(wanted)
             raise UnknownVariant(
-                f"{self.game}: {why} matches {asked}{hints}; valid: {valid}",
+                f"{self.game}: {why} matches {asked}{hints}"
+                f"{type_hint(setting, wanted.get(setting), choices)}; valid: {valid}",
+                setting=setting,
+                choices=list(choices),
                 valid=[dict(c.axes) for c in self.columns],
             )
         return found[0]
+
+    def _culprit(self, wanted: Mapping[str, object]) -> tuple[str, tuple[object, ...]]:
+        """The axis to blame when no column has ``wanted`` together, and the values it
+        may take given the others: the last axis (in the table's order) whose value no
+        column matching the others has; if each value fits alone, the last axis given."""
+        blamed: tuple[str, tuple[object, ...]] | None = None
+        given = [a for a in self.axes if a in wanted]
+        for axis in given:
+            others = {k: v for k, v in wanted.items() if k != axis}
+            fitting = [c for c in self.columns if c.matches(others)] or list(self.columns)
+            values = self.axis_values(axis, fitting)
+            if not any(_same(v, wanted[axis]) for v in values):
+                blamed = (axis, values)
+        if blamed is None:
+            axis = given[-1] if given else self.axes[0]
+            blamed = (axis, self.axis_values(axis))
+        return blamed
 
     def _near(self, wanted: Mapping[str, object]) -> str:
         """For axis values no column has together: what each axis may be, given the
@@ -160,7 +187,10 @@ class VariantTable:
             if o.key == key:
                 return o
         raise UnknownVariant(
-            f"{self.game} has no option {bounded(key)}", valid=[o.key for o in self.options]
+            f"{self.game} has no option {bounded(key)}",
+            setting=key,
+            choices=[],
+            valid=[o.key for o in self.options],
         )
 
 
@@ -382,12 +412,24 @@ def _converter(tp: Any) -> Callable[[object], object]:
     raise TypeError(f"unsupported variant field type {tp!r}")
 
 
+_HINTS: dict[type, dict[str, Any]] = {}
+
+
+def _hints(cls: type) -> dict[str, Any]:
+    """``typing.get_type_hints(cls)``, worked out once per class: it compiles every
+    annotation anew, which was most of what making a game cost (issue 32)."""
+    found = _HINTS.get(cls)
+    if found is None:
+        found = _HINTS[cls] = typing.get_type_hints(cls)
+    return found
+
+
 def _structure(
     table: VariantTable, column: Column, cls: type[T]
 ) -> tuple[dict[str, object], list[str]]:
     """The typed values of one column, and every problem met while converting them."""
     fields = attrs.fields_dict(cls)  # type: ignore[arg-type]
-    hints = typing.get_type_hints(cls)
+    hints = _hints(cls)
     problems = []
     values: dict[str, object] = {}
     for axis, raw_axis in column.axes:
@@ -438,7 +480,7 @@ def check_typed(table: VariantTable, variant_cls: type[object], options_cls: typ
             seen.add(p)
             problems.append(p)
     fields = attrs.fields_dict(options_cls)  # type: ignore[arg-type]
-    hints = typing.get_type_hints(options_cls)
+    hints = _hints(options_cls)
     specs = {o.key: o for o in table.options}
     for missing in sorted(set(fields) - set(specs)):
         problems.append(f"{options_cls.__name__}.{missing} has no [option.{missing}] entry")
@@ -457,7 +499,7 @@ def check_typed(table: VariantTable, variant_cls: type[object], options_cls: typ
 def structure_options(table: VariantTable, cls: type[T], given: Mapping[str, object]) -> T:
     """Build the typed options ``cls`` from defaults and the values players chose."""
     fields = attrs.fields_dict(cls)  # type: ignore[arg-type]
-    hints = typing.get_type_hints(cls)
+    hints = _hints(cls)
     specs = {o.key: o for o in table.options}
     if set(fields) != set(specs):
         raise VariantTableError(
@@ -470,6 +512,8 @@ def structure_options(table: VariantTable, cls: type[T], given: Mapping[str, obj
         names = ", ".join(bounded(u, 40) for u in unknown[:12])
         raise UnknownVariant(
             f"{table.game} has no option {names}; its options are: {valid}",
+            setting=unknown[0],
+            choices=[],
             valid=[*table.axes, *sorted(specs)],
         )
     values = {}
@@ -477,11 +521,13 @@ def structure_options(table: VariantTable, cls: type[T], given: Mapping[str, obj
         raw = given.get(key, spec.default)
         if isinstance(raw, enum.Enum):
             raw = raw.value
-        if not any(type(raw) is type(v) and raw == v for v in spec.values):
+        if not any(_same(v, raw) for v in spec.values):
             raise UnknownVariant(
                 f"{table.game} option {key}={bounded(raw)} is not allowed; choose one of "
-                + ", ".join(bounded(v) for v in spec.values),
+                + ", ".join(bounded(v) for v in spec.values)
+                + type_hint(key, raw, spec.values),
                 setting=key,
+                choices=list(spec.values),
                 valid=list(spec.values),
             )
         try:
@@ -537,6 +583,7 @@ class TypedTable(Generic[V, Opt]):
                     for a in missing
                 ),
                 setting=missing[0],
+                choices=list(valid[missing[0]]),
                 valid=list(valid[missing[0]]),
             )
         return structure(table, table.column(**axes), self.variant_type)
@@ -586,10 +633,15 @@ class TypedTable(Generic[V, Opt]):
             raise UnknownVariant(
                 f"{self.game} has no setting {names}{hint}; its settings are "
                 f"{', '.join([*axes, *also])}, and its options: {listed or 'none'}",
+                setting=first if isinstance(first, str) else bounded(first, 40),
+                choices=[],
+                names=known,
                 valid=known,  # the names, for a name the game does not know
             )
-        variant = self.variant(**{k: v for k, v in settings.items() if k in axes})
+        chosen = {k: v for k, v in settings.items() if k in axes}
+        variant = self.variant(**chosen)
         options = self.options(**{k: v for k, v in settings.items() if k not in axes})
+        _warn_ignored(table, table.column(**chosen), settings)
         return variant, options
 
     def settings(self, variant: V, options: Opt) -> dict[str, object]:
@@ -599,6 +651,80 @@ class TypedTable(Generic[V, Opt]):
         for field in attrs.fields(self.options_type):  # type: ignore[arg-type]
             out[field.name] = _plain(getattr(options, field.name))
         return out
+
+
+def _same(choice: object, value: object) -> bool:
+    """``value`` is ``choice``, of the same type (``3``, not ``3.0``, ``True`` or ``"3"``)."""
+    return type(choice) is type(value) and choice == value
+
+
+def type_hint(setting: str, value: object, choices: Iterable[object]) -> str:
+    """`` (players takes a whole number: players=5, not "5")`` when ``value`` is one of
+    ``choices`` written as another type (text for a number, a float, a boolean), else
+    nothing: the mistake a form or a query string makes. Only a short scalar is looked at
+    (client data: a nested list or a number of thousands of digits gets no hint)."""
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, str | int | float)
+        or (len(value) > 40 if isinstance(value, str) else abs(value) > 2**63)
+    ):
+        return ""
+    listed = list(choices)
+    if (
+        isinstance(value, str)
+        and listed
+        and all(type(c) is int for c in listed)
+        and re.fullmatch(r"\s*-?[0-9]{1,18}\s*", value)
+    ):
+        number = int(value)
+        return f" ({setting} takes a whole number: {setting}={number}, not {bounded(value)})"
+    for choice in listed:
+        if type(choice) is type(value):
+            continue
+        if str(choice) == str(value).strip() or (
+            isinstance(value, int | float) and not isinstance(choice, str) and choice == value
+        ):
+            kind = "a whole number" if type(choice) is int else f"a {type(choice).__name__}"
+            if isinstance(choice, str):
+                kind = "text"
+            return f" ({setting} takes {kind}: {setting}={bounded(choice)}, not {bounded(value)})"
+    return ""
+
+
+_STORED: contextvars.ContextVar[bool] = contextvars.ContextVar("stored_settings", default=False)
+
+
+@contextlib.contextmanager
+def stored_settings() -> Iterator[None]:
+    """Games made inside read settings back (from a record, a checkpoint, the cross of
+    every option and variant): no :class:`~rulespec.errors.SettingIgnored`, which was for
+    whoever chose them. A context variable, so other threads still warn."""
+    token = _STORED.set(True)
+    try:
+        yield
+    finally:
+        _STORED.reset(token)
+
+
+def _warn_ignored(table: VariantTable, column: Column, settings: Mapping[str, object]) -> None:
+    """Warn of each option given a non-default value on a column it does not apply to."""
+    if _STORED.get():
+        return
+    for option in table.options:
+        if not option.columns or column.id in option.columns or option.key not in settings:
+            continue
+        value = settings[option.key]
+        if isinstance(value, enum.Enum):
+            value = value.value
+        if _same(option.default, value):
+            continue
+        where = ", ".join(option.columns)
+        warnings.warn(
+            f"{table.game}: option {option.key}={bounded(value)} applies only to the "
+            f"variants {where}; in {column.id} it changes nothing",
+            SettingIgnored,
+            stacklevel=5,
+        )
 
 
 def _plain(value: object) -> object:

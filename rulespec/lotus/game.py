@@ -61,7 +61,9 @@ def _board(board: object, variant: object = None) -> Board:
     raise UnknownVariant(
         f"board: expected one of {', '.join(map(bounded, BOARDS))} or a board's data (an "
         f"object), got {bounded(board)}; rulespec reads no file named in settings: read it "
-        "with rulespec.lotus.board.load_board(path) and pass the board"
+        "with rulespec.lotus.board.load_board(path) and pass the board",
+        setting="board",
+        choices=BOARDS,
     )
 
 

@@ -140,7 +140,9 @@ def _first_stone(seat: object, variant: OrienteVariant) -> int:
     if type(seat) is not int or not 0 <= seat < players:
         raise UnknownVariant(
             f"first_stone: expected a seat from 0 to {players - 1} (players={players}), "
-            f"got {bounded(seat)}"
+            f"got {bounded(seat)}",
+            setting="first_stone",
+            choices=list(range(players)),
         )
     return seat
 
