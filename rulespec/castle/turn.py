@@ -201,7 +201,11 @@ def refusal_text(s: State, field: int, why: str) -> str:
     if why == "no_field":
         return f"there is no field {field}"
     if why == "stacked":
-        return "a die already lies there" if s.game.variant.stack == 1 else "two dice already lie there"
+        return (
+            "a die already lies there"
+            if s.game.variant.stack == 1
+            else "two dice already lie there"
+        )
     if why == "tile":
         return f"room {field} has no {colour.label} die tile"
     if why == "row":

@@ -36,7 +36,6 @@ from rulespec.core.api import CHANCE, TERMINAL, Explanation, Node
 from rulespec.core.chance import pick_weighted, weighted
 from rulespec.core.rules import Rule
 from rulespec.core.seats import NO_SEAT, Unchecked, check_seat
-from rulespec.core.words import article
 from rulespec.errors import (
     IllegalAction,
     InvalidArgument,
@@ -376,11 +375,11 @@ class Kernel(Generic[A]):
         package = sys.modules.get(type(action).__module__.rpartition(".")[0])
         spec = getattr(package, "SPEC", None)  # a game package names its GameSpec SPEC
         if spec is not None:
-            other = f"{type(action).__name__} ({shown(action)}) is {article(spec.title)} action"
+            other = f"{type(action).__name__} ({shown(action)}) is an action of {spec.title}"
         else:
             other = f"expected an action, got {bounded(action)}"
         raise InvalidArgument(
-            f"{what}: {other}; {article(title)} state takes {title} actions ({names})"
+            f"{what}: {other}; this state takes only actions of {title} ({names})"
         )
 
     def _misfit(self, step: Step[Any, Any], action: object) -> str:

@@ -50,7 +50,11 @@ def describe_action(state: State, action: Action) -> str:
         and 0 <= action.mandala < len(state.mandalas)
     ):
         card = "card" if action.count == 1 else "cards"
-        side = "up" if plays_face_up(action.colour, state.mandalas[action.mandala].colours()) else "down"
+        side = (
+            "up"
+            if plays_face_up(action.colour, state.mandalas[action.mandala].colours())
+            else "down"
+        )
         return (
             f"play {action.count} {action.colour.label} {card} face {side} into "
             f"mandala {action.mandala}"

@@ -152,8 +152,7 @@ def problem(s: State, seat: int, a: Announce) -> Problem:
         if a.target is None or not 0 <= a.target < n or a.target == seat:
             named = "no seat" if a.target is None else f"seat {a.target}"
             return rule_of("oriente.season.announce"), (
-                f"{a.act.value} names {named}; it must name another seat (0 to {n - 1}, "
-                f"not {seat})"
+                f"{a.act.value} names {named}; it must name another seat (0 to {n - 1}, not {seat})"
             )
     elif a.target is not None:
         return rule_of("oriente.season.announce"), f"{a.act.value} names no target"
@@ -175,7 +174,9 @@ def problem(s: State, seat: int, a: Announce) -> Problem:
             if a.gift is None and any(own):
                 return rule_of("oriente.akindo.trade"), "the Akindo must give one of his cards"
             if a.gift is not None and not own[a.gift]:
-                return rule_of("oriente.akindo.trade"), f"seat {seat} has no {NAMES[a.gift]} to give"
+                return rule_of(
+                    "oriente.akindo.trade"
+                ), f"seat {seat} has no {NAMES[a.gift]} to give"
             if strict and _idle_trade(s, seat, t):
                 return rule_of("oriente.abilities.no_effect"), (
                     f"seat {t} has no victory card, and no card of seat {seat}'s would go over"
