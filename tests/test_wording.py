@@ -47,7 +47,6 @@ def _identifiers(text: str, phases: frozenset[str]) -> set[str]:
     game_over``, ``the choose_conflict step``): it is what ``advance_until(phase=...)``
     and the position's ``phase`` take."""
     text = _RULE.sub("", text)
-    found = set()
     return {m[0] for m in _IDENTIFIER.finditer(text) if m[0] not in phases}
 
 
