@@ -178,7 +178,7 @@ def _examples_text(r: rulespec.Rule) -> str:
     for key, value in witnesses.keys(r):
         found = shown.found.get(key)
         if found is None:
-            out.append(f"  {key}: no witness: {shown.without.get(key, witnesses.NOT_REACHED)}")
+            out.append(f"  {key}: no witness: {r.why_no_example(value)}")
             continue
         ex = witnesses.replay(found)
         out.append(textwrap.indent(str(ex), "  "))

@@ -160,12 +160,23 @@ class Rule:
     def example(self, value: object = None) -> Any:
         """The rule at work: its witness from seeded play as live objects (a
         :class:`rulespec.witnesses.Example`: state, action, result), or None for a rule
-        listed without one. For a rule whose reading is a game option, ``value`` picks
-        the option value shown (default: the option's default).
+        listed without one, and then :meth:`why_no_example` says why. For a rule whose
+        reading is a game option, ``value`` picks the option value shown (default: the
+        option's default).
 
         The witnesses live above the games (:mod:`rulespec.witnesses`); they are loaded
         on first use, the way ``import rulespec`` loads its names."""
         return importlib.import_module("rulespec.witnesses").example(self.id, value)
+
+    def why_no_example(self, value: object = None) -> str | None:
+        """Why :meth:`example` is None, in words (no decision point in play, such as a
+        count of components; or none reached by the seeded games searched, so its marked
+        tests build the situation by hand), or None when there is an example: what
+        ``rulespec explain ID --example`` prints. ``value`` as for :meth:`example`."""
+        reason: str | None = importlib.import_module("rulespec.witnesses").why_no_example(
+            self.id, value
+        )
+        return reason
 
 
 @attrs.frozen
