@@ -268,8 +268,8 @@ class Rulebook:
         return tuple(r for r in self.rules if r.is_ruling)
 
     def __repr__(self) -> str:
-        """``<Rulebook mandala: 55 entries (40 rules, 12 rulings, 3 ambiguities); books
-        mandala.de, notes>``: a summary, not the whole book (``rules`` holds it)."""
+        """``<Rulebook mandala: N entries (R rules, S rulings, A ambiguities); books
+        mandala.de>``: a summary, not the whole book (``rules`` holds it)."""
         plural = {RuleKind.RULE: "rules", RuleKind.RULING: "rulings"}
         counts = ", ".join(
             f"{n} {kind.value if n == 1 else plural.get(kind, 'ambiguities')}"
