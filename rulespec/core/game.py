@@ -524,6 +524,17 @@ _STEP_SCHEMA = {
     "minimum": 0,
     "description": "Actions (decisions and chance outcomes) applied since setup.",
 }
+_OUTCOME_SCHEMA = {
+    "type": ["object", "null"],
+    "description": "null until the game is over; then its outcome (Outcome.to_json): "
+    "the final scores, tie-breaks and winners, and what the game's outcome adds.",
+    "properties": {
+        "scores": {"type": "array", "items": {"type": "integer"}},
+        "tiebreaks": {"type": "array", "items": {"type": "array", "items": {"type": "integer"}}},
+        "winners": {"type": "array", "items": {"type": "integer", "minimum": 0}},
+    },
+    "required": ["scores", "tiebreaks", "winners"],
+}
 
 
 def _unknown_kind(table: PhaseTable[Any, Any], kind: object) -> str:
@@ -575,7 +586,8 @@ def schema_of(
     elif of == "observation":
         body = codec.schema(game_type.views.observation, game)
         body["properties"]["step"] = _STEP_SCHEMA
-        body["required"] = [*body.get("required", []), "step"]
+        body["properties"]["outcome"] = _OUTCOME_SCHEMA
+        body["required"] = [*body.get("required", []), "step", "outcome"]
     else:
         extra = next((x for x in game_type.schemas if x.kind == of), None)
         if extra is None:

@@ -547,11 +547,14 @@ class Kernel(Generic[A]):
         return found
 
     def observation(self, player: int) -> Any:
-        """Exactly what ``player`` may see of this state (its ``step`` included)."""
+        """Exactly what ``player`` may see of this state (its ``step`` included, and at the
+        end the game's outcome: ``final_outcome``)."""
         seen = self.game.views.observe(self, self._check_seat(player, "observation"))
         step = self.step
         if step:
             object.__setattr__(seen, "_step", step)
+        if self.current_player is TERMINAL:  # the result, which every seat sees at the end
+            object.__setattr__(seen, "_outcome", self.outcome())
         return seen
 
     def to_json(self) -> dict[str, Any]:
