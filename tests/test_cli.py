@@ -175,6 +175,25 @@ def test_help_says_what_the_keywords_beyond_the_table_mean() -> None:
         assert all(s.title for s in beyond), [s.name for s in beyond if not s.title]
 
 
+@pytest.mark.parametrize("command", ["play", "render", "simulate", "vectors"])
+def test_help_offers_only_what_a_command_line_can_pass(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 34: ``play --help`` offered "or a board object" and "or a data object". What
+    only Python can pass stays out of the help (``Setting.beyond_cli``, for the docs), and
+    every choice the help lists is read by the command line."""
+    code, out, _ = run([command, "--help"], capsys)
+    assert code == 0
+    assert " object" not in out
+    for spec in rulespec.GAMES:
+        for setting in game_type(spec.id).extra:
+            if setting.beyond_cli:
+                assert setting.beyond_cli not in out
+        for setting in cli_settings.settings_of(spec.id):
+            for choice in setting.choices or ():
+                assert setting.read(str(choice)) == choice
+
+
 def test_settings_beyond_the_variant_table_are_the_games_declared_records() -> None:
     """Issue 21 §3: a setting beyond the variant table is declared once, as a record of
     the game's class (``extra``); the command line offers exactly those (names, choices,

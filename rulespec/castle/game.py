@@ -67,12 +67,13 @@ def _data_setting(data: CastleData) -> object:
 
 DATA = Setting(
     "data",
-    "the component data: default (the shipped file), all_gardens (the same with all "
-    "twelve transcribed gardens) or a data object",
+    "the component data: default (the shipped file) or all_gardens (the same with all "
+    "twelve transcribed gardens)",
     default="default",
     read=_data,
     write=_data_setting,
     choices=tuple(DATAS),
+    beyond_cli="or a data object",
 )
 """``rulespec.game("castle", players=2, data=…)``: ``"default"``, ``"all_gardens"``, a data
 object (:doc:`/castle-data`) or a :class:`CastleData`."""

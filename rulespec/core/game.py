@@ -71,6 +71,9 @@ class Setting(Generic[T]):
     """The setting's value that gives the field back (a name, or data: never a file)."""
     choices: tuple[object, ...] | None = None
     """The values a command line may name; ``None``: any text, which ``read`` parses."""
+    beyond_cli: str = ""
+    """What :func:`rulespec.game` takes besides, which a command line cannot pass (``or a
+    board object``): the docs add it to ``title``; ``rulespec play --help`` does not."""
 
 
 PACKAGE: Mapping[str, tuple[str, ...]] = {
