@@ -791,7 +791,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         usage="rulespec search WORD [WORD ...] [--game GAME]",
     )
     p_search.add_argument("words", nargs="+", metavar="WORD", help="e.g. max markers")
-    p_search.add_argument("--game", metavar="GAME", help="this game only (" + ", ".join(rulespec.GAMES.ids) + ")")
+    p_search.add_argument(
+        "--game", metavar="GAME", help="this game only (" + ", ".join(rulespec.GAMES.ids) + ")"
+    )
     p_explain = sub.add_parser("explain", help="one rule in full")
     p_explain.add_argument("rule_id", metavar="RULE_ID", help="e.g. mandala.draw.exact_count")
     p_explain.add_argument(

@@ -4,8 +4,9 @@ README.md and docs/cli.rst said "about a minute" and "54 games" long after the v
 tables had grown to four times that. Every count of variants, proof claims and rulebook
 entries written in the README, the docs pages or the package's docstrings and help is
 checked here against the tables, the proofs and the rulebooks; the sample report of
-``rulespec verify`` in docs/cli.rst against what ``verify`` would print; and the pages
-that describe ``verify`` give no running time, which depends on the machine.
+``rulespec verify`` in docs/cli.rst against what ``verify`` would print; the pages
+that describe ``verify`` give no running time, which depends on the machine; and every file
+of the repository a page names exists (the Mandala page named ``rulebook.py``).
 """
 
 from __future__ import annotations
@@ -133,3 +134,31 @@ def test_a_stale_figure_is_caught(stale: str, check: str) -> None:
         assert _n(m[1]) not in {sum(CLAIMS.values()), *CLAIMS.values()}
     else:
         assert re.search(r"\babout (?:a|an|one|two|three|\d+) (?:minute|second|hour)s?\b", stale)
+
+
+def test_every_file_a_page_names_exists() -> None:
+    """``rulespec/<game>/rulebook.toml`` for every game; ``variants/*.toml`` globbed; a
+    test named with ``::`` by its file."""
+    named = re.compile(r"``((?:rulespec|variants|proofs|tests|docs)/[^`\s]+)``")
+    pages = [p for p in TEXTS if p.suffix in (".rst", ".md")]
+    for page in pages:
+        for m in named.finditer(page.read_text(encoding="utf-8")):
+            path = m[1].split("::")[0]
+            paths = (
+                [path.replace("<game>", g) for g in rulespec.GAMES.ids]
+                if "<game>" in path
+                else [path]
+            )
+            for one in paths:
+                found = list(ROOT.glob(one)) if "*" in one else [ROOT / one]
+                assert found and all(f.exists() for f in found), f"{page.relative_to(ROOT)}: {one}"
+
+
+@pytest.mark.parametrize("spec", list(rulespec.GAMES), ids=rulespec.GAMES.ids)
+def test_every_game_page_names_the_files_it_is_generated_from(spec: rulespec.GameSpec) -> None:
+    """The four pages say alike where they come from: the variant table and the rulebook
+    (the Mandala page said ``rulebook.py``, the loader, where the others say the TOML)."""
+    page = (ROOT / "docs" / "games" / f"{spec.id}.rst").read_text(encoding="utf-8")
+    for path in (f"variants/{spec.id}.toml", f"rulespec/{spec.id}/rulebook.toml"):
+        assert f"``{path}``" in page
+    assert f"``rulespec/{spec.id}/rulebook.py``" not in page
