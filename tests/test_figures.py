@@ -151,7 +151,8 @@ def test_every_file_a_page_names_exists() -> None:
             )
             for one in paths:
                 found = list(ROOT.glob(one)) if "*" in one else [ROOT / one]
-                assert found and all(f.exists() for f in found), f"{page.relative_to(ROOT)}: {one}"
+                assert found, f"{page.relative_to(ROOT)}: {one}"
+                assert all(f.exists() for f in found), f"{page.relative_to(ROOT)}: {one}"
 
 
 @pytest.mark.parametrize("spec", list(rulespec.GAMES), ids=rulespec.GAMES.ids)

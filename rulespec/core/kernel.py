@@ -554,7 +554,7 @@ class Kernel(Generic[A]):
         if step:
             object.__setattr__(seen, "_step", step)
         if self.current_player is TERMINAL:  # the result, which every seat sees at the end
-            object.__setattr__(seen, "_outcome", self.outcome())
+            object.__setattr__(seen, "_outcome", typing.cast(Any, self).outcome())
         return seen
 
     def to_json(self) -> dict[str, Any]:

@@ -49,7 +49,7 @@ def _check_target(state: object, seat: int | None, phase: object) -> bool:
         return False
     names = [str(m.value) for m in kind]
     if phase in list(kind) or (type(phase) is str and phase in names):
-        member = kind(phase) if type(phase) is str else phase
+        member: Any = kind(phase) if type(phase) is str else phase
         step = getattr(getattr(state, "game", None), "steps", {}).get(member)
         node = getattr(step, "node", None)
         if node is None:  # a decision (or a game without a phase table)
@@ -108,7 +108,11 @@ def advance_until(
                 return state
             action = state.sample_chance(rng)
         else:
-            here = seat is None or state.current_player == seat or seat in state.to_act
+            here = (
+                seat is None
+                or state.current_player == seat
+                or seat in getattr(state, "to_act", ())  # a seat owing a secret choice
+            )
             if targeted and here and (phase is None or _matches(state, phase)):
                 return state
             legal = state.legal_actions()
