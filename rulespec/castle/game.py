@@ -67,7 +67,7 @@ def _data_setting(data: CastleData) -> object:
 
 DATA = Setting(
     "data",
-    "the component data: default (the shipped file) or all_gardens (the same with all "
+    "the component data: default (the shipped file), all_gardens (the same with all "
     "twelve transcribed gardens)",
     default="default",
     read=_data,
