@@ -1,4 +1,5 @@
-"""The ``rulespec`` command: verify, play, render, rules, explain, bench, simulate, vectors.
+"""The ``rulespec`` command: verify, play, render, rules, rulings, search, explain, bench,
+simulate, vectors.
 
 ``rulespec verify`` is the main job (:mod:`rulespec.verify`): the z3 proofs and random
 games of every variant, checking every rule invariant after every step; it exits
@@ -138,8 +139,38 @@ def render(
 def show_rules(spec: GameSpec) -> int:
     """List every rule, ruling and ambiguity of a game."""
     for r in spec.rulebook().rules:
-        kind = "" if r.kind is rulespec.RuleKind.RULE else f" [{r.kind.value}]"
-        print(f"{r.id}{kind}\n    {r.title}\n    {'; '.join(str(c) for c in r.cites)}")
+        print(_entry(r))
+    return 0
+
+
+def _entry(r: rulespec.Rule) -> str:
+    """A rule as the listings print it: id (and kind), title, sources."""
+    kind = "" if r.kind is rulespec.RuleKind.RULE else f" [{r.kind.value}]"
+    return f"{r.id}{kind}\n    {r.title}\n    {'; '.join(str(c) for c in r.cites)}"
+
+
+def show_rulings(spec: GameSpec) -> int:
+    """List a game's rulings and ambiguities with what rulespec does (``rulespec.rulings``):
+    the points it decided where the books are silent or unclear."""
+    wrap = textwrap.TextWrapper(width=88, initial_indent="    ", subsequent_indent="    ")
+    for r in rulespec.rulings(spec.id):
+        print(_entry(r))
+        print(wrap.fill(f"rulespec does: {r.decision}"))
+    return 0
+
+
+def search_rules(words: Sequence[str], game_id: str | None) -> int:
+    """The rules whose id, title or paraphrase hold every word (``rulespec.search``), best
+    matches first; exit status 1 when none does, as grep's."""
+    text = " ".join(words)
+    found = rulespec.search(text, game=game_id)
+    for r in found:
+        print(_entry(r))
+    where = f" of {game_id}" if game_id is not None else ""
+    if not found:
+        print(f"no rule{where} matches {text!r}", file=sys.stderr)
+        return 1
+    print(f"{len(found)} found; `rulespec explain ID` shows one in full", file=sys.stderr)
     return 0
 
 
@@ -178,7 +209,7 @@ def _examples_text(r: rulespec.Rule) -> str:
     for key, value in witnesses.keys(r):
         found = shown.found.get(key)
         if found is None:
-            out.append(f"  {key}: no witness: {shown.without.get(key, witnesses.NOT_REACHED)}")
+            out.append(f"  {key}: no witness: {r.why_no_example(value)}")
             continue
         ex = witnesses.replay(found)
         out.append(textwrap.indent(str(ex), "  "))
@@ -696,7 +727,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     p_verify = sub.add_parser(
         "verify",
-        help="proofs and random games with invariant checks (the main job, about a minute)",
+        help="proofs and random games with invariant checks (the main job)",
         description=verifying.__doc__.split("\n\n")[0].replace("``", ""),
     )
     _add_game(p_verify, optional=True)
@@ -750,6 +781,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     p_rules = sub.add_parser("rules", help="list a game's rules and rulings")
     _add_game(p_rules)
+    p_rulings = sub.add_parser(
+        "rulings", help="list a game's rulings and ambiguities, with what rulespec does"
+    )
+    _add_game(p_rulings)
+    p_search = sub.add_parser(
+        "search",
+        help="find rules by words of their id, title or paraphrase",
+        usage="rulespec search WORD [WORD ...] [--game GAME]",
+    )
+    p_search.add_argument("words", nargs="+", metavar="WORD", help="e.g. max markers")
+    p_search.add_argument(
+        "--game", metavar="GAME", help="this game only (" + ", ".join(rulespec.GAMES.ids) + ")"
+    )
     p_explain = sub.add_parser("explain", help="one rule in full")
     p_explain.add_argument("rule_id", metavar="RULE_ID", help="e.g. mandala.draw.exact_count")
     p_explain.add_argument(
@@ -841,6 +885,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             out=args.out,
         ),
         "rules": lambda: show_rules(rulespec.spec(args.game)),
+        "rulings": lambda: show_rulings(rulespec.spec(args.game)),
+        "search": lambda: search_rules(args.words, args.game),
         "explain": lambda: explain_rule(args.rule_id, args.example),
         "bench": lambda: (
             bench_adapters(_specs(args.game), args.seconds, args.seed)

@@ -1,10 +1,10 @@
 """``rulespec verify``, the main job: the z3 proofs, then random games of every variant.
 
-By default it shows its worth in about a minute: every claim of the proofs, and random
-games of every variant, one per variant per round, until every phase of each game and
-every kind of move its phase table accepts has been played (at most :data:`MAX_ROUNDS`
-rounds). ``games`` asks for that many games per variant instead, ``seconds`` for rounds
-until that much time has gone on random play. After every step of every game the state
+By default it checks every claim of the proofs, then plays random games of every
+variant, one per variant per round, until every phase of each game and every kind of move
+its phase table accepts has been played (at most :data:`MAX_ROUNDS` rounds). ``games``
+asks for that many games per variant instead, ``seconds`` for rounds until that much time
+has gone on random play. After every step of every game the state
 must satisfy every rule invariant (``state.problems()``) and survive its JSON round trip.
 
 The report says what each verdict means (:data:`LEGEND`), each claim in words (its

@@ -494,11 +494,30 @@ def replay(w: Witness) -> Example:
 
 
 def example(rule_id: str, value: object = None) -> Example | None:
-    """The witness of a rule as live objects, or None for a rule listed without one.
+    """The witness of a rule as live objects, or None for a rule listed without one
+    (:func:`why_no_example` says why).
 
     For a rule whose reading is an option, ``value`` picks the option value shown (the
     default value when omitted).
     """
+    rule, key = _asked(rule_id, value)
+    w = witnesses(rule.game).found.get(key)
+    return None if w is None else replay(w)
+
+
+def why_no_example(rule_id: str, value: object = None) -> str | None:
+    """Why :func:`example` gives None for the rule (and option value): no decision point
+    in play, or none reached by the seeded games searched; None when it has a witness.
+    The same words as ``rulespec explain ID --example``."""
+    rule, key = _asked(rule_id, value)
+    shown = witnesses(rule.game)
+    if key in shown.found:
+        return None
+    return shown.without.get(key, NOT_REACHED)
+
+
+def _asked(rule_id: str, value: object) -> tuple[Rule, str]:
+    """The rule and the witness key :func:`example` looks up for ``value``."""
     rule = catalog.rule(rule_id)
     wanted = keys(rule)
     if value is None:
@@ -507,13 +526,12 @@ def example(rule_id: str, value: object = None) -> Example | None:
             table = catalog.spec(rule.game).table()
             default = next(o.default for o in table.options if o.key == rule.option)
             key = f"{rule.id}={default}"
-    else:
-        key = f"{rule.id}={value}"
-        if key not in dict(wanted):
-            choices = ", ".join(v for _, v in wanted if v is not None) or "none"
-            raise InvalidArgument(f"{rule.id} has no option value {value!r} (values: {choices})")
-    w = witnesses(rule.game).found.get(key)
-    return None if w is None else replay(w)
+        return rule, key
+    key = f"{rule.id}={value}"
+    if key not in dict(wanted):
+        choices = ", ".join(v for _, v in wanted if v is not None) or "none"
+        raise InvalidArgument(f"{rule.id} has no option value {value!r} (values: {choices})")
+    return rule, key
 
 
 def decided_at(w: Witness, *, through_json: bool = False) -> Counter[str]:

@@ -78,12 +78,17 @@ def test_fields_are_converted_by_attrs_converters_not_a_post_init_hook() -> None
 @pytest.mark.parametrize(
     ("game_id", "settings", "foreign", "needle"),
     [
-        ("mandala", {"players": 2}, PlaceMarker("a01"), "PlaceMarker (claim a01) is a White Lotus"),
+        (
+            "mandala",
+            {"players": 2},
+            PlaceMarker("a01"),
+            "PlaceMarker (claim a01) is an action of White Lotus",
+        ),
         (
             "lotus",
             {"edition": "fr", "players": 3},
             Play(0, Colour.RED, 1),
-            "Play (play 1 red card into mandala 0) is a Mandala action",
+            "Play (play 1 red card into mandala 0) is an action of Mandala",
         ),
         ("mandala", {"players": 2}, 42, "expected an action, got 42"),
     ],

@@ -46,18 +46,72 @@ def test_it_stops_at_a_choice_or_the_end(spec: rulespec.GameSpec) -> None:
 
 
 @pytest.mark.parametrize("spec", list(rulespec.GAMES), ids=lambda s: s.id)
-def test_with_a_seat_it_stops_where_that_seat_acts_or_nobody_may_pass(
+def test_with_a_seat_it_stops_where_that_seat_acts_or_says_who_must_answer(
     spec: rulespec.GameSpec,
 ) -> None:
+    """Either the seat may act (or the game is over), or play met a question with no pass,
+    which only its player can answer: refused, naming that seat and its phase (issue 34:
+    no state of another seat handed back as if it were the one asked for)."""
+    refused = 0
     for state in _positions(spec):
         for seat in range(state.players):
-            reached = advance_until(state, seat=seat, rng=random.Random(3))
-            if reached.is_terminal or reached.current_player == seat:
+            try:
+                reached = advance_until(state, seat=seat, rng=random.Random(3))
+            except rulespec.InvalidArgument as exc:
+                stop = advance_until(state, rng=random.Random(3))
+                assert not stop.is_terminal
+                assert not stop.is_chance
+                assert seat not in stop.to_act
+                assert not any(isinstance(a, _passes(stop)) for a in stop.legal_actions())
+                said = f"seat {stop.current_player} must decide in phase {stop.phase.value}"
+                assert said in str(exc)  # noqa: PT017 (each seat's answer differs)
+                refused += 1
                 continue
-            assert not reached.is_chance
-            legal = reached.legal_actions()
-            assert len(legal) > 1
-            assert not any(isinstance(a, _passes(reached)) for a in legal)
+            assert reached.is_terminal or seat in reached.to_act
+
+
+@pytest.mark.parametrize("spec", list(rulespec.GAMES), ids=lambda s: s.id)
+def test_every_phase_the_game_declares_is_reached_or_refused_with_the_reason(
+    spec: rulespec.GameSpec,
+) -> None:
+    """Issue 34: ``advance_until(lotus_state, phase="bid")`` handed back the claim-phase
+    state. For every phase name of every game, from positions of seeded play, the result
+    is in that phase (or the game is over), or an InvalidArgument says why not."""
+    for state in _positions(spec, count=6):
+        for phase in type(state.phase):
+            for seat in (None, 0):
+                try:
+                    reached = advance_until(state, seat=seat, phase=phase.value)
+                except rulespec.InvalidArgument as exc:
+                    why = str(exc)
+                    assert "stopped before" in why or "no seat acts" in why, why
+                    continue
+                assert reached.is_terminal or reached.phase is phase
+                if seat is not None and not reached.is_terminal:
+                    assert seat in reached.to_act
+
+
+def test_a_lotus_bid_is_refused_from_the_claims_and_reached_from_the_last_claim() -> None:
+    """The claims have no pass: from the first claim, play cannot go on to the bids for
+    the claimants; from a state where the conflicts are next, it can."""
+    lotus = rulespec.game("lotus", edition="de", players=3)
+    state = lotus.new_game(seed=1)
+    assert state.phase.value == "claim"
+    with pytest.raises(rulespec.InvalidArgument, match="must decide in phase claim"):
+        advance_until(state, phase="bid")
+    rng = random.Random(4)
+    while state.phase.value == "claim":
+        state = random_step(state, rng)
+    reached = advance_until(state, phase="bid")
+    assert reached.phase.value == "bid" or reached.is_terminal
+
+
+def test_a_phase_of_chance_is_reached_at_its_chance_node_and_refused_with_a_seat() -> None:
+    lotus = rulespec.game("lotus", edition="de", players=3)
+    start = lotus.initial_state()
+    assert advance_until(start, phase="setup") is start
+    with pytest.raises(rulespec.InvalidArgument, match="no seat acts in phase setup"):
+        advance_until(start, seat=0, phase="setup")
 
 
 @pytest.mark.parametrize("spec", list(rulespec.GAMES), ids=lambda s: s.id)
@@ -149,8 +203,11 @@ def test_a_seat_or_phase_the_game_does_not_have_is_refused_not_played_to_the_end
     with pytest.raises(rulespec.InvalidArgument) as caught:
         advance_until(state, phase=typo)
     assert all(p in str(caught.value) for p in phases)
-    assert advance_until(state, phase=phases[0]) is not None
-    assert advance_until(state, phase=type(state.phase)(phases[0])) is not None
+    for known in (phases[0], type(state.phase)(phases[0])):  # a phase of the game: no typo
+        try:
+            advance_until(state, phase=known)
+        except rulespec.InvalidArgument as exc:
+            assert "is no phase" not in str(exc)  # noqa: PT017
 
 
 def test_a_misspelt_phase_gets_the_closest_one() -> None:

@@ -175,6 +175,25 @@ def test_help_says_what_the_keywords_beyond_the_table_mean() -> None:
         assert all(s.title for s in beyond), [s.name for s in beyond if not s.title]
 
 
+@pytest.mark.parametrize("command", ["play", "render", "simulate", "vectors"])
+def test_help_offers_only_what_a_command_line_can_pass(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 34: ``play --help`` offered "or a board object" and "or a data object". What
+    only Python can pass stays out of the help (``Setting.beyond_cli``, for the docs), and
+    every choice the help lists is read by the command line."""
+    code, out, _ = run([command, "--help"], capsys)
+    assert code == 0
+    assert " object" not in out
+    for spec in rulespec.GAMES:
+        for setting in game_type(spec.id).extra:
+            if setting.beyond_cli:
+                assert setting.beyond_cli not in out
+        for setting in cli_settings.settings_of(spec.id):
+            for choice in setting.choices or ():
+                assert setting.read(str(choice)) == choice
+
+
 def test_settings_beyond_the_variant_table_are_the_games_declared_records() -> None:
     """Issue 21 §3: a setting beyond the variant table is declared once, as a record of
     the game's class (``extra``); the command line offers exactly those (names, choices,
@@ -378,6 +397,55 @@ def test_explain_a_game_id_says_what_to_ask_instead(capsys: pytest.CaptureFixtur
     code, out, _ = run(["explain", first], capsys)
     assert code == 0
     assert out.startswith(f"{first} (")
+
+
+def _listed(out: str) -> list[str]:
+    """The rule ids a listing prints (each entry opens unindented with the id)."""
+    return [line.split()[0] for line in out.splitlines() if line and not line.startswith(" ")]
+
+
+@pytest.mark.parametrize("spec", list(rulespec.GAMES), ids=rulespec.GAMES.ids)
+def test_rulings_lists_what_the_repls_rulings_does(
+    spec: rulespec.GameSpec, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 34: ``rulespec rulings castle`` was an invalid choice; it lists the same
+    entries as ``rulespec.rulings("castle")``, in order, each with what rulespec does."""
+    code, out, _ = run(["rulings", spec.id], capsys)
+    assert code == 0
+    assert _listed(out) == [r.id for r in rulespec.rulings(spec.id)]
+    assert out.count("rulespec does: ") == len(rulespec.rulings(spec.id))
+
+
+@pytest.mark.parametrize(
+    ("argv", "words", "game"),
+    [
+        (["search", "max", "markers"], "max markers", None),
+        (["search", "tie", "--game", "mandala"], "tie", "mandala"),
+        (["search", "--game=castle", "rival"], "rival", "castle"),
+    ],
+)
+def test_search_finds_what_the_repls_search_finds(
+    argv: list[str], words: str, game: str | None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = run(argv, capsys)
+    assert code == 0
+    found = [r.id for r in rulespec.search(words, game=game)]
+    assert found
+    assert _listed(out) == found
+    assert f"{len(found)} found" in err
+
+
+def test_search_without_a_match_exits_1_and_a_bad_game_exits_2(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, err = run(["search", "zzqqx"], capsys)
+    assert (code, out) == (1, "")
+    assert "no rule matches 'zzqqx'" in err
+    code, _, err = run(["search", "tie", "--game", "mandaal"], capsys)
+    assert code == 2
+    assert "did you mean mandala?" in err
+    code, _, err = run(["search"], capsys)
+    assert code == 2
 
 
 @pytest.mark.rule("mandala.winner.shared")

@@ -54,6 +54,98 @@ def test_every_legal_action_of_random_play_is_described_in_distinct_words(
             state = after
 
 
+NUMBERED: dict[str, tuple[tuple[str, str, bool], ...]] = {
+    "castle": ((r"^@(\d+)$", r"\b(?:room|field) (\d+)\b", True),),
+    "mandala": ((r"@(\d+)$", r"\bmandala (\d+)\b", True),),
+    "lotus": (
+        (r"^[+@=]?(a\d\d)$", r"\b(a\d\d)\b", True),
+        (r"^\d+(?:\+0)?>(\d+)$", r"\bseat (\d+)\b", False),
+    ),
+    "oriente": ((r">(\d+)", r"\bseat (\d+)\b", False),),
+}
+"""Per game, how its notation numbers a place and how the words name it: (the notation's
+number, the words' number, whether ``explain``'s reason is held to it as well as
+``describe``). A reason may name the acting seat beside the target, so seat numbers are
+held in the description only."""
+
+
+@pytest.mark.parametrize("spec", list(rulespec.GAMES), ids=rulespec.GAMES.ids)
+def test_reasons_and_descriptions_number_places_as_the_notation_does(
+    spec: rulespec.GameSpec,
+) -> None:
+    """Issue 34: ``@0`` of The White Castle was "room 0" in its description and "room 1"
+    in its reason. For every legal action and a sample of illegal ones along seeded play,
+    every place the words name is the one the notation names."""
+    assert spec.id in NUMBERED, f"declare how {spec.id}'s notation numbers places"
+    forms = [(re.compile(a), re.compile(b), both) for a, b, both in NUMBERED[spec.id]]
+    table = spec.table()
+    defaults = {o.key: o.default for o in table.options}
+    checked = 0
+    for column in table.columns:
+        game = rulespec.game(spec.id, **dict(column.axes), **defaults)
+        states = _played_states(game, seed=4)
+        pool = list(dict.fromkeys(a for s in states if not s.is_chance for a in s.legal_actions()))
+        rng = random.Random(5)
+        for state in states[::3]:
+            if state.is_chance or state.is_terminal:
+                continue
+            legal = state.legal_actions()
+            for action in (*legal, *rng.sample(pool, min(len(pool), 15))):
+                text = game.format_action(action)
+                for notation, words, both in forms:
+                    m = notation.search(text)
+                    if m is None:
+                        continue
+                    said = [state.describe(action)]
+                    reason = state.explain(action).reason
+                    if both and " is not an action of the " not in reason:
+                        said.append(reason)
+                    for line in said:
+                        named = set(words.findall(line))
+                        assert named <= {m[1]}, f"{text}: {line!r} names {named - {m[1]}}"
+                    checked += 1
+    assert checked > 100
+
+
+def _played_states(game: Any, seed: int, steps: int = 400) -> list[Any]:
+    rng = random.Random(seed)
+    state = game.initial_state()
+    out = [state]
+    while not state.is_terminal and len(out) < steps:
+        state = rulespec.random_step(state, rng)
+        out.append(state)
+    return out
+
+
+@pytest.mark.rule("mandala.play.face_up_if_new")
+def test_a_mandala_play_says_face_up_or_face_down_as_the_rule_decides() -> None:
+    """Issue 34: a play's description (and so ``explain`` and the play log) says whether
+    its cards go face up, which they do only in a colour new to the mandala (neither a
+    tile's nor a face-up card's colour there), and the state after it agrees."""
+    seen = set()
+    for players in (2, 3, 4):
+        game = rulespec.game("mandala", players=players)
+        for state in _played_states(game, seed=players, steps=300):
+            if state.is_chance or state.phase.value != "play":
+                continue
+            for action in state.legal_actions():
+                area = state.mandalas[action.mandala]
+                new = action.colour not in {t.colour for t in area.tiles} and not any(
+                    up[action.colour] for up in area.up
+                )
+                side = "face up" if new else "face down"
+                words = state.describe(action)
+                assert side in words, words
+                assert words in state.explain(action).reason
+                after = state.apply(action).mandalas[action.mandala]
+                seat, colour = state.seat, action.colour
+                placed = after.up[seat][colour] + after.down[seat][colour]
+                if placed > area.up[seat][colour] + area.down[seat][colour]:  # not resolved at once
+                    assert (after.up[seat][colour] > area.up[seat][colour]) == new
+                seen.add(new)
+    assert seen == {True, False}
+
+
 def _castle_states(players: int, seed: int) -> list[Any]:
     game = rulespec.game(
         "castle", players=players, **({"difficulty": "easy"} if players == 1 else {})

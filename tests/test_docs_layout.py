@@ -34,3 +34,17 @@ def test_the_castle_table_puts_the_solo_columns_apart_and_oriente_in_threes() ->
     ]
     oriente = rulespec_docs.column_groups(rulespec.spec("oriente").table().columns)
     assert [len(g) for g in oriente] == [3, 3, 3]
+
+
+def test_a_witness_pictures_alt_text_is_plain_html_not_rest(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 34: the alt text read ``face\\_up\\_if\\_new``: it sits in raw HTML, where a
+    reST escape is a backslash the reader hears."""
+    monkeypatch.setattr(rulespec_docs, "_WITNESS_OUT", [tmp_path])
+    example = rulespec.rule("mandala.play.face_up_if_new").example()
+    assert example is not None
+    html = "\n".join(rulespec_docs.witness_picture(example))
+    alt = html.split('alt="', 1)[1].split('"', 1)[0]
+    assert "mandala.play.face_up_if_new" in alt
+    assert "\\" not in alt

@@ -103,6 +103,54 @@ def test_the_notation_reads_letters_in_either_case() -> None:
     assert lotus.parse_action("C3") == lotus.parse_action("c3")
 
 
+def _columns(spec: rulespec.GameSpec) -> list[Any]:
+    """A game of every column of the game's variant table, with the default options."""
+    table = spec.table()
+    defaults = {o.key: o.default for o in table.options}
+    return [rulespec.game(spec.id, **dict(c.axes), **defaults) for c in table.columns]
+
+
+@pytest.mark.parametrize("spec", list(rulespec.GAMES), ids=rulespec.GAMES.ids)
+def test_every_action_of_random_play_reads_back_in_either_case(spec: rulespec.GameSpec) -> None:
+    """docs/notation.rst: letters may be given in either case, in every game, area ids of
+    the White Lotus board (``A17``) and Castle's pile names (``~TILE:4``) too (issue 34)."""
+    for game in _columns(spec):
+        rng = random.Random(3)
+        state = game.initial_state()
+        for _ in range(150):
+            if state.is_terminal:
+                break
+            for action in state.legal_actions():
+                text = game.format_action(action)
+                for variant in {text.lower(), text.upper(), text.swapcase()}:
+                    assert game.parse_action(variant, state) == action, (text, variant)
+                    assert game.parse_action(variant) == action, (text, variant)
+            state = rulespec.random_step(state, rng)
+
+
+def test_a_lotus_area_in_another_case_is_the_boards_and_a_typo_gets_suggestions() -> None:
+    """Issue 34: ``A17`` claims a17; ``a7`` (no such area) is refused with the areas in play
+    closest to it."""
+    lotus = rulespec.game("lotus", edition="de", players=3)
+    start = lotus.new_game(seed=1)
+    assert lotus.parse_action("A17") == PlaceMarker("a17")
+    assert start.apply("A17") == start.apply("a17")
+    verdict = rulespec.explain(start, "a7")
+    assert not verdict.legal
+    assert "a7 is not an area in play (did you mean" in verdict.reason
+    assert "a17" in verdict.reason.split("did you mean")[1]
+    assert "did you mean" not in rulespec.explain(start, "zz").reason
+
+
+def test_on_a_board_whose_ids_differ_only_in_case_the_exact_id_is_read() -> None:
+    """A custom board may have ``Q1`` and ``q1``: neither is folded into the other."""
+    game = rulespec.game(
+        "lotus", edition="de", players=3, board=_renamed_board({"a09": "Q1", "a11": "q1"})
+    )
+    assert game.parse_action("Q1") == PlaceMarker("Q1")
+    assert game.parse_action("q1") == PlaceMarker("q1")
+
+
 MALFORMED = [
     ("mandala", "9Q@0", '"Q" is not a colour'),
     ("mandala", "2R@", "a play is COUNT COLOUR @ MANDALA"),

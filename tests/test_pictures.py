@@ -5,7 +5,9 @@ values from a board file are escaped; notebooks get them through ``_repr_svg_`` 
 
 from __future__ import annotations
 
+import html
 import random
+import re
 import xml.etree.ElementTree as ET
 from typing import Any
 
@@ -142,3 +144,25 @@ def test_the_castle_picture_labels_supplies_and_never_draws_an_empty_slot_as_a_d
 
 def _families(state: Any) -> list[Any]:
     return [*state.families, *([state.rival] if state.rival is not None else [])]
+
+
+@pytest.mark.parametrize("spec", list(rulespec.GAMES), ids=lambda s: s.id)
+def test_every_pictures_label_says_the_game_players_phase_who_acts_and_whose_view(
+    spec: rulespec.GameSpec,
+) -> None:
+    """Issue 34: Mandala's and White Lotus's pictures told a screen reader the players, the
+    phase, who acts and whose view it is; Oriente's and The White Castle's only the game.
+    Every game's label now says all five, for the whole table and for a seat's view."""
+    game = rulespec.game(spec.id, **spec.variants()[0])
+    state = rulespec.advance_until(game.new_game(seed=2))
+    end, _ = rulespec.playout(state, random.Random(2))
+    n = game.players
+    players = "1 player" if n == 1 else f"{n} players"
+    for s in (state, end):
+        for view, seen in ((s, "the whole table"), (s.observation(0), "what seat 0 sees")):
+            label = re.search(r'aria-label="([^"]*)"', game.svg(view))
+            assert label is not None
+            text = html.unescape(label[1])
+            who = "terminal" if s.is_terminal else f"seat {s.current_player}"
+            for part in (spec.title, players, f"phase {s.phase.value}", f"to act: {who}", seen):
+                assert part in text, (part, text)

@@ -118,6 +118,26 @@ def test_an_example_is_live_and_a_listed_rule_has_none() -> None:
         rulespec.rule("mandala.draw.reshuffle").example("no such value")
 
 
+@pytest.mark.parametrize("spec", list(rulespec.GAMES), ids=rulespec.GAMES.ids)
+def test_a_rule_without_an_example_says_why_as_the_command_line_does(
+    spec: rulespec.GameSpec,
+) -> None:
+    """Issue 34: ``rule("castle.components.counts").example()`` was None without a word.
+    For every rule of every game, ``why_no_example`` is None exactly when there is an
+    example, and otherwise the reason ``rulespec explain ID --example`` prints."""
+    shown = wit.witnesses(spec.id)
+    for r in rulespec.rules(spec.id):
+        for key, value in wit.keys(r):
+            why = r.why_no_example(value)
+            if key in shown.found:
+                assert why is None, key
+            else:
+                assert why == shown.without.get(key, wit.NOT_REACHED), key
+                assert r.example(value) is None
+                assert why
+    assert rulespec.rule("castle.components.counts").why_no_example()
+
+
 def test_the_counts_cover_every_game() -> None:
     counts = wit.counts()
     assert set(counts) == set(rulespec.GAMES.ids)

@@ -671,7 +671,7 @@ def witness_picture(ex: witnessing.Example, up: str) -> list[str]:
     folder = _WITNESS_OUT[0] / WITNESS_DIR
     folder.mkdir(parents=True, exist_ok=True)
     (folder / name).write_text(drawn, encoding="utf-8")
-    alt = xml(f"the position where {ex.witness.key} decides, {whose}")
+    alt = xml(f"the position where {ex.witness.key} decides, {whose}")  # HTML, not reST
     return [
         ".. raw:: html",
         "",
@@ -1092,7 +1092,7 @@ def beyond_table(game: str) -> list[str]:
     lines = [".. rubric:: Settings beyond the variant table", ""]
     items = [
         f"{literal(s.name)} (``--{s.name.replace('_', '-')}``), default "
-        f"{literal(repr(s.default))}: {text(s.title)}"
+        f"{literal(repr(s.default))}: {text(' '.join(filter(None, (s.title, s.beyond_cli))))}"
         for s in cls.extra
     ]
     items += [

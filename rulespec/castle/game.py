@@ -70,11 +70,12 @@ def _data_setting(data: CastleData) -> object:
 DATA = Setting(
     "data",
     "the component data: default (the shipped file), all_gardens (the same with all "
-    "twelve transcribed gardens) or a data object",
+    "twelve transcribed gardens)",
     default="default",
     read=_data,
     write=_data_setting,
     choices=tuple(DATAS),
+    beyond_cli="or a data object",
 )
 """``rulespec.game("castle", players=2, data=…)``: ``"default"``, ``"all_gardens"``, a data
 object (:doc:`/castle-data`) or a :class:`CastleData`."""

@@ -10,7 +10,8 @@
     deal      "~" PILE ":" ITEM           ~tile:4 chance: item 4 of a pile
     roll      "~" COLOUR "=" DICE         ~R=1-3-6 chance: the red dice, sorted
 
-Letters may be given in either case; :func:`format` writes capitals.
+Letters and pile names may be given in either case; :func:`format` writes colours in
+capitals and piles in small letters.
 """
 
 from __future__ import annotations
@@ -71,8 +72,8 @@ _PATTERNS: tuple[tuple[re.Pattern[str], Any], ...] = (
     (re.compile(r"[xX](\d)"), lambda m: Exchange(int(m[1]))),
     (re.compile(r"[pP](\d)"), lambda m: Pick(int(m[1]))),
     (
-        re.compile(r"~([a-z0-9]+):(\d{1,4})"),
-        lambda m: Deal(_PILES[m[1]], int(m[2])) if m[1] in _PILES else None,
+        re.compile(r"~([A-Za-z0-9]+):(\d{1,4})"),
+        lambda m: Deal(_PILES[m[1].lower()], int(m[2])) if m[1].lower() in _PILES else None,
     ),
     (
         re.compile(r"~([RBWrbw])=([1-6](?:-[1-6]){0,5})"),

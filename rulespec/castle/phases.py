@@ -127,18 +127,18 @@ def check_resolve(s: State, a: Resolve) -> Problem:
         return rule_of("castle.turn.field_actions"), f"there is no task {a.task} pending"
     head = frame[a.task][0]
     found = effects.options(s, s.actor, head)
+    name = head.symbol.label.replace("_", " ")  # "any resource", not the code's any_resource
     if not 0 <= a.option < len(found):
         if not found:
             return rule_of("castle.actions.no_figure"), (
-                f"{head.symbol.label} cannot be done now (no figure or nothing to choose)"
+                f"{name} cannot be done now (no figure or nothing to choose)"
             )
-        return rule_of("castle.symbols.meanings"), (
-            f"{head.symbol.label} has options 0-{len(found) - 1}, not {a.option}"
-        )
+        offered = "only option 0" if len(found) == 1 else f"options 0-{len(found) - 1}"
+        return rule_of("castle.symbols.meanings"), f"{name} has {offered}, not {a.option}"
     cost = found[a.option][0]
     if not affords(s.family(s.actor), cost):
         return rule_of("castle.coins.costs"), (
-            f"option {a.option} of {head.symbol.label} costs {cost}, more than seat {s.actor} has"
+            f"option {a.option} of {name} costs {cost}, more than seat {s.actor} has"
         )
     return None
 

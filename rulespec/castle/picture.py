@@ -110,8 +110,21 @@ def svg(view: State | CastleObservation) -> str:
     panel, panel_bottom = _families(view)
     parts += panel
     height = max(bottom[1] + 60, panel_bottom + 16)
-    who = "" if isinstance(view, State) else f", as seat {view.player} sees it"
-    return document(WIDTH, height, f"The White Castle table{who}", parts)
+    return document(WIDTH, height, _label(view), parts)
+
+
+def _label(view: State | CastleObservation) -> str:
+    """What a screen reader says of the picture, as detailed as the other games' labels:
+    players, round, phase, who acts and whose view."""
+    actor = view.current_player if isinstance(view, State) else view.to_act
+    who = _name(view, actor) if isinstance(actor, int) else actor.name.lower()
+    seen = "the whole table" if isinstance(view, State) else f"what seat {view.player} sees"
+    n = view.game.players
+    count = "1 player" if n == 1 else f"{n} players"
+    return (
+        f"The White Castle, {count}, round {view.round}, phase {view.phase.value}, "
+        f"to act: {who} ({seen})"
+    )
 
 
 def _heading(view: State | CastleObservation) -> str:

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from rulespec.castle.actions import Action
 from rulespec.castle.components import COLOURS
-from rulespec.castle.describe import describe
+from rulespec.castle.describe import describe, effects_words
 from rulespec.castle.describe import describe as describe_action
 from rulespec.castle.scoring import final_scores
 from rulespec.castle.state import State
+from rulespec.core.words import count as counted
 
 __all__ = ["describe_action", "final_scores", "narrate", "render"]
 
@@ -37,15 +38,15 @@ def render(state: State) -> str:
     for p in range(state.players + (1 if state.rival is not None else 0)):
         f = state.family(p)
         name = "rival" if state.is_rival(p) else f"seat {p}"
-        points = f"final score {final[p]}" if final is not None else f"{f.points} points"
+        points = f"final score {final[p]}" if final is not None else counted(f.points, "point")
         lines.append(
-            f"  {name}: {points}, {f.coins} coins, {f.seals} seals, "
+            f"  {name}: {points}, {counted(f.coins, 'coin')}, {counted(f.seals, 'seal')}, "
             f"iron/food/pearl {f.resources[0]}/{f.resources[1]}/{f.resources[2]}, "
             f"track {f.track}, court {f.court}, gardens {len(f.gardens)}, "
             f"warriors {sum(f.grounds)}"
         )
     if state.agenda:
-        tasks = "; ".join(" ".join(e.symbol.label for e in task) for task in state.agenda[-1])
+        tasks = "; ".join(effects_words(task) for task in state.agenda[-1])
         lines.append(f"  pending: {tasks}")
     return "\n".join(lines)
 

@@ -256,9 +256,13 @@ def refusal_text(s: State, field: int, why: str) -> str:
     if why == "no_field":
         return f"there is no field {field}"
     if why == "stacked":
-        return f"{'a die' if s.game.variant.stack == 1 else 'two dice'} already lie there"
+        return (
+            "a die already lies there"
+            if s.game.variant.stack == 1
+            else "two dice already lie there"
+        )
     if why == "tile":
-        return f"room {field + 1} has no {colour.label} die tile"
+        return f"room {field} has no {colour.label} die tile"
     if why == "row":
         row = field - FIELD_FAMILY
         return f"a {colour.label} die cannot go on the {Figure(row).label}s' row"

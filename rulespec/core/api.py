@@ -89,12 +89,27 @@ class Outcome:
 
     def to_json(self) -> JSON:
         """``{"scores": [...], "tiebreaks": [[...], ...], "winners": [...]}``: per seat,
-        the points and the tie-break values; the winning seats in increasing order."""
-        return {
+        the points and the tie-break values; the winning seats in increasing order. A
+        game's outcome that holds more (The White Castle's solo ``rival`` score) carries
+        every field of its own too, so the JSON says all the Python outcome does."""
+        out: dict[str, Any] = {
             "scores": list(self.scores),
             "tiebreaks": [list(t) for t in self.tiebreaks],
             "winners": sorted(self.winners),
         }
+        for f in attrs.fields(type(self))[3:]:
+            out[f.name] = _plain(getattr(self, f.name))
+        return out
+
+
+def _plain(value: object) -> Any:
+    """A field of an outcome as JSON: numbers, text and None as they are, sequences as
+    lists, sets sorted."""
+    if isinstance(value, frozenset | set):
+        return sorted(_plain(v) for v in value)
+    if isinstance(value, tuple | list):
+        return [_plain(v) for v in value]
+    return value
 
 
 @attrs.frozen

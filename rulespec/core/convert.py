@@ -41,6 +41,7 @@ from typing import Any, ClassVar
 
 import attrs
 
+from rulespec.core.words import article
 from rulespec.errors import MAX_PROBLEMS, MORE_PROBLEMS, MalformedAction, bounded
 
 JSON = Any
@@ -555,18 +556,12 @@ def _labelled(tp: type[LabelledEnum]) -> Plan:
     def load(raw: JSON, reader: Reader) -> Any:
         found = by_label.get(raw) if isinstance(raw, str) else None
         if found is None:
-            reader.bad(f"{_short(raw)} is not {_article(tp.__name__)} ({listing(labels)})")
+            reader.bad(f"{_short(raw)} is not {article(tp.__name__.lower())} ({listing(labels)})")
             return members[0]
         return found
 
     label_of = dict(zip(members, labels, strict=True)).__getitem__  # no name.lower() per dump
     return Plan(lambda v, ctx: label_of(v), load, lambda ctx: {"enum": labels})
-
-
-def _article(name: str) -> str:
-    """``"a colour"``, ``"a building"`` from the class name."""
-    word = name.lower()
-    return f"an {word}" if word[0] in "aeiou" else f"a {word}"
 
 
 def _keyed(meta: Keyed, element: Plan) -> Plan:

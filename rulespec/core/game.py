@@ -74,6 +74,9 @@ class Setting(Generic[T]):
     """The setting's value that gives the field back (a name, or data: never a file)."""
     choices: tuple[object, ...] | None = None
     """The values a command line may name; ``None``: any text, which ``read`` parses."""
+    beyond_cli: str = ""
+    """What :func:`rulespec.game` takes besides, which a command line cannot pass (``or a
+    board object``): the docs add it to ``title``; ``rulespec play --help`` does not."""
 
 
 PACKAGE: Mapping[str, tuple[str, ...]] = {
@@ -597,6 +600,17 @@ _STEP_SCHEMA = {
     "minimum": 0,
     "description": "Actions (decisions and chance outcomes) applied since setup.",
 }
+_OUTCOME_SCHEMA = {
+    "type": ["object", "null"],
+    "description": "null until the game is over; then its outcome (Outcome.to_json): "
+    "the final scores, tie-breaks and winners, and what the game's outcome adds.",
+    "properties": {
+        "scores": {"type": "array", "items": {"type": "integer"}},
+        "tiebreaks": {"type": "array", "items": {"type": "array", "items": {"type": "integer"}}},
+        "winners": {"type": "array", "items": {"type": "integer", "minimum": 0}},
+    },
+    "required": ["scores", "tiebreaks", "winners"],
+}
 
 
 def _unknown_kind(table: PhaseTable[Any, Any], kind: object) -> str:
@@ -648,7 +662,8 @@ def schema_of(
     elif of == "observation":
         body = codec.schema(game_type.views.observation, game)
         body["properties"]["step"] = _STEP_SCHEMA
-        body["required"] = [*body.get("required", []), "step"]
+        body["properties"]["outcome"] = _OUTCOME_SCHEMA
+        body["required"] = [*body.get("required", []), "step", "outcome"]
     else:
         extra = next((x for x in game_type.schemas if x.kind == of), None)
         if extra is None:

@@ -375,10 +375,12 @@ class Kernel(Generic[A]):
         package = sys.modules.get(type(action).__module__.rpartition(".")[0])
         spec = getattr(package, "SPEC", None)  # a game package names its GameSpec SPEC
         if spec is not None:
-            other = f"{type(action).__name__} ({shown(action)}) is a {spec.title} action"
+            other = f"{type(action).__name__} ({shown(action)}) is an action of {spec.title}"
         else:
             other = f"expected an action, got {bounded(action)}"
-        raise InvalidArgument(f"{what}: {other}; a {title} state takes {title} actions ({names})")
+        raise InvalidArgument(
+            f"{what}: {other}; this state takes only actions of {title} ({names})"
+        )
 
     def _misfit(self, step: Step[Any, Any], action: object) -> str:
         if step.node is TERMINAL:
@@ -545,11 +547,14 @@ class Kernel(Generic[A]):
         return found
 
     def observation(self, player: int) -> Any:
-        """Exactly what ``player`` may see of this state (its ``step`` included)."""
+        """Exactly what ``player`` may see of this state (its ``step`` included, and at the
+        end the game's outcome: ``final_outcome``)."""
         seen = self.game.views.observe(self, self._check_seat(player, "observation"))
         step = self.step
         if step:
             object.__setattr__(seen, "_step", step)
+        if self.current_player is TERMINAL:  # the result, which every seat sees at the end
+            object.__setattr__(seen, "_outcome", typing.cast(Any, self).outcome())
         return seen
 
     def to_json(self) -> dict[str, Any]:

@@ -163,12 +163,23 @@ class Rule:
     def example(self, value: object = None) -> Any:
         """The rule at work: its witness from seeded play as live objects (a
         :class:`rulespec.witnesses.Example`: state, action, result), or None for a rule
-        listed without one. For a rule whose reading is a game option, ``value`` picks
-        the option value shown (default: the option's default).
+        listed without one, and then :meth:`why_no_example` says why. For a rule whose
+        reading is a game option, ``value`` picks the option value shown (default: the
+        option's default).
 
         The witnesses live above the games (:mod:`rulespec.witnesses`); they are loaded
         on first use, the way ``import rulespec`` loads its names."""
         return importlib.import_module("rulespec.witnesses").example(self.id, value)
+
+    def why_no_example(self, value: object = None) -> str | None:
+        """Why :meth:`example` is None, in words (no decision point in play, such as a
+        count of components; or none reached by the seeded games searched, so its marked
+        tests build the situation by hand), or None when there is an example: what
+        ``rulespec explain ID --example`` prints. ``value`` as for :meth:`example`."""
+        reason: str | None = importlib.import_module("rulespec.witnesses").why_no_example(
+            self.id, value
+        )
+        return reason
 
 
 @attrs.frozen
@@ -291,8 +302,8 @@ class Rulebook:
         return tuple(r for r in self.rules if r.is_ruling)
 
     def __repr__(self) -> str:
-        """``<Rulebook mandala: 55 entries (40 rules, 12 rulings, 3 ambiguities); books
-        mandala.de, notes>``: a summary, not the whole book (``rules`` holds it)."""
+        """``<Rulebook mandala: N entries (R rules, S rulings, A ambiguities); books
+        mandala.de>``: a summary, not the whole book (``rules`` holds it)."""
         plural = {RuleKind.RULE: "rules", RuleKind.RULING: "rulings"}
         counts = ", ".join(
             f"{n} {kind.value if n == 1 else plural.get(kind, 'ambiguities')}"

@@ -775,9 +775,10 @@ class ObservationParts:
     """A mixin for a game's observation classes (attrs records with a ``game`` field left
     out of equality and JSON): the tensor, its layout and the public/private split."""
 
-    __slots__ = ("_step",)
+    __slots__ = ("_outcome", "_step")
     game: Any
     _step: int
+    _outcome: Any
     to_json: Callable[[], JSON]
     """The observation's JSON: each game's observation class defines it (with
     :meth:`stepped`)."""
@@ -792,9 +793,22 @@ class ObservationParts:
             return 0
         return step
 
+    @property
+    def final_outcome(self) -> Any:
+        """The game's :class:`~rulespec.Outcome` once it is over (the final scores, which
+        every seat sees then), else None: a seat's last view holds the result, not only
+        the points counted before the final scoring."""
+        try:
+            return self._outcome
+        except AttributeError:
+            return None
+
     def stepped(self, data: dict[str, Any]) -> dict[str, Any]:
-        """``data`` (the observation's fields as JSON) with ``"step"`` added."""
+        """``data`` (the observation's fields as JSON) with ``"step"`` and ``"outcome"``
+        (:attr:`final_outcome` as JSON, null before the end) added."""
         data["step"] = self.step
+        final = self.final_outcome
+        data["outcome"] = None if final is None else final.to_json()
         return data
 
     def _repr_svg_(self) -> str:
@@ -828,8 +842,10 @@ class ObservationParts:
 
     def public(self) -> dict[str, Any]:
         """The JSON of what every seat sees alike, in the observation's vocabulary (the
-        step included)."""
-        return {**_divide(self.to_json(), _split_of(type(self)), True), "step": self.step}
+        step and the final outcome included)."""
+        data = self.to_json()
+        public = _divide(data, _split_of(type(self)), True)
+        return {**public, "step": data["step"], "outcome": data["outcome"]}
 
     def private(self) -> dict[str, Any]:
         """The JSON of what only this seat sees; merged with :meth:`public` it is the

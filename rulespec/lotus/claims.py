@@ -17,7 +17,7 @@ from rulespec.core.trace import decided
 from rulespec.core.words import count, listing
 from rulespec.lotus.actions import Action, DeclineExtra, PlaceMarker, StartChip
 from rulespec.lotus.components import BASIC_MARKERS, BUILDINGS, NEUTRAL
-from rulespec.lotus.state import ClaimRound, Phase, State, place_chips
+from rulespec.lotus.state import ClaimRound, Phase, State, area_hint, place_chips
 from rulespec.lotus.variant import RiceExtras
 
 if TYPE_CHECKING:
@@ -152,7 +152,8 @@ def check_marker(s: State, a: PlaceMarker) -> Problem:
     claimant could show the chip if he won everything he claims."""
     i = s.game.area_index.get(a.area)
     if i is None or i not in s.game.in_play_set:
-        return rule_of("lotus.claim.neutral_only"), f"{a.area} is not an area in play"
+        hint = area_hint(s, a.area, s.game.in_play)
+        return rule_of("lotus.claim.neutral_only"), f"{a.area} is not an area in play{hint}"
     chip = s.chips[i]
     if chip is None or not chip.neutral:
         return rule_of(

@@ -17,7 +17,14 @@ from rulespec.lotus import rules as steps
 from rulespec.lotus.actions import Action, Bid, ChooseConflict, Remove, bid_of
 from rulespec.lotus.commitments import by_seat
 from rulespec.lotus.components import OWNED, Building, Chip, chips_fit
-from rulespec.lotus.state import Conflict, ConflictReveal, Phase, State, place_chips
+from rulespec.lotus.state import (
+    Conflict,
+    ConflictReveal,
+    Phase,
+    State,
+    area_hint,
+    place_chips,
+)
 from rulespec.lotus.variant import ChipSupply, ConflictTie, LoserRefund, Negotiation
 
 if TYPE_CHECKING:
@@ -146,9 +153,10 @@ def check_choice(s: State, a: ChooseConflict) -> Problem:
     """Only a contested area still to be settled (lotus.resolve.emperor_orders)."""
     i = s.game.area_index.get(a.area)
     if i is None or len(s.claims[i]) < 2:
+        hint = area_hint(s, a.area, (j for j, k in enumerate(map(len, s.claims)) if k >= 2))
         return rule_of(
             "lotus.resolve.emperor_orders"
-        ), f"{a.area} is not a contested area still to be settled"
+        ), f"{a.area} is not a contested area still to be settled{hint}"
     return None
 
 

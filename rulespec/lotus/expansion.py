@@ -13,7 +13,7 @@ from rulespec.core.trace import decided
 from rulespec.core.words import count
 from rulespec.lotus.actions import Action, DeclineExtra, DrawChip, PlaceChip, TakeExtra
 from rulespec.lotus.components import BUILDINGS, NEUTRAL, Building
-from rulespec.lotus.state import Expansion, Phase, State, place_chips
+from rulespec.lotus.state import Expansion, Phase, State, area_hint, place_chips
 from rulespec.lotus.variant import TempleExtra
 
 if TYPE_CHECKING:
@@ -120,9 +120,10 @@ def check_place(s: State, a: PlaceChip) -> Problem:
     """Only next to an area holding a chip (lotus.expand.adjacency)."""
     i = s.game.area_index.get(a.area)
     if i is None or i not in s.placement_areas():
+        hint = area_hint(s, a.area, s.placement_areas())
         return rule_of(
             "lotus.expand.adjacency"
-        ), f"{a.area} is not an empty area in play next to an area with a chip"
+        ), f"{a.area} is not an empty area in play next to an area with a chip{hint}"
     return None
 
 

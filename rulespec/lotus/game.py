@@ -74,11 +74,12 @@ def _board_setting(board: Board) -> object:
 
 BOARD = Setting(
     "board",
-    "the board data: schematic (the shipped stand-in) or a board object",
+    "the board data: schematic (the shipped stand-in)",
     default="schematic",
     read=_board,
     write=_board_setting,
     choices=BOARDS,
+    beyond_cli="or a board object",
 )
 """``rulespec.game("lotus", edition="fr", players=6, board=…)``: ``"schematic"``, a
 board's data (the JSON object of :doc:`/lotus-board`) or a

@@ -28,16 +28,21 @@ One token per action, the same in every position (the grammar with examples is o
     AREA          the area's id as on the board (a17), or as a JSON string ("Area 7")
                   when it is not a plain name or reads as another action (c3, pass)
 
-Keywords and letters may be given in either case; area ids are exact.
+Keywords, letters and area ids may be given in either case (``A17`` is the board's
+``a17``; on a board with ids that differ only in case, only the exact id names them).
 """
 
 from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from typing import Any
 
-from rulespec.core.notation import malformed, text_of
+import attrs
+
+from rulespec.core.immutable import by_identity
+from rulespec.core.notation import game_of, malformed, text_of
 from rulespec.errors import bounded
 from rulespec.lotus.actions import (
     Action,
@@ -136,9 +141,32 @@ def parse(text: str, where: Any) -> Action:
     with a text that names no action."""
     raw = text_of(text)
     try:
-        return _read(raw)
+        action = _read(raw)
     except _Bad as exc:
         raise malformed(raw, str(exc), where, format) from None
+    if isinstance(action, _AREA_ACTIONS) and action.area not in _exact(where):
+        found = _folded(game_of(where)).get(action.area.casefold())
+        if found is not None:  # A17 is a17: the board's id in another case
+            return attrs.evolve(action, area=found)
+    return action
+
+
+_AREA_ACTIONS = (PlaceMarker, ChooseConflict, TakeArea, PlaceChip)
+"""The actions that name an area (read in any case: :func:`_folded`)."""
+
+
+def _exact(where: Any) -> Mapping[str, int]:
+    index: Mapping[str, int] = getattr(game_of(where), "area_index", {})
+    return index
+
+
+@by_identity  # once per game: the board's ids by their case-folded form
+def _folded(game: Any) -> dict[str, str]:
+    """Each of the board's area ids by its case-folded form, for the ids no other id
+    folds to (on a board with both ``A1`` and ``a1`` only the exact id names either)."""
+    ids = list(getattr(game, "area_index", ()))
+    folded = [i.casefold() for i in ids]
+    return {f: i for f, i in zip(folded, ids, strict=True) if folded.count(f) == 1}
 
 
 class _Bad(Exception):

@@ -182,7 +182,7 @@ def _hexagon(x: float, y: float) -> str:
 def _label(scene: _Scene) -> str:
     edition = scene.game.variant.edition.value
     who = f"seat {scene.to_act}" if isinstance(scene.to_act, int) else scene.to_act.name.lower()
-    seen = "the whole position" if scene.viewer is None else f"what seat {scene.viewer} sees"
+    seen = "the whole table" if scene.viewer is None else f"what seat {scene.viewer} sees"
     return (
         f"White Lotus ({edition}), {len(scene.vp)} players, year {scene.year}, phase "
         f"{scene.phase}, emperor: seat {scene.emperor}, to act: {who} ({seen})"
@@ -192,7 +192,7 @@ def _label(scene: _Scene) -> str:
 def _header(scene: _Scene) -> str:
     edition = scene.game.variant.edition.value
     who = f"seat {scene.to_act}" if isinstance(scene.to_act, int) else scene.to_act.name.lower()
-    seen = "the whole position" if scene.viewer is None else f"what seat {scene.viewer} sees"
+    seen = "the whole table" if scene.viewer is None else f"what seat {scene.viewer} sees"
     return text(
         MARGIN, 26, f"White Lotus ({edition}), {len(scene.vp)} players, year {scene.year}",
         size=16, weight="bold",

@@ -24,7 +24,14 @@ from rulespec.lotus.actions import (
 )
 from rulespec.lotus.commitments import by_seat
 from rulespec.lotus.components import OWNED, VP_CHIPS, Building, Side
-from rulespec.lotus.state import Phase, Rebellion, RebellionReveal, State, place_chips
+from rulespec.lotus.state import (
+    Phase,
+    Rebellion,
+    RebellionReveal,
+    State,
+    area_hint,
+    place_chips,
+)
 from rulespec.lotus.variant import Negotiation, RewardChoice, SideReveal, VpChips
 
 if TYPE_CHECKING:
@@ -243,9 +250,10 @@ def check_take(s: State, a: TakeArea) -> Problem:
     losing = Side.REBELS if r.winners is Side.EMPEROR else Side.EMPEROR
     losers = {t for t, side in r.all_sides(s.emperor) if side is losing}
     if i is None or chip is None or chip.owner not in losers:
+        hint = area_hint(s, a.area, s.reward_areas(s.seat))
         return rule_of(
             "lotus.rebellion.rewards"
-        ), f"{a.area} does not belong to a player of the losing side"
+        ), f"{a.area} does not belong to a player of the losing side{hint}"
     if chip.owner in r.hit:
         return rule_of(
             "lotus.rebellion.one_loss"

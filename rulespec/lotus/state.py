@@ -34,7 +34,7 @@ from rulespec.core.kernel import Evolve, Kernel, PhaseEnum
 from rulespec.core.seats import order_from
 from rulespec.core.tensor import PerKey, Slots
 from rulespec.core.trace import decided
-from rulespec.core.words import count, seats
+from rulespec.core.words import count, did_you_mean, seats
 from rulespec.errors import GameNotOver
 from rulespec.lotus import rules as steps
 from rulespec.lotus.actions import Action, Bid
@@ -616,6 +616,15 @@ def _touching(game: LotusGame) -> tuple[frozenset[int], ...]:
     return tuple(
         frozenset(j for j, near in enumerate(adjacency) if i in near) for i in range(len(adjacency))
     )
+
+
+def area_hint(s: State, area: str, among: Iterable[int]) -> str:
+    """`` (did you mean a07, a17?)`` for an id that is no area of the board (``a7``),
+    among the areas ``among`` (by index) the step would take; else empty."""
+    if area in s.game.area_index:
+        return ""
+    ids = s.game.area_ids
+    return did_you_mean(area, (ids[i] for i in among))
 
 
 def place_chips(s: State, placed: Mapping[int, Chip]) -> tuple[Chip | None, ...]:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from rulespec.mandala.actions import Action, DrawCard, Play
 from rulespec.mandala.components import TILE_ORDER, describe
+from rulespec.mandala.rules import plays_face_up
 from rulespec.mandala.scoring import score
-from rulespec.mandala.state import State
+from rulespec.mandala.state import Phase, State
 
 
 def render(state: State) -> str:
@@ -39,20 +40,35 @@ def render(state: State) -> str:
     return "\n".join(lines)
 
 
+def describe_action(state: State, action: Action) -> str:
+    """``action`` in a player's words for ``state``: a play says whether its cards go face
+    up (a colour new to the mandala) or face down (mandala.play.face_up_if_new), as the
+    play log does; the other actions read as their ``str``."""
+    if (
+        isinstance(action, Play)
+        and state.phase is Phase.PLAY
+        and 0 <= action.mandala < len(state.mandalas)
+    ):
+        card = "card" if action.count == 1 else "cards"
+        side = (
+            "up"
+            if plays_face_up(action.colour, state.mandalas[action.mandala].colours())
+            else "down"
+        )
+        return (
+            f"play {action.count} {action.colour.label} {card} face {side} into "
+            f"mandala {action.mandala}"
+        )
+    return str(action)
+
+
 def narrate(before: State, action: Action, after: State) -> str:
     """What ``action`` did, in words: the action, then what followed from it (a marker
     taken, tiles handed out, flowers formed, the end)."""
     actor = before.current_player
     who = f"seat {actor}" if isinstance(actor, int) else "chance"
     if isinstance(action, Play):
-        area = after.mandalas[action.mandala]
-        side = (
-            "up"
-            if area.up[before.seat][action.colour]
-            > before.mandalas[action.mandala].up[before.seat][action.colour]
-            else "down"
-        )
-        lines = [f"turn {before.turn}, seat {before.seat}: {action}, face {side}"]
+        lines = [f"turn {before.turn}, seat {before.seat}: {describe_action(before, action)}"]
     elif isinstance(action, DrawCard):
         article = "an" if action.colour.label[0] in "aeiou" else "a"
         lines = [f"  seat {before.seat} draws {article} {action.colour.label} card"]

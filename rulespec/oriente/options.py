@@ -12,7 +12,7 @@ from rulespec.core.kernel import Problem
 from rulespec.core.rules import rule_of
 from rulespec.core.trace import decided
 from rulespec.core.words import count
-from rulespec.oriente.actions import GIFTS, TARGETED, Act, Announce, announcements_of
+from rulespec.oriente.actions import GIFTS, TARGETED, Act, Announce, a_card, announcements_of
 from rulespec.oriente.components import NAMES, Card
 from rulespec.oriente.state import State
 from rulespec.oriente.variant import EmptyTrade, NoEffect
@@ -143,33 +143,37 @@ def _akindo_target(s: State, seat: int) -> bool:
 
 
 def problem(s: State, seat: int, a: Announce) -> Problem:
-    """The rule ``a`` breaks when ``seat`` announces it, or None."""
+    """The rule ``a`` breaks when ``seat`` announces it, or None. What the resident cannot
+    do at all is said first: a Sōryo's credit fails for his lost ability, whatever seat
+    it names."""
     n = s.players
     resident = s.residents[seat]
     card = s.game.acting[resident]
-    name = NAMES[resident] if resident is not None else "no resident"
+    name = a_card(resident) if resident is not None else "no resident"
+    if a.act not in ACTS.get(card, ATTACK_ONLY):
+        verb = VERBS[a.act]
+        if card is not resident and card is not None:
+            return rule_of("oriente.abilities.lost"), (
+                f"{_the(resident)} acts with the {NAMES[card]}'s abilities (setting abilities) "
+                f"and cannot {verb}"
+            )
+        if card in (Card.SHOGUN, Card.SAMURAI):
+            return rule_of("oriente.abilities.fight_only"), f"{name} can only attack"
+        if card in (Card.SORYO, Card.MAHO_TSUKAI):
+            return rule_of("oriente.abilities.lost"), (
+                f"{_the(resident)}'s ability is lost; under ruling 'none' it can only attack"
+            )
+        return rule_of("oriente.abilities.one"), f"{name} cannot {verb}"
     if a.act in TARGETED:
         if a.target is None or not 0 <= a.target < n or a.target == seat:
+            named = "no seat" if a.target is None else f"seat {a.target}"
             return rule_of("oriente.season.announce"), (
-                f"{a.act.value} names another seat (0 to {n - 1}, not {seat}), got {a.target}"
+                f"{a.act.value} names {named}; it must name another seat (0 to {n - 1}, not {seat})"
             )
     elif a.target is not None:
         return rule_of("oriente.season.announce"), f"{a.act.value} names no target"
     if a.gift is not None and a.act is not Act.TRADE:
         return rule_of("oriente.season.announce"), f"only a trade names a gift, not {a.act.value}"
-    if a.act not in ACTS.get(card, ATTACK_ONLY):
-        if card is not resident and card is not None:
-            return rule_of("oriente.abilities.lost"), (
-                f"the {name} acts with the {NAMES[card]}'s abilities (setting abilities) and "
-                f"cannot {a.act.value}"
-            )
-        if card in (Card.SHOGUN, Card.SAMURAI):
-            return rule_of("oriente.abilities.fight_only"), f"a {name} can only attack"
-        if card in (Card.SORYO, Card.MAHO_TSUKAI):
-            return rule_of("oriente.abilities.lost"), (
-                f"the {name}'s ability is lost; under ruling 'none' it can only attack"
-            )
-        return rule_of("oriente.abilities.one"), f"a {name} cannot {a.act.value}"
     t = a.target
     if a.act is Act.SUCCESSION and t is not None and not _has_shogun(s, t):
         return rule_of("oriente.daimyo.succession"), (
@@ -186,7 +190,9 @@ def problem(s: State, seat: int, a: Announce) -> Problem:
             if a.gift is None and any(own):
                 return rule_of("oriente.akindo.trade"), "the Akindo must give one of his cards"
             if a.gift is not None and not own[a.gift]:
-                return rule_of("oriente.akindo.trade"), f"seat {seat} has no {a.gift.label} to give"
+                return rule_of(
+                    "oriente.akindo.trade"
+                ), f"seat {seat} has no {NAMES[a.gift]} to give"
             if strict and _idle_trade(s, seat, t):
                 return rule_of("oriente.abilities.no_effect"), (
                     f"seat {t} has no victory card, and no card of seat {seat}'s would go over"
@@ -196,6 +202,24 @@ def problem(s: State, seat: int, a: Announce) -> Problem:
     if a.act is Act.ASSASSINATE and t is not None and _face_up(s, t, Card.NINJA):
         return rule_of("oriente.ninja.not_against_ninja"), f"seat {t} shows a Ninja"
     return None
+
+
+VERBS = {
+    Act.ATTACK: "attack",
+    Act.INCOME: "take income",
+    Act.SUCCESSION: "take the succession",
+    Act.CREDIT: "take credit",
+    Act.TRADE: "trade",
+    Act.INCITE: "incite",
+    Act.REVOLUTION: "call a revolution",
+    Act.ASSASSINATE: "assassinate",
+}
+"""Each act as a verb, for "an Akindo cannot take the succession"."""
+
+
+def _the(card: Card | None) -> str:
+    """``the Sōryo``: the resident named on its own."""
+    return "no resident" if card is None else f"the {NAMES[card]}"
 
 
 def claim_rank(s: State) -> int:

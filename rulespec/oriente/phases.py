@@ -8,6 +8,7 @@ from typing import Any
 
 from rulespec.core.kernel import Move, PhaseTable, Problem, Step, allowed
 from rulespec.core.rules import rule_of
+from rulespec.core.words import count
 from rulespec.oriente import abilities, fight, flow, options
 from rulespec.oriente.actions import (
     DRAWS,
@@ -27,7 +28,7 @@ from rulespec.oriente.actions import (
     invites,
     supports,
 )
-from rulespec.oriente.components import CARDS, Card
+from rulespec.oriente.components import CARDS, NAMES, Card
 from rulespec.oriente.deck import weights
 from rulespec.oriente.state import Phase, State
 
@@ -155,11 +156,12 @@ def check_claim(s: State, a: Announce) -> Problem:
         if act is not None and act.act.value == "revolution":
             return rule_of("oriente.privilege.revolution_rank"), (
                 f"seat {seat} (rank {s.rank(seat)}) does not outrank the revolution "
-                f"(rank {options.claim_rank(s)}, {s.cards(s.stone)} cards)"
+                f"(rank {options.claim_rank(s)}, {count(s.cards(s.stone), 'card')})"
             )
         return rule_of("oriente.privilege.rank"), (
-            f"seat {seat} (rank {s.rank(seat)}, {s.cards(seat)} cards) does not outrank "
-            f"seat {s.stone} (rank {options.claim_rank(s)}, {s.cards(s.stone)} cards)"
+            f"seat {seat} (rank {s.rank(seat)}, {count(s.cards(seat), 'card')}) does not "
+            f"outrank seat {s.stone} (rank {options.claim_rank(s)}, "
+            f"{count(s.cards(s.stone), 'card')})"
         )
     return options.problem(s, seat, a)
 
@@ -204,9 +206,9 @@ def check_join(s: State, a: Join) -> Problem:
 def check_pick(s: State, a: Pick) -> Problem:
     """One of the reinforcement cards turned up."""
     if a.card not in fight.pickable(s):
-        shown = ", ".join(k.label for k in fight.pickable(s))
+        shown = ", ".join(NAMES[k] for k in fight.pickable(s))
         return rule_of("oriente.fight.reinforcement_pick"), (
-            f"{a.card.label} was not turned up (on offer: {shown})"
+            f"no {NAMES[a.card]} was turned up (on offer: {shown})"
         )
     return None
 
@@ -214,16 +216,18 @@ def check_pick(s: State, a: Pick) -> Problem:
 def check_give(s: State, g: Give) -> Problem:
     """One of one's victory cards, to another seat."""
     if not 0 <= g.to < s.players or g.to == s.seat:
-        return rule_of("oriente.deals.payments"), f"pay another seat, not {g.to}"
+        return rule_of("oriente.deals.payments"), (
+            f"a payment goes to another seat (0 to {s.players - 1}, not {s.seat}), not {g.to}"
+        )
     if not s.piles[s.seat][g.card]:
-        return rule_of("oriente.deals.payments"), f"seat {s.seat} has no {g.card.label}"
+        return rule_of("oriente.deals.payments"), f"seat {s.seat} has no {NAMES[g.card]}"
     return None
 
 
 def _check_draw(rule: str, outcomes: Any) -> Any:
     def check(s: State, d: Draw) -> Problem:
         if not any(a == d and w for a, w in outcomes(s)):
-            return rule_of(rule), f"no {d.card.label} can come here"
+            return rule_of(rule), f"no {NAMES[d.card]} can come here"
         return None
 
     return check

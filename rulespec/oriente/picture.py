@@ -380,9 +380,8 @@ def svg_picture(view: Any) -> str:
         f"announced by seat {view.stone}: {act}" if act is not None else "no announcement in force"
     )
     if view.phase is Phase.OVER:
-        status = "the game is over" + (
-            f": {view.outcome().summary()}" if hasattr(view, "outcome") else ""
-        )
+        final = view.final_outcome if observation else view.outcome()
+        status = "the game is over" + (f": {final.summary()}" if final is not None else "")
     elif actor is None:
         status += "; chance to draw"
     parts.append(svg.text(MARGIN, MARGIN + 34, status, size=11))
@@ -408,5 +407,14 @@ def svg_picture(view: Any) -> str:
             svg.text(mx + 5 * 62 + 40, ty + 130, f"revolution's pool: {haul} cards", size=10)
         )
     parts += [_seat_panel(view, seat, observation) for seat in range(n)]
-    label = f"Oriente position, phase {view.phase.value}"
+    who = (
+        f"seat {actor}"
+        if actor is not None
+        else ("terminal" if view.phase is Phase.OVER else "chance")
+    )
+    seen = f"what seat {view.player} sees" if observation else "the whole table"
+    label = (
+        f"Oriente, {n} players, phase {view.phase.value}, stone: seat {view.stone}, "
+        f"to act: {who} ({seen})"
+    )
     return svg.document(width, height, label, parts)
