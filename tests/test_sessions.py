@@ -798,7 +798,7 @@ def test_an_unknown_variant_gives_the_valid_values_as_data(
     data = _strict(caught.value.to_json())
     assert data["setting"] == data["argument"] == setting
     assert data["choices"] == choices
-    assert data["names"] == ["players", "final_mandalas", "reshuffle"]
+    assert data["names"] == ["players", "final_mandalas", "no_tiles", "reshuffle"]
     assert data["valid"] == valid
     assert "'" not in data["message"]  # JSON quoting, never Python's
 

@@ -12,8 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import attrs
-
 from rulespec.castle import rival, turn
 from rulespec.castle.actions import (
     Action,
@@ -27,107 +25,24 @@ from rulespec.castle.actions import (
     Skip,
     TakeDie,
 )
-from rulespec.castle.agenda import Cost
 from rulespec.castle.components import COLOURS, Colour, Effect, GardenKind, Symbol
 from rulespec.castle.effects import ascent_moves, influence_stops
 from rulespec.castle.effects import options as effect_options
 from rulespec.castle.fields import covered
 from rulespec.castle.rules import resource_splits
 from rulespec.castle.state import Family, Phase, State
-from rulespec.castle.tables import FIELD_FAMILY, FIELD_OUTSIDE, FIELD_WELL
+from rulespec.castle.tables import FIELD_FAMILY
+from rulespec.castle.words import (
+    LEVEL_NAMES,
+    ROW_NAMES,
+    cost_words,
+    effect_words,
+    effects_words,
+    field_words,
+    room_words,
+)
 from rulespec.core import trace
-
-ROW_NAMES = ("courtiers' row", "gardeners' row", "warriors' row")
-LEVEL_NAMES = ("the gate", "level 1", "level 2", "level 3")
-COST_NAMES = ("coin", "seal", "iron", "food", "pearl")
-
-
-def _n(amount: int, noun: str) -> str:
-    """``2 coins``, ``1 coin``; iron and food take no plural."""
-    plural = noun if amount == 1 or noun in ("iron", "food") else noun + "s"
-    return f"{amount} {plural}"
-
-
-def cost_words(cost: Cost) -> str:
-    """``2 coins, 1 pearl``; empty for a free option."""
-    amounts = attrs.astuple(cost)
-    return ", ".join(_n(k, name) for k, name in zip(amounts, COST_NAMES, strict=True) if k)
-
-
-_GAINS = {
-    Symbol.COINS: "coin",
-    Symbol.SEALS: "seal",
-    Symbol.IRON: "iron",
-    Symbol.FOOD: "food",
-    Symbol.PEARL: "pearl",
-}
-_FIXED = {
-    Symbol.LANTERN: "take the lantern bonus",
-    Symbol.CASTLE: "the castle action",
-    Symbol.TRAINING: "train a warrior",
-    Symbol.GARDEN: "place a gardener",
-    Symbol.WELL: "the well's action",
-    Symbol.FAMILY: "a family-row action",
-    Symbol.LIGHT: "a light section in the castle",
-    Symbol.ANY_TILE: "the action beside any die tile",
-    Symbol.WHITE_TILE: "the action beside a white die tile",
-    Symbol.BLACK_TILE: "the action beside a black die tile",
-    Symbol.RED_TILE: "the action beside a red die tile",
-    Symbol.AUDIENCE: "an audience (a courtier to the gate)",
-    Symbol.ASCENT: "an ascent (a courtier up the castle)",
-    Symbol.DAIMYO: "a Daimyo space",
-    Symbol.GATE: "a rival courtier to the gate",
-}
-
-
-def effect_words(e: Effect) -> str:
-    """One printed symbol in words: ``take 2 iron``, ``score 3 points``."""
-    sym = e.symbol
-    if sym in _GAINS:
-        return f"take {_n(e.amount, _GAINS[sym])}"
-    if sym is Symbol.VP:
-        return f"score {_n(e.amount, 'point')}"
-    if sym is Symbol.ANY_RESOURCE:
-        return f"take {_n(e.amount, 'resource')} of your choice"
-    if sym is Symbol.PAY_COINS:
-        return f"pay {_n(e.amount, 'coin')}"
-    if sym is Symbol.PAY_SEALS:
-        return f"pay {_n(e.amount, 'seal')}"
-    if sym is Symbol.INFLUENCE:
-        return f"{_n(e.amount, 'step')} of influence"
-    if sym is Symbol.CHOICE:
-        return "one of: " + " or ".join(effect_words(Effect(o, 1)) for o in e.options)
-    if sym is Symbol.ASCEND:
-        return f"the rival's lowest courtier up {_n(e.amount, 'level')}"
-    if sym is Symbol.SECTION:
-        return f"a light section of {e.amount}"
-    return _FIXED.get(sym, sym.label.replace("_", " "))
-
-
-def effects_words(effects: Sequence[Effect]) -> str:
-    """A printed action in words, its symbols joined: ``pay 2 coins, take 1 pearl``."""
-    return ", ".join(effect_words(e) for e in effects) or "nothing"
-
-
-def room_words(s: State, room: int) -> str:
-    """``room 2 (l1-03)``: the notation's number and the card lying there."""
-    card = s.rooms[room] if 0 <= room < len(s.rooms) else None
-    return f"room {room} ({s.game.tables.cards[card].id})" if card is not None else f"room {room}"
-
-
-def field_words(s: State, field: int) -> str:
-    """A die field by the notation's number: rooms 0-4, outside 5-6, well 7, rows 8-10."""
-    if field < 0:
-        return f"field {field}"
-    if field < FIELD_OUTSIDE:
-        return room_words(s, field)
-    if field < FIELD_WELL:
-        return f"outside field {field}"
-    if field == FIELD_WELL:
-        return "the well"
-    if field < FIELD_FAMILY + 3:
-        return f"the {ROW_NAMES[field - FIELD_FAMILY]}"
-    return f"field {field}"
+from rulespec.core.words import count
 
 
 def _garden_slot(s: State, slot: int) -> str:
@@ -165,12 +80,12 @@ def option_words(s: State, seat: int, head: Effect, option: int) -> str:
         splits = resource_splits(min(head.amount, 7))
         if 0 <= option < len(splits):
             parts = [
-                _n(k, n)
+                count(k, n)
                 for k, n in zip(splits[option], ("iron", "food", "pearl"), strict=True)
                 if k
             ]
             chosen = " and ".join(parts) if parts else "nothing"
-            return f"take {chosen} (as your choice of {_n(head.amount, 'resource')})"
+            return f"take {chosen} (as your choice of {count(head.amount, 'resource')})"
     elif sym is Symbol.CHOICE:
         if 0 <= option < len(head.options):
             return "choose: " + effect_words(Effect(head.options[option], 1))
@@ -201,7 +116,7 @@ def option_words(s: State, seat: int, head: Effect, option: int) -> str:
     elif sym is Symbol.TRAINING:
         if 0 <= option < len(data.board.grounds):
             ground = data.board.grounds[option]
-            return f"train a warrior on training ground {option} ({_n(ground.points, 'point')})"
+            return f"train a warrior on training ground {option} ({count(ground.points, 'point')})"
     elif sym is Symbol.GARDEN:
         fam = s.family(seat)
         slots = [slot for slot in range(len(s.gardens)) if slot not in fam.gardens]
@@ -292,9 +207,9 @@ def _place(s: State, a: PlaceDie) -> str:
     delta = value - covered(s, a.field, s.actor)
     money = ""
     if delta > 0:
-        money = f" (take {_n(delta, 'coin')})"
+        money = f" (take {count(delta, 'coin')})"
     elif delta < 0:
-        money = f" (pay {_n(-delta, 'coin')})"
+        money = f" (pay {count(-delta, 'coin')})"
     return f"place the {colour.label} {value} on {where}{money}"
 
 
@@ -442,5 +357,5 @@ def _change(k: int, before: int, after: int) -> str:
     if name == "track":
         return f"marker to space {after}"
     amount = after - before
-    noun = _n(abs(amount), "point" if name == "points" else _NOUNS[name])
+    noun = count(abs(amount), "point" if name == "points" else _NOUNS[name])
     return f"{'+' if amount > 0 else '-'}{noun}"

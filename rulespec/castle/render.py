@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from rulespec.castle.actions import Action
 from rulespec.castle.components import COLOURS
-from rulespec.castle.describe import describe, effects_words
+from rulespec.castle.describe import describe
 from rulespec.castle.describe import describe as describe_action
 from rulespec.castle.scoring import final_scores
 from rulespec.castle.state import State
+from rulespec.castle.words import effects_words
 from rulespec.core.words import count as counted
 
 __all__ = ["describe_action", "final_scores", "narrate", "render"]

@@ -13,13 +13,13 @@ from typing import Any
 from rulespec.castle import rules
 from rulespec.castle.agenda import FREE, Gain, affords, pay, push, pushed, with_top
 from rulespec.castle.components import COLOURS, Colour, Figure, Symbol
-from rulespec.castle.describe import effect_words, field_words
 from rulespec.castle.effects import options
 from rulespec.castle.fields import ROW_COLOURS, covered, field_frames, lantern_frame
 from rulespec.castle.rounds import settle
 from rulespec.castle.state import Phase, Stage, State, Task, filled
 from rulespec.castle.tables import BOARD_FIELDS, FIELD_FAMILY, FIELD_OUTSIDE
 from rulespec.castle.variant import Exchange as ExchangeWindow
+from rulespec.castle.words import effect_words, field_words
 from rulespec.core import trace
 from rulespec.core.trace import decided
 from rulespec.core.words import count
