@@ -154,7 +154,7 @@ def rulings(game_id: str) -> tuple[Rule, ...]:
 
 def search(text: str, game: str | None = None) -> tuple[Rule, ...]:
     """The rules, rulings and ambiguities whose id, title or paraphrase contain every word
-    of ``text`` at a word's start (case and ``.``/``_`` ignored: ``"max mark"`` finds
+    of ``text`` at a word's start (case and ``.``/``_``/``-`` ignored: ``"max mark"`` finds
     ``lotus.claim.max_markers``), of one game or of all: those matched by id and title
     alone first, then those the paraphrase matches, each group in rulebook order."""
     if not isinstance(text, str) or not text.strip():
@@ -174,8 +174,9 @@ def search(text: str, game: str | None = None) -> tuple[Rule, ...]:
 
 
 def _words(text: str) -> list[str]:
-    """Lower-case words, ids split at ``.`` and ``_``."""
-    return text.casefold().replace(".", " ").replace("_", " ").split()
+    """Lower-case words, ids split at ``.`` and ``_``, compounds at ``-`` (so
+    ``two-player`` finds ``two_player`` and "two players")."""
+    return text.casefold().replace(".", " ").replace("_", " ").replace("-", " ").split()
 
 
 def rule(rule_id: str) -> Rule:

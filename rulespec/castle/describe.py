@@ -316,7 +316,7 @@ def own_effect(s: State, action: Action) -> State | None:
 
 def then_words(s: State, action: Action) -> str:
     """What the step does to the families' counters beyond the action's own words:
-    ``"; then +3 coins (coins 16 → 17)"`` when coins at the head of a task come in at once
+    ``"; then +3 coins (coins from 16 to 17)"`` when coins at the head of a task come in at once
     after the courtier's payment, ``"; the rival: +3 coins, +1 point"`` for the solo
     rival's turn played in the same step. Empty for an illegal action and when nothing
     else changes, so every coin of the step is accounted for in its description."""
@@ -344,7 +344,7 @@ def _then(s: State, action: Action) -> str:
         gains = ", ".join(_change(k, mid[k], end[k]) for k in changed)
         if p == actor:
             start = counters(s.family(p))
-            totals = ", ".join(f"{COUNTERS[k]} {start[k]} → {end[k]}" for k in changed)
+            totals = ", ".join(f"{COUNTERS[k]} from {start[k]} to {end[k]}" for k in changed)
             parts.append(f"then {gains} ({totals})")
         else:
             parts.append(f"{'the rival' if s.is_rival(p) else f'seat {p}'}: {gains}")

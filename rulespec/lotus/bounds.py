@@ -14,10 +14,10 @@ checks every number against random play of every variant.
 >>> game = rulespec.game("lotus", edition="de", players=4)
 >>> bounds(game).max_game_length, bounds(game).max_chance_outcomes
 (3357, 5)
->>> point_caps(game)
-(154, 100)
->>> point_caps(rulespec.game("lotus", edition="de", players=4, card_supply="unlimited"))
+>>> point_caps(game)  # the bank never runs out (card_supply = 'unlimited', the default)
 (972, 573)
+>>> point_caps(rulespec.game("lotus", edition="de", players=4, card_supply="limited"))
+(154, 100)
 """
 
 from __future__ import annotations

@@ -63,7 +63,13 @@ def legal_plays(s: State) -> tuple[Action, ...]:
     if mandalas[0].tiles and mandalas[1].tiles and mandalas[2].tiles:
         return found
     # no_tiles = 'end_of_round': a mandala that could not be started again takes no cards
-    decided("mandala.end.no_tiles_immediate")
+    if trace.TRACING:
+        empty = [str(m) for m in range(len(mandalas)) if not mandalas[m].tiles]
+        decided(
+            "mandala.end.no_tiles_immediate",
+            f"the tiles ran out, so the round goes on: seat {s.seat} plays, but not into "
+            f"mandala {' or '.join(empty)}, which has no tiles",
+        )
     return tuple(p for p in found if mandalas[p.mandala].tiles)
 
 
