@@ -316,6 +316,8 @@ def test_the_castle_gate_payment_and_the_coins_that_follow_it_are_both_named() -
     state = game.state_from_json(data)
     (gate,) = [a for a in state.legal_actions() if isinstance(a, Resolve)]
     text = state.describe(gate)
-    assert text == "send a courtier to the castle gate (pay 2 coins); then +3 coins (coins from 16 to 17)"
+    assert text == (
+        "send a courtier to the castle gate (pay 2 coins); then +3 coins (coins from 16 to 17)"
+    )
     assert state.apply(gate).family(0).coins == 17
     assert text in state.explain(gate).reason
