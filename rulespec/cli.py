@@ -81,6 +81,15 @@ def play(spec: GameSpec, settings: dict[str, object], seed: int) -> int:
     return 0
 
 
+def play_bots(game_id: str, settings: dict[str, object], seed: int, bots: list[str]) -> int:
+    """Play a game against computer players (``--bot 1=search:500``) at the keyboard:
+    :func:`rulespec.players.terminal.play`."""
+    from rulespec.players import terminal  # noqa: PLC0415 (the players load only when asked for)
+
+    players = rulespec.game(game_id, **settings).players
+    return terminal.play(game_id, settings, seed, terminal.parse_bots(bots, players))
+
+
 _NOTATION_COLUMN = 9
 """Width of the log's notation column (the longest usual notation, ``g12i>3``, fits)."""
 
@@ -757,12 +766,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     _add_workers(p_verify)
     p_play = sub.add_parser(
         "play",
-        help="a readable log of a seeded random game",
-        usage="rulespec play GAME [--SETTING VALUE ...] [--seed SEED]",
+        help="a readable log of a seeded random game, or a game against computer players",
+        usage="rulespec play GAME [--SETTING VALUE ...] [--seed SEED] [--bot SEAT=PLAYER ...]",
         epilog_of=cli_settings.help_text,
     )
     _add_game(p_play)
     p_play.add_argument("--seed", type=_seed, default=1)
+    p_play.add_argument(
+        "--bot",
+        action="append",
+        default=[],
+        metavar="SEAT=PLAYER",
+        help="a computer player for a seat (random, greedy, search, search:500, search:1s; "
+        "all=PLAYER for every seat): every other seat is played at the keyboard",
+    )
     p_render = sub.add_parser(
         "render",
         help="an SVG picture of a seeded random position",
@@ -875,7 +892,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             timeout=args.timeout,
             runner=runner,
         ),
-        "play": lambda: play(rulespec.spec(args.game), settings(), args.seed),
+        "play": lambda: (
+            play_bots(args.game, settings(), args.seed, args.bot)
+            if args.bot
+            else play(rulespec.spec(args.game), settings(), args.seed)
+        ),
         "render": lambda: render(
             rulespec.spec(args.game),
             settings(),

@@ -567,3 +567,42 @@ def test_the_command_lines_the_docs_show_print_what_they_show(
             )
         ]
         assert starts, f"{command}: not printed in one piece:\n" + "\n".join(lines)
+
+
+def test_play_against_a_bot_at_the_keyboard(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``rulespec play castle --players 2 --bot 1=search:20``: seat 0 reads numbers or
+    notation from the keyboard, a wrong line is answered and asked again, ``q`` stops."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\nzz\n1\nq\n"))
+    assert main(["play", "castle", "--players", "2", "--bot", "1=search:20"]) == 1
+    out = capsys.readouterr().out
+    assert "seat 1: search:20" in out
+    assert "seat 0 sees: {" in out
+    assert "malformed notation" in out
+    assert "stopped at step" in out
+
+
+def test_play_between_bots_logs_the_game_to_its_end(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "mandala", "--players", "2", "--bot", "all=greedy", "--seed", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "seat 0: greedy, seat 1: greedy" in out
+    assert "final scores:" in out
+
+
+def test_play_hides_a_bots_secret_choice_from_the_human(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """White Lotus: the human at seat 0 is told only that a bot made its secret bid."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * 60))
+    argv = ["play", "lotus", "--players", "3", "--edition", "de", "--bot", "1=random"]
+    assert main([*argv, "--bot", "2=random"]) == 1
+    assert "makes its secret choice" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("bot", ["3=greedy", "1:greedy", "1=minimax", "x=random"])
+def test_a_wrong_bot_is_a_message_and_status_2(
+    bot: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["play", "castle", "--players", "2", "--bot", bot]) == 2
+    assert f"--bot {bot}" in capsys.readouterr().err

@@ -188,3 +188,45 @@ def test_search_needs_a_budget_and_a_known_playout() -> None:
         SearchPlayer(iterations=None)
     with pytest.raises(InvalidArgument):
         SearchPlayer(playout="smart")
+
+
+# --- sessions ------------------------------------------------------------------------
+
+
+def test_a_session_plays_its_bots_until_a_human_must_act() -> None:
+    table = rulespec.session("lotus", 4, players=3, edition="de")
+    bots: dict[int, Player] = {1: GreedyPlayer(), 2: RandomPlayer()}
+    table.play_bots(bots)
+    assert 0 in table.to_act
+    again = rulespec.session("lotus", 4, players=3, edition="de")
+    again.play_bots(bots)
+    assert again.step == table.step, "bots decide from the table's seed alone"
+    while not table.is_over:
+        table.play(0, RandomPlayer())
+        rows = table.play_bots(bots)
+        assert table.is_over or 0 in table.to_act
+        assert all(row.seat in bots for row in rows)
+    assert table.record().replay(table.game).outcome() == table.state.outcome()
+
+
+def test_in_a_secret_round_bots_commit_while_a_human_owes() -> None:
+    """The bots commit their secret choices while seat 0 still owes its own."""
+    table = rulespec.session("lotus", 2, players=3, edition="de")
+    bots: dict[int, Player] = {1: RandomPlayer(), 2: RandomPlayer()}
+    for _ in range(200):
+        table.play_bots(bots)
+        owing = set(table.to_act)
+        if owing == {0} and table.state.game.steps[table.state.phase].owing is not None:
+            break
+        table.play(0, RandomPlayer())
+    else:
+        pytest.fail("no secret round where seat 0 was left owing")
+
+
+def test_a_session_bot_refuses_a_seat_that_owes_nothing() -> None:
+    table = rulespec.session("castle", 1, players=2)
+    idle = 1 - table.state.current_player
+    with pytest.raises(InvalidArgument):
+        table.play(idle, RandomPlayer())
+    with pytest.raises(InvalidArgument):
+        table.play_bots({7: RandomPlayer()})

@@ -62,10 +62,11 @@ from __future__ import annotations
 import contextlib
 import json
 import operator
+import random
 import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import AbstractContextManager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rulespec.catalog import game, load_record
 from rulespec.core.api import JSON, Action, Game
@@ -85,6 +86,9 @@ from rulespec.errors import (
     bounded,
     cut,
 )
+
+if TYPE_CHECKING:
+    from rulespec.players.base import Player
 
 CHECKPOINT_KEYS = frozenset({"game", "settings", "seed", "position"})
 """The keys every checkpoint has."""
@@ -424,6 +428,50 @@ class Session:
         self._fields.age()
         self._tell(row)
         return row
+
+    # --- computer players (issue 31) -----------------------------------------------
+
+    def bot_rng(self, seat: int) -> random.Random:
+        """The generator a computer player for ``seat`` decides with at this step: keyed by
+        the seed, the step and the seat (as chance is, :func:`rulespec.core.chance.at_step`,
+        but never the same stream), so a table of bots is a function of its seed alone."""
+        return random.Random(f"bot {self.seed} {self.step} {check_seat(seat, self.game.players)}")
+
+    def play(
+        self,
+        seat: int,
+        player: Player,
+        *,
+        rng: random.Random | None = None,
+        store: Callable[[Submitted], object] | None = None,
+    ) -> Submitted:
+        """Let ``player`` (:mod:`rulespec.players`) make ``seat``'s decision, and submit it
+        as :meth:`submit` does (``store`` as there; no guard: the player decides on the
+        current view). ``rng`` defaults to :meth:`bot_rng`. The player sees only what
+        ``seat`` may see (:class:`~rulespec.players.view.SeatView`); a seat that owes no
+        decision is an :class:`~rulespec.InvalidArgument`."""
+        chosen = player.choose(self._state, seat, self.bot_rng(seat) if rng is None else rng)
+        return self.submit(seat, chosen, unguarded=True, store=store)
+
+    def play_bots(
+        self,
+        bots: Mapping[int, Player],
+        *,
+        store: Callable[[Submitted], object] | None = None,
+    ) -> tuple[Submitted, ...]:
+        """Let the computer players move for their seats (``{seat: player}``) until only
+        seats they do not play owe a decision, or the game is over; the rows, in order.
+        In a round of secret choices the bots commit theirs while a human still owes one
+        (neither sees the other's). Each decides with :meth:`bot_rng`."""
+        rows: list[Submitted] = []
+        for seat in bots:
+            check_seat(seat, self.game.players)
+        while not self.is_over:
+            owing = [s for s in self.to_act if s in bots]
+            if not owing:
+                break
+            rows.append(self.play(owing[0], bots[owing[0]], store=store))
+        return tuple(rows)
 
     def _check_guard(self, seat: int, expect_step: object) -> None:
         if expect_step is None:  # a JSON null from a client must not switch the guard off
