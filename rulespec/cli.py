@@ -81,6 +81,22 @@ def play(spec: GameSpec, settings: dict[str, object], seed: int) -> int:
     return 0
 
 
+def bench_players(
+    game_id: str | None, games: int, budgets: str, seed: int, out: str | None
+) -> int:
+    """The computer players' ladder (:func:`rulespec.players.bench.report`), of every game
+    or of ``game_id``'s."""
+    from rulespec.players import bench as ladder  # noqa: PLC0415 (loaded only when asked for)
+
+    try:
+        counts = [int(b) for b in budgets.split(",")]
+    except ValueError:
+        raise UsageError(f"--budgets {budgets}: iterations a move, as 50,200") from None
+    if games < 1 or not counts or min(counts) < 1:
+        raise UsageError("--games and every --budgets value must be at least 1")
+    return ladder.report(games, counts, seed=seed, out=out, game_id=game_id)
+
+
 def play_bots(game_id: str, settings: dict[str, object], seed: int, bots: list[str]) -> int:
     """Play a game against computer players (``--bot 1=search:500``) at the keyboard:
     :func:`rulespec.players.terminal.play`."""
@@ -819,7 +835,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="show the rule at work: its witness from seeded play (from the setup or from "
         "a position written by hand)",
     )
-    p_bench = sub.add_parser("bench", help="random-play throughput per variant")
+    p_bench = sub.add_parser(
+        "bench", help="random-play throughput per variant; --players: the computer players"
+    )
     _add_game(p_bench, optional=True)
     p_bench.add_argument("--seconds", type=float, default=2.0, help="per variant")
     p_bench.add_argument("--seed", type=_seed, default=0)
@@ -838,6 +856,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     p_bench.add_argument(
         "--rounds", type=int, default=5, help="interleaved rounds per variant (with --against)"
+    )
+    p_bench.add_argument(
+        "--players",
+        action="store_true",
+        help="the computer players' ladder: win shares with 95%% intervals, s/move",
+    )
+    p_bench.add_argument("--games", type=int, default=20, help="games per match (with --players)")
+    p_bench.add_argument(
+        "--budgets",
+        default="50,200",
+        metavar="N,M",
+        help="search iterations a move, one match each (with --players; default 50,200)",
+    )
+    p_bench.add_argument(
+        "--out", metavar="FILE", help="with --players, also write the tables as the docs' rst"
     )
     _add_workers(p_bench)
     p_sim = sub.add_parser(
@@ -910,7 +943,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         "search": lambda: search_rules(args.words, args.game),
         "explain": lambda: explain_rule(args.rule_id, args.example),
         "bench": lambda: (
-            bench_adapters(_specs(args.game), args.seconds, args.seed)
+            bench_players(args.game, args.games, args.budgets, args.seed, args.out)
+            if args.players
+            else bench_adapters(_specs(args.game), args.seconds, args.seed)
             if args.adapters
             else bench_sessions(_specs(args.game), args.seconds, args.seed)
             if args.sessions

@@ -56,7 +56,7 @@ class SearchPlayer(ViewPlayer):
         seconds: float | None = None,
         *,
         playout: str = "random",
-        depth: int = 30,
+        depth: int = 6,
         exploration: float = EXPLORATION,
     ) -> None:
         if iterations is None and seconds is None:
