@@ -6,7 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 PY     := $(BIN)/python
 
-.PHONY: run test lint typecheck pytest docs docs-doctest browser bench bench-openspiel bench-browser proofs playthroughs witnesses clean
+.PHONY: run test lint typecheck pytest docs docs-doctest browser bench bench-openspiel bench-browser proofs playthroughs witnesses players-table clean
 
 $(BIN)/activate:
 	$(PYTHON) -m venv $(VENV)
@@ -84,6 +84,11 @@ witnesses: $(VENV)/.installed-dev
 ## make bench: random-play throughput per variant (reported, never asserted)
 bench: $(VENV)/.installed-run
 	$(BIN)/rulespec bench
+
+## make players-table: rewrite docs/players-table.txt, the computer players' ladder the docs'
+## "Computer players" page shows (reported, never asserted; some minutes)
+players-table: $(VENV)/.installed-run
+	$(BIN)/rulespec bench --players --games 24 --budgets 50,200 --out docs/players-table.txt
 
 ## make bench-openspiel: the same random play, µs/step against OpenSpiel's python_team_dominoes
 bench-openspiel: $(VENV)/.installed-bench

@@ -1,6 +1,6 @@
 """What a position of White Lotus is worth to each seat, for computer players.
 
-The worth is the score the end of the game would give now (:meth:`State.scores`), plus a
+The worth is the score the end of the game would give now (``State.scores``), plus a
 small value for the cards in hand, which buy areas later:
 
 - buildings 3, 2, 1, 1, 1 (lotus.score.buildings, lotus.de 258-264), +3 for the single

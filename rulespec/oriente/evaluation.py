@@ -4,7 +4,7 @@ The worth is the final scoring applied now: the victory cards with the resident 
 each card its number (oriente.end.score, oriente.de 84; oriente.components.value,
 oriente.de 86; :func:`rulespec.oriente.scoring.final_piles`). Three Ninjas among one's
 victory cards at a season's end win outright (oriente.end.ninjas, oriente.de 143): a seat
-that has won so is worth :data:`OUTRIGHT` more than any pile could make it, and each
+that has won so is worth ``OUTRIGHT`` more than any pile could make it, and each
 Ninja among the victory cards on the way there a few points more than its number.
 """
 

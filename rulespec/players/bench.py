@@ -223,7 +223,7 @@ HEADER = (
 
 
 def line(m: Match) -> str:
-    """One match as a line of :data:`HEADER`'s table."""
+    """One match as a line of the ``HEADER`` table."""
     rate = "" if m.iterations_per_second is None else f"{m.iterations_per_second:6.0f}"
     return (
         f"{m.table:<8} {m.players:>2}  {m.strong:<11} {m.weak:<8} {m.games:>5}  {m.share:5.2f}  "
@@ -239,7 +239,7 @@ SOLO_HEADER = (
 
 
 def solo_line(s: Solo) -> str:
-    """One solo result as a line of :data:`SOLO_HEADER`'s table."""
+    """One solo result as a line of the ``SOLO_HEADER`` table."""
     return (
         f"{s.difficulty:<11} {s.player:<11} {s.games:>5}  {s.wins:>4}  {s.low:4.2f} - "
         f"{s.high:4.2f}   {s.score:5.1f} {s.rival:5.1f}  {s.seconds:7.4f}"
