@@ -81,9 +81,7 @@ def play(spec: GameSpec, settings: dict[str, object], seed: int) -> int:
     return 0
 
 
-def bench_players(
-    game_id: str | None, games: int, budgets: str, seed: int, out: str | None
-) -> int:
+def bench_players(game_id: str | None, games: int, budgets: str, seed: int, out: str | None) -> int:
     """The computer players' ladder (:func:`rulespec.players.bench.report`), of every game
     or of ``game_id``'s."""
     from rulespec.players import bench as ladder  # noqa: PLC0415 (loaded only when asked for)

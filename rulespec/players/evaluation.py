@@ -38,14 +38,26 @@ def margin(worth: tuple[float, ...], seat: int) -> float:
 def shares(state: Any) -> tuple[float, ...]:
     """Each seat's expected win share: at the end the outcome's
     (:meth:`~rulespec.core.api.Outcome.returns`), before it a guess from the worth, each
-    competitor's share ``exp(worth / SCALE)`` of the total (a solo rival takes its share
-    from no seat's)."""
+    competitor's share ``exp(worth / SCALE)`` of the total. Alone against a rival (The
+    White Castle solo) a win is rare, and a share that is almost always 0 guides no
+    search: the seat's return is then half the win and half its part of the two scores,
+    ``worth / (worth + rival's)``, so that every point counts."""
+    worth = values(state)
+    if state.players == 1 and len(worth) == 2:
+        return (_solo(state, worth),)
     if state.is_terminal:
         returns: tuple[float, ...] = state.outcome().returns()
         return returns
-    worth = values(state)
     scale = float(module(state.game.spec.id).SCALE)
     top = max(worth)
     weights = [math.exp((v - top) / scale) for v in worth]
     total = sum(weights)
     return tuple(w / total for w in weights[: state.players])
+
+
+def _solo(state: Any, worth: tuple[float, ...]) -> float:
+    """The solo seat's return: half a win, and half its part of the two scores."""
+    won = state.outcome().returns()[0] if state.is_terminal else 0.0
+    total = worth[0] + worth[1]
+    part = worth[0] / total if total > 0 else 0.5
+    return 0.5 * won + 0.5 * part

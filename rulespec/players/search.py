@@ -11,7 +11,8 @@ action with the others only over the draws where it could be played. Chance is d
 the game's probabilities and is not a node. Below the tree a playout (random, or greedy
 at once: :func:`~rulespec.players.greedy.best_now`) runs for at most ``depth`` decisions,
 and the result is each seat's win share at the end, or the evaluation's guess of it
-(:func:`~rulespec.players.evaluation.shares`). The move is the root's most visited action.
+(:func:`~rulespec.players.evaluation.shares`). The move is the root's most visited action,
+ties (a budget smaller than the choices leaves many at one visit) going to the best mean.
 
 The budget is ``iterations`` and/or ``seconds``, whichever ends first. With a fixed
 iteration budget (and no ``seconds``) the same ``rng`` gives the same move.
@@ -76,7 +77,8 @@ class SearchPlayer(ViewPlayer):
         """How many iterations the last move ran."""
 
     def decide(self, view: SeatView, rng: random.Random) -> Any:
-        """The root's most visited action after the budget's iterations."""
+        """The root's most visited action after the budget's iterations (of those, the
+        one with the best mean return)."""
         legal = view.legal_actions()
         if len(legal) == 1:
             self.last_iterations = 0
@@ -91,7 +93,15 @@ class SearchPlayer(ViewPlayer):
             self._iterate(root, view, rng)
             done += 1
         self.last_iterations = done
-        return max(legal, key=lambda a: root.children[a].visits if a in root.children else -1)
+        seat = view.seat
+
+        def rank(action: Any) -> tuple[int, float]:
+            child = root.children.get(action)
+            if child is None:
+                return -1, 0.0
+            return child.visits, child.returns[seat] / child.visits
+
+        return max(legal, key=rank)
 
     def _iterate(self, root: _Node, view: SeatView, rng: random.Random) -> None:
         state = view.determinise(rng)
