@@ -98,6 +98,7 @@ autodoc_type_aliases = {
     "MandalaGame": "rulespec.mandala.MandalaGame",
     "MandalaObservation": "rulespec.mandala.MandalaObservation",
     "Pile": "rulespec.oriente.components.Pile",
+    "Player": "rulespec.players.base.Player",
     "PileCount": "rulespec.oriente.components.PileCount",
     "OrienteGame": "rulespec.oriente.OrienteGame",
     "OrienteObservation": "rulespec.oriente.OrienteObservation",
