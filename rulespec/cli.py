@@ -483,13 +483,22 @@ def simulate(
     out: str | None = None,
     probe: bool = False,
     chunk: int | None = None,
+    player: str | None = None,
 ) -> int:
     """Play ``games`` seeded games on the runner; print the merged statistics and write
-    the records, one JSON line per game in seed order, to ``out``. Ctrl-C stops the run
-    and prints the statistics of what finished (exit status 130)."""
+    the records, one JSON line per game in seed order, to ``out``. ``player`` names the
+    computer player of every seat (``greedy``, ``search:50``; default uniform random
+    play). Ctrl-C stops the run and prints the statistics of what finished (exit status
+    130)."""
     game = rulespec.game(spec.id, **settings)
+    policy = None
+    if player is not None:
+        from rulespec.players.names import parse_player  # noqa: PLC0415 (only when asked for)
+
+        policy = parse_player(player)
     run = rulespec.simulate(
         game,
+        policy,
         seeds=range(seed, seed + games),
         executor=runner.executor,
         jobs=runner.jobs,
@@ -885,6 +894,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--probe", action="store_true", help="count rule rejections too (slower; see docs)"
     )
     p_sim.add_argument("--chunk", type=int, help="games per task (default: up to 32)")
+    p_sim.add_argument(
+        "--player",
+        metavar="PLAYER",
+        help="a computer player for every seat (greedy, search:50; default: random play)",
+    )
     _add_workers(p_sim)
 
     p_vectors = sub.add_parser(
@@ -960,6 +974,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             out=args.out,
             probe=args.probe,
             chunk=args.chunk,
+            player=args.player,
         ),
         "vectors": lambda: vectors(
             args.game,

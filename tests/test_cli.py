@@ -606,3 +606,10 @@ def test_a_wrong_bot_is_a_message_and_status_2(
 ) -> None:
     assert main(["play", "castle", "--players", "2", "--bot", bot]) == 2
     assert f"--bot {bot}" in capsys.readouterr().err
+
+
+def test_simulate_with_a_computer_player(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "castle", "--players", "2", "--games", "2", "--player", "greedy"]) == 0
+    assert "rule coverage" in capsys.readouterr().out
+    assert main(["simulate", "castle", "--players", "2", "--games", "1", "--player", "best"]) == 2
+    assert "no player 'best'" in capsys.readouterr().err

@@ -282,3 +282,13 @@ def test_the_docs_table_is_the_benchs_whole_ladder() -> None:
     assert solos == {
         (d, p) for d in bench.DIFFICULTIES for p in ("greedy", f"search:{budgets[-1]}")
     }
+
+
+def test_simulate_with_a_player_counts_only_the_moves_played() -> None:
+    """``rulespec.simulate(game, GreedyPlayer())``: the greedy player's lookahead applies
+    many actions on determinisations, but the coverage counts only the steps played (every
+    step applies exactly one move, so the applied counts add up to the steps)."""
+    run = rulespec.simulate("castle", GreedyPlayer(), settings={"players": 2}, seeds=range(2))
+    results = list(run)
+    applied = sum(n for _, kind, n in run.stats.coverage.counts if kind == "applied")
+    assert applied == sum(r.steps for r in results)

@@ -36,5 +36,10 @@ class ViewPlayer:
         """A legal action for ``view.seat``, from the view alone."""
         raise NotImplementedError
 
+    def __call__(self, state: Any, rng: random.Random) -> Any:
+        """The player as a policy for :func:`rulespec.simulate`: the choice of the seat
+        to act (``state.current_player``)."""
+        return self.choose(state, state.current_player, rng)
+
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name}>"

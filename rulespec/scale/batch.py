@@ -57,12 +57,16 @@ def play(
     *,
     record: bool = False,
     probe: bool = False,
+    tally: Tally | None = None,
 ) -> GameResult:
     """Play one game from ``seed``; uniform random play when ``policy`` is None.
 
     ``probe`` re-submits, at each decision, what was legal at the previous decision of
     the same phase and is not now (for rule coverage, see :mod:`rulespec.scale.coverage`);
-    it draws no randomness, so the game is the same with or without it.
+    it draws no randomness, so the game is the same with or without it. ``tally``, the
+    coverage being counted, is put back after each decision of the policy: what a
+    computer player tries while it looks ahead (:mod:`rulespec.players`) is not play, and
+    neither are the rule decisions it meets there.
     """
     rng = random.Random(seed)
     state: Any = game.initial_state()
@@ -83,8 +87,10 @@ def play(
                 action = state.sample_chance(rng)
             elif policy is None:
                 action = rng.choice(state.legal_actions())
-            else:
+            elif tally is None:
                 action = policy(state, rng)
+            else:
+                action = _unseen(policy, state, rng, tally)
             state = state.apply(action)
             if played is not None:
                 played.append(action)
@@ -105,6 +111,17 @@ def play(
     )
 
 
+def _unseen(policy: Policy, state: Any, rng: random.Random, tally: Tally) -> Action:
+    """``policy``'s decision, with the coverage and rule decisions it caused undone."""
+    kept = Counter(tally)
+    with trace.tracing():  # an inner block counts apart, and is dropped
+        action = policy(state, rng)
+    if tally != kept:
+        tally.clear()
+        tally.update(kept)
+    return action
+
+
 def play_chunk(
     game: Game[Any],
     seeds: tuple[int, ...],
@@ -121,7 +138,14 @@ def play_chunk(
     with trace.tracing() as decided:
         for seed in seeds:
             try:
-                result = play(playing, seed, policy, record=records, probe=probe and kernel)
+                result = play(
+                    playing,
+                    seed,
+                    policy,
+                    record=records,
+                    probe=probe and kernel,
+                    tally=tally if kernel and policy is not None else None,
+                )
             except (RulespecError, RuntimeError, ValueError, TypeError) as exc:
                 # re-raised as one picklable error: a worker's exception must cross processes
                 raise SimulationError(f"seed {seed}: {type(exc).__name__}: {exc}") from None
