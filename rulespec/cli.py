@@ -895,7 +895,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     p_sim.add_argument("--chunk", type=int, help="games per task (default: up to 32)")
     p_sim.add_argument(
-        "--player",
+        "--bot",
         metavar="PLAYER",
         help="a computer player for every seat (greedy, search:50; default: random play)",
     )
@@ -974,7 +974,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             out=args.out,
             probe=args.probe,
             chunk=args.chunk,
-            player=args.player,
+            player=args.bot,
         ),
         "vectors": lambda: vectors(
             args.game,

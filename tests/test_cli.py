@@ -609,7 +609,7 @@ def test_a_wrong_bot_is_a_message_and_status_2(
 
 
 def test_simulate_with_a_computer_player(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["simulate", "castle", "--players", "2", "--games", "2", "--player", "greedy"]) == 0
+    assert main(["simulate", "castle", "--players", "2", "--games", "2", "--bot", "greedy"]) == 0
     assert "rule coverage" in capsys.readouterr().out
-    assert main(["simulate", "castle", "--players", "2", "--games", "1", "--player", "best"]) == 2
+    assert main(["simulate", "castle", "--players", "2", "--games", "1", "--bot", "best"]) == 2
     assert "no player 'best'" in capsys.readouterr().err

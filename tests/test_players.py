@@ -8,6 +8,7 @@ hidden, in what the seat cannot see), and checks the same choice for the same se
 from __future__ import annotations
 
 import random
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -16,9 +17,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rulespec
+from rulespec.core import trace
 from rulespec.errors import InvalidArgument
 from rulespec.players import GreedyPlayer, RandomPlayer, SearchPlayer, SeatView, bench, parse_player
 from rulespec.players.base import Player
+from rulespec.scale import coverage
 
 CASES: tuple[tuple[str, dict[str, Any]], ...] = (
     ("castle", {"players": 2}),
@@ -293,11 +296,27 @@ def test_the_docs_table_is_the_benchs_whole_ladder() -> None:
     }
 
 
-def test_simulate_with_a_player_counts_only_the_moves_played() -> None:
+@pytest.mark.parametrize("game_id", ["castle", "oriente"])
+def test_simulate_with_a_player_counts_only_the_moves_played(game_id: str) -> None:
     """``rulespec.simulate(game, GreedyPlayer())``: the greedy player's lookahead applies
-    many actions on determinisations, but the coverage counts only the steps played (every
-    step applies exactly one move, so the applied counts add up to the steps)."""
-    run = rulespec.simulate("castle", GreedyPlayer(), settings={"players": 2}, seeds=range(2))
-    results = list(run)
-    applied = sum(n for _, kind, n in run.stats.coverage.counts if kind == "applied")
-    assert applied == sum(r.steps for r in results)
+    many actions on determinisations, but the coverage is exactly that of the game's
+    moves played again on their own (each decision's legal actions listed once, as for
+    any policy)."""
+    table = rulespec.game(game_id, players=rulespec.spec(game_id).players[0] + 1)
+    run = rulespec.simulate(table, GreedyPlayer(), seeds=[3], records=True)
+    (result,) = list(run)
+    assert result.record is not None
+    tally: Counter[tuple[str, str]] = Counter()
+    covered = coverage.covered(table, tally)
+    with trace.tracing() as decided:
+        state = covered.initial_state()
+        for action in result.record.actions:
+            if state.is_chance:  # as play draws it (its hooks count), then the drawn one
+                state.sample_chance(random.Random(0))
+            else:
+                state.legal_actions()
+            state = state.apply(action)
+        state.outcome()
+    coverage.add_decided(tally, decided)
+    coverage.ended(state, tally)
+    assert run.stats.coverage == coverage.Coverage.of(tally)

@@ -27,6 +27,9 @@ class ViewPlayer:
     """A player written on a seat's view: subclasses implement :meth:`decide`."""
 
     name = "player"
+    looks_ahead = True
+    """Whether the player applies actions to states of its own (determinisations): then
+    :func:`rulespec.simulate` leaves what it tried there out of the rule coverage."""
 
     def choose(self, state: Any, seat: int, rng: random.Random) -> Any:
         """Wrap ``state`` in the seat's view and :meth:`decide` on it alone."""

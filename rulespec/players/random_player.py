@@ -14,6 +14,7 @@ class RandomPlayer(ViewPlayer):
     it: a session, :func:`rulespec.random_step`). The baseline of the bench."""
 
     name = "random"
+    looks_ahead = False
 
     def decide(self, view: SeatView, rng: random.Random) -> Any:
         """One of the legal actions, each as likely."""

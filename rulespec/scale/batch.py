@@ -64,9 +64,10 @@ def play(
     ``probe`` re-submits, at each decision, what was legal at the previous decision of
     the same phase and is not now (for rule coverage, see :mod:`rulespec.scale.coverage`);
     it draws no randomness, so the game is the same with or without it. ``tally``, the
-    coverage being counted, is put back after each decision of the policy: what a
-    computer player tries while it looks ahead (:mod:`rulespec.players`) is not play, and
-    neither are the rule decisions it meets there.
+    coverage being counted, is put back after each decision of a policy that says it
+    ``looks_ahead`` (the greedy and search players of :mod:`rulespec.players`): what it
+    tries on its lookahead is not play, and neither are the rule decisions it meets
+    there; its listing of the legal actions is counted once, as for any policy.
     """
     rng = random.Random(seed)
     state: Any = game.initial_state()
@@ -87,7 +88,7 @@ def play(
                 action = state.sample_chance(rng)
             elif policy is None:
                 action = rng.choice(state.legal_actions())
-            elif tally is None:
+            elif tally is None or not getattr(policy, "looks_ahead", False):
                 action = policy(state, rng)
             else:
                 action = _unseen(policy, state, rng, tally)
@@ -112,13 +113,15 @@ def play(
 
 
 def _unseen(policy: Policy, state: Any, rng: random.Random, tally: Tally) -> Action:
-    """``policy``'s decision, with the coverage and rule decisions it caused undone."""
+    """``policy``'s decision, with the coverage and rule decisions its lookahead caused
+    undone; what listing the legal actions counts is counted once, as for any policy."""
     kept = Counter(tally)
     with trace.tracing():  # an inner block counts apart, and is dropped
         action = policy(state, rng)
     if tally != kept:
         tally.clear()
         tally.update(kept)
+    state.legal_actions()
     return action
 
 
