@@ -66,7 +66,7 @@ pytest: $(VENV)/.installed-dev
 # build also installs the pinned Pyodide (npm ci in docs/tryit), fetches the pinned attrs
 # wheel and builds rulespec's from this tree, for the rules in the page (docs/_ext/tryit.py).
 docs: $(VENV)/.installed-docs
-	$(BIN)/sphinx-build -E -n -W --keep-going -j auto -b html docs docs/_build/html
+	$(BIN)/sphinx-build -E -n -W --keep-going -b html docs docs/_build/html
 
 ## make browser: the built site (make docs) in headless chromium: "Try it" for every game,
 ## the position lab, the rules search, no page too wide for a phone or too tall. Needs
