@@ -184,7 +184,7 @@ class AtMost:
 @attrs.frozen
 class ComponentId:
     """A component named by its id (``"l1-03"``, ``"plant-2"``), held as its number: the
-    index of the id in ``ids(ctx)``. The schema lists the game's ids."""
+    index of the id in ``ids(ctx)``. The schema lists the game's ids in that order."""
 
     what: str
     """What the component is, for messages (``"a castle card"``)."""
@@ -575,7 +575,7 @@ def _component_id(meta: ComponentId) -> Plan:
     def schema(ctx: Any) -> dict[str, Any]:
         if ctx is None:
             return {"type": "string", "description": f"the id of {meta.what}"}
-        return {"enum": sorted(meta.ids(ctx))}
+        return {"enum": list(meta.ids(ctx))}
 
     return Plan(dump, load, schema)
 
