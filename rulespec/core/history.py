@@ -10,10 +10,13 @@ cost about 4% per step; keeping every earlier state alive instead cost 10-30% (t
 garbage collector scans them all).
 
 An *information state* (perfect recall, as game-theory algorithms want it) is what one
-seat has seen from the root on: its own view of the root, then at each step its own
-action if it acted and what changed in its view. Two histories give a seat equal
-information states exactly when that seat cannot tell them apart, because both are built
-from nothing but its views (which the leak tests keep honest) and its own actions. What a
+seat has seen from the root on: its own view of the root, then at each step who acted,
+the action as far as the seat saw it (in full if it was its own or public, as the game's
+``seen_by`` says, or revealed by the step; else only its type) and what changed in its
+view. Two histories give a seat equal information states exactly when that seat cannot
+tell them apart, because both are built from nothing but its views (which the leak tests
+keep honest) and the actions it saw; text, JSON and tensor agree on it (issue 28, r28:
+a public action that left every view alike was in the tensor but not the text). What a
 seat saw at each step is worked out once and kept in the step's memo (a node pointing to
 the seat's node of the step before, with the step's line of text), with the state the
 step made (a copy without history), so a question works out only the steps after the
@@ -160,19 +163,31 @@ def states(state: Any) -> Iterator[Any]:
 
 @attrs.frozen
 class Seen:
-    """One step of the history as one seat saw it."""
+    """One step of the history as one seat saw it: who made it, the action as far as the
+    seat saw it, and what changed in its view. Who acted and a public action are part
+    of it even where the view comes out the same (issue 28's r28: two identical White
+    Castle tasks resolved in the other order leave every view alike, yet every seat saw
+    which task was taken)."""
 
     acted: Mapping[str, Any] | None
     """The seat's own action as JSON if it was this seat's decision, else ``None``."""
     changes: Mapping[str, Any]
     """The leaves of the seat's view that changed (``"-"``: the ones that went away)."""
+    actor: int | None = None
+    """The seat that made the step, ``None`` for chance."""
+    action: Mapping[str, Any] | None = None
+    """The action as JSON where the seat saw which it was (its own, a public one, one the
+    step itself reveals), else only its ``type`` (what the information-state tensor
+    records of a hidden action)."""
 
 
 class InformationState:
     """Everything one seat has seen since the root of a history (perfect recall).
 
-    ``str()`` gives a compact text, one line per step, equal for two histories exactly
-    when the seat cannot tell them apart; ``to_json()`` the same as data; ``tensor()`` a
+    ``str()`` gives a compact text, one line per step (``3 seat 1 did {...} saw {...}``:
+    the step, who acted, unless this seat did, the action as far as it saw it, and what
+    changed in its view), equal for two histories exactly when the seat cannot tell them
+    apart; ``to_json()`` the same as data; ``tensor()`` a
     fixed-length summary as numbers in [0, 1] (:func:`tensor_layout`). Equality compares
     the seat, its view of the root and every step.
 
@@ -275,7 +290,15 @@ class InformationState:
         return {
             "player": self.player,
             "start": dict(self.start),
-            "steps": [{"acted": s.acted, "changes": dict(s.changes)} for s in self.steps],
+            "steps": [
+                {
+                    "actor": s.actor,
+                    "action": None if s.action is None else dict(s.action),
+                    "acted": s.acted,
+                    "changes": dict(s.changes),
+                }
+                for s in self.steps
+            ],
         }
 
     def __str__(self) -> str:
@@ -364,17 +387,22 @@ def _step(
     own = actor == player
     seen = game.seen_by(mover, action)
     now = _leaves(after, player)
-    acted = action.to_json() if own else None
+    hidden = not (own or seen is None or player in seen)
+    reveal = game.reveals(before, after)
+    whole = action.to_json()
+    shown = {"type": whole["type"]} if hidden and not reveal else whole
+    acted = whole if own else None
     changes = delta(view, now)
-    did = f" did {compact(acted)}" if acted is not None else ""
+    by = actor if isinstance(actor, int) else None
+    who = "" if own else ("chance " if by is None else f"seat {by} ")
     step = _Step(
-        Seen(acted, changes),
-        f"{index}{did} saw {compact(changes)}",
-        actor if isinstance(actor, int) else game.players,
+        Seen(acted, changes, by, shown),
+        f"{index} {who}did {compact(shown)} saw {compact(changes)}",
+        game.players if by is None else by,
         _kind_index(game)[type(action)],
         game.action_ids().id(action) + 1,
-        not (own or seen is None or player in seen),
-        game.reveals(before, after),
+        hidden,
+        reveal,
     )
     return step, now
 
