@@ -34,7 +34,8 @@ from typing import Any
 
 import attrs
 
-from rulespec.core.leaves import compact, delta, leaves
+from rulespec.core.leaves import changes as view_changes
+from rulespec.core.leaves import compact
 
 Link = list[Any]
 """``[previous link, or the root state; action]``, and a memo (a dict per seat and the
@@ -302,8 +303,26 @@ class InformationState:
         }
 
     def __str__(self) -> str:
-        head = (f"seat {self.player}", self._text)
-        return "\n".join((*head, *(n.step.line for n in self._nodes())))
+        head = f"seat {self.player}\n{self._text}"
+        node = self._node
+        if node is None:
+            return head
+        # the lines since the latest node whose text is kept, which hands it over: asked
+        # along a line of play, each question joins only the new lines (issue 30)
+        lines: list[str] = []
+        found = node
+        while found is not None and found.text is None:
+            lines.append(found.step.line)
+            found = found.prev
+        lines.reverse()
+        if found is None:
+            text = "\n".join(lines)
+        else:
+            text = "\n".join((found.text, *lines)) if lines else found.text
+            if found is not node:
+                found.text = None
+        node.text = text
+        return f"{head}\n{text}"
 
 
 def kinds(game: Any) -> tuple[type, ...]:
@@ -336,12 +355,15 @@ class _Node:
     Kept on the link of the step (the nodes of a history are shared by every state
     played on from it)."""
 
-    __slots__ = ("count", "prev", "step")
+    __slots__ = ("count", "prev", "step", "text")
 
     def __init__(self, prev: _Node | None, step: _Step) -> None:
         self.prev = prev
         self.step = step
         self.count: int = 1 if prev is None else prev.count + 1
+        self.text: str | None = None
+        """The steps' lines from the first to this one, kept on the latest node asked
+        for only (:meth:`InformationState.__str__`)."""
 
 
 def _memo(link: Link) -> dict[Any, Any]:
@@ -362,7 +384,7 @@ only after the state it came from: a game may compare parts of two states by ide
 
 
 def _view_key(player: int) -> tuple[str, int]:
-    """The memo key of the leaves of ``player``'s view of the state a link made, kept on
+    """The memo key of ``player``'s view (as JSON) of the state a link made, kept on
     the latest two links worked out for that seat only (so a branch from the state before
     the latest finds it too, and few views per seat stay alive)."""
     return ("view", player)
@@ -375,24 +397,24 @@ def _step(
     action: Any,
     *,
     player: int,
-    view: dict[str, object],
+    view: object,
     seat: int | None = None,
-) -> tuple[_Step, dict[str, object]]:
-    """What ``player`` saw at step ``index`` from ``before`` to ``after`` (``view``: the
-    leaves of its view of ``before``), with what the tensor needs; and the leaves of its
-    view of ``after``. ``seat``: who made the step, if out of the fixed order."""
+) -> tuple[_Step, object]:
+    """What ``player`` saw at step ``index`` from ``before`` to ``after`` (``view``: its
+    view of ``before`` as JSON), with what the tensor needs; and its view of ``after``.
+    ``seat``: who made the step, if out of the fixed order."""
     game = before.game
     mover = acting(before, seat)
     actor = mover.current_player
     own = actor == player
     seen = game.seen_by(mover, action)
-    now = _leaves(after, player)
+    now = after.observation(player).to_json()
     hidden = not (own or seen is None or player in seen)
     reveal = game.reveals(before, after)
     whole = action.to_json()
     shown = {"type": whole["type"]} if hidden and not reveal else whole
     acted = whole if own else None
-    changes = delta(view, now)
+    changes = view_changes(view, now)
     by = actor if isinstance(actor, int) else None
     who = "" if own else ("chance " if by is None else f"seat {by} ")
     step = _Step(
@@ -405,10 +427,6 @@ def _step(
         reveal,
     )
     return step, now
-
-
-def _leaves(state: Any, player: int) -> dict[str, object]:
-    return leaves(state.observation(player).to_json())
 
 
 def _kind_index(game: Any) -> dict[type, int]:
@@ -449,7 +467,7 @@ def information_state(state: Any, player: int) -> InformationState:
         start, text = _root_view(root, player)
         node = None
         before = root
-        view = leaves(start) if tail else {}
+        view: object = start
     else:
         memo = anchor[2]
         node = memo[player]
@@ -458,7 +476,7 @@ def information_state(state: Any, player: int) -> InformationState:
         view = memo.get(key)
         if tail:
             if view is None:
-                view = _leaves(before, player)
+                view = before.observation(player).to_json()
             parent = anchor[0]
             if type(parent) is list and len(parent) >= 3:
                 parent[2].pop(key, None)  # kept on the latest two links: branches reuse it
