@@ -196,13 +196,11 @@ class InformationState:
     steps are read from there only when asked for, so making one costs no more than the
     steps not yet worked out."""
 
-    __slots__ = ("_node", "_text", "current", "game", "player", "start")
+    __slots__ = ("_current", "_node", "_state", "_text", "game", "player", "start")
 
     player: int
     start: Mapping[str, Any]
     """The seat's view of the root state, as JSON."""
-    current: Any
-    """The seat's observation of the state itself."""
     game: Any
 
     def __init__(  # the steps worked out (a private node chain), read when asked for
@@ -210,7 +208,7 @@ class InformationState:
         player: int,
         start: Mapping[str, Any],
         node: Any,
-        current: Any,
+        state: Any,
         game: Any,
         *,
         text: str | None = None,
@@ -219,8 +217,17 @@ class InformationState:
         self.player = player
         self.start = start
         self._node = node
-        self.current = current
+        self._state = state
+        self._current: Any = None
         self.game = game
+
+    @property
+    def current(self) -> Any:
+        """The seat's observation of the state itself (made when first asked for: the
+        text does not need it)."""
+        if self._current is None:
+            self._current = self._state.observation(self.player)
+        return self._current
 
     def _nodes(self) -> list[_Node]:
         out: list[_Node] = []
@@ -397,36 +404,67 @@ def _step(
     action: Any,
     *,
     player: int,
-    view: object,
+    view: _View,
+    shared: dict[Any, Any],
     seat: int | None = None,
-) -> tuple[_Step, object]:
+) -> tuple[_Step, _View]:
     """What ``player`` saw at step ``index`` from ``before`` to ``after`` (``view``: its
-    view of ``before`` as JSON), with what the tensor needs; and its view of ``after``.
+    view of ``before``), with what the tensor needs; and its view of ``after``.
+    ``shared``: the link's memo, where what every seat shares is kept (:func:`_act`).
     ``seat``: who made the step, if out of the fixed order."""
     game = before.game
-    mover = acting(before, seat)
-    actor = mover.current_player
-    own = actor == player
-    seen = game.seen_by(mover, action)
-    now = after.observation(player).to_json()
+    act = shared.get(_ACT)
+    if act is None:
+        act = shared[_ACT] = _act(before, after, action, seat)
+    by, seen, reveal, whole, text, kind, known = act
+    own = by == player
+    now = _view(after, player, view[1])
     hidden = not (own or seen is None or player in seen)
-    reveal = game.reveals(before, after)
-    whole = action.to_json()
-    shown = {"type": whole["type"]} if hidden and not reveal else whole
+    if hidden and not reveal:
+        shown = {"type": whole["type"]}
+        text = compact(shown)
+    else:
+        shown = whole
     acted = whole if own else None
-    changes = view_changes(view, now)
-    by = actor if isinstance(actor, int) else None
+    changes = view_changes(view[0], now[0])
+    for k, v in changes.items():
+        if (type(v) is list or type(v) is dict) and not v:  # fresh, not the memo's
+            changes[k] = type(v)()
     who = "" if own else ("chance " if by is None else f"seat {by} ")
     step = _Step(
         Seen(acted, changes, by, shown),
-        f"{index} {who}did {compact(shown)} saw {compact(changes)}",
+        f"{index} {who}did {text} saw {compact(changes)}",
         game.players if by is None else by,
-        _kind_index(game)[type(action)],
-        game.action_ids().id(action) + 1,
+        kind,
+        known,
         hidden,
         reveal,
     )
     return step, now
+
+
+_ACT = "act"
+"""The memo key of what every seat's step at a link shares (:func:`_act`), worked out
+for the first seat asked."""
+
+
+def _act(before: Any, after: Any, action: Any, seat: int | None) -> tuple[Any, ...]:
+    """What a step is for every seat: who made it (``None``: chance), the seats that
+    see the action (``seen_by``), whether it reveals, the action's JSON and its text,
+    its kind's index and its id plus one."""
+    game = before.game
+    mover = acting(before, seat)
+    actor = mover.current_player
+    whole = action.to_json()
+    return (
+        actor if isinstance(actor, int) else None,
+        game.seen_by(mover, action),
+        game.reveals(before, after),
+        whole,
+        compact(whole),
+        _kind_index(game)[type(action)],
+        game.action_ids().id(action) + 1,
+    )
 
 
 def _kind_index(game: Any) -> dict[type, int]:
@@ -467,16 +505,17 @@ def information_state(state: Any, player: int) -> InformationState:
         start, text = _root_view(root, player)
         node = None
         before = root
-        view: object = start
+        view: _View = (start, {})
     else:
         memo = anchor[2]
         node = memo[player]
         start, text = memo[("start", player)]
         before = memo[_STATE]
-        view = memo.get(key)
+        kept: _View | None = memo.get(key)
+        if kept is None:  # not needed without a tail
+            kept = _view(before, player, {}) if tail else (start, {})
+        view = kept
         if tail:
-            if view is None:
-                view = before.observation(player).to_json()
             parent = anchor[0]
             if type(parent) is list and len(parent) >= 3:
                 parent[2].pop(key, None)  # kept on the latest two links: branches reuse it
@@ -493,17 +532,63 @@ def information_state(state: Any, player: int) -> InformationState:
             memo[_FROM] = before
         index = 1 if node is None else node.count + 1
         step, view = _step(
-            index, before, after, link[1], player=player, view=view, seat=seat_of(link)
+            index,
+            before,
+            after,
+            link[1],
+            player=player,
+            view=view,
+            shared=memo,
+            seat=seat_of(link),
         )
         node = memo[player] = _Node(node, step)
         memo[("start", player)] = start, text
         before = after
     if tail:
         tail[-1][2][key] = view
-    return InformationState(player, start, node, state.observation(player), state.game, text=text)
+    return InformationState(player, start, node, state, state.game, text=text)
 
 
 _ROOTS: dict[int, tuple[Any, dict[int, tuple[Mapping[str, Any], str]]]] = {}
+
+
+_View = tuple[object, dict[Any, Any]]
+"""A seat's view of a state as JSON, with the JSON of its fields by identity
+(:meth:`~rulespec.core.convert.Converter.to_json_reusing`), which the next step's view
+reuses where a field is the very object dumped before: a step dumps only what changed
+(issue 30: the JSON of the view at every step was most of an information state's cost).
+The JSON shares nested values with the memo: read-only."""
+
+
+class _Handover:
+    """The ``Reuse`` of one step's view: reads the step before's memo, and keeps in a
+    new one only what this view used, so a memo holds one view's fields and an older
+    one, shared by branches, is never written to."""
+
+    __slots__ = ("new", "old")
+
+    def __init__(self, old: dict[Any, Any]) -> None:
+        self.old = old
+        self.new: dict[Any, Any] = {}
+
+    def get(self, key: tuple[str, int]) -> tuple[Any, Any] | None:
+        hit: tuple[Any, Any] | None = self.old.get(key)
+        if hit is not None:
+            self.new[key] = hit
+        return hit
+
+    def __setitem__(self, key: tuple[str, int], entry: tuple[Any, Any]) -> None:
+        self.new[key] = entry
+
+
+def _view(state: Any, player: int, memo: dict[Any, Any]) -> _View:
+    """``player``'s view of ``state``, reusing the JSON ``memo`` holds."""
+    seen = state.observation(player)
+    reusing = getattr(seen, "to_json_reusing", None)
+    if reusing is None:
+        return seen.to_json(), {}
+    handover = _Handover(memo)
+    return reusing(handover), handover.new
 
 
 def _root_view(root: Any, player: int) -> tuple[Mapping[str, Any], str]:

@@ -68,13 +68,16 @@ def _diff(b: object, a: object, path: str, changed: dict[str, object], gone: lis
     tb, ta = type(b), type(a)
     if tb is dict and ta is dict and b and a:
         bd, ad = typing.cast(dict[str, object], b), typing.cast(dict[str, object], a)
+        kept = 0
         for k, v in ad.items():
             old = bd.get(k, _GONE)
             if old is _GONE:
                 leaves(v, f"{path}.{k}" if path else str(k), changed)
-            elif old != v:
+                continue
+            kept += 1
+            if old is not v and old != v:
                 _diff(old, v, f"{path}.{k}" if path else str(k), changed, gone)
-        if len(bd) > len(ad) or any(k not in ad for k in bd):
+        if kept < len(bd):  # some keys of ``b`` are not in ``a``
             for k, v in bd.items():
                 if k not in ad:
                     gone.extend(leaves(v, f"{path}.{k}" if path else str(k)))
@@ -83,7 +86,7 @@ def _diff(b: object, a: object, path: str, changed: dict[str, object], gone: lis
         bl, al = typing.cast(list[object], b), typing.cast(list[object], a)
         shared = min(len(bl), len(al))
         for i in range(shared):
-            if bl[i] != al[i]:
+            if bl[i] is not al[i] and bl[i] != al[i]:
                 _diff(bl[i], al[i], f"{path}[{i}]", changed, gone)
         for i in range(shared, len(al)):
             leaves(al[i], f"{path}[{i}]", changed)

@@ -655,8 +655,13 @@ class Encoder:
         out = [0.0] * self.layout.size
         self.write(observation, out)
         for start, end, low, inverse, entry in self.scale:
-            if inverse is None:
-                out[start:end] = [scaled(entry, x) for x in out[start:end]]
+            if inverse is None:  # :func:`scaled`'s open ranges, inlined (issue 30)
+                if not math.isinf(entry.high):
+                    out[start:end] = [scaled(entry, x) for x in out[start:end]]
+                elif math.isinf(low):
+                    out[start:end] = [0.5 + 0.5 * x / (1.0 + abs(x)) for x in out[start:end]]
+                else:
+                    out[start:end] = [(v := x - low) / (1.0 + v) for x in out[start:end]]
             else:
                 out[start:end] = [(x - low) * inverse for x in out[start:end]]
         return array.array("f", out)
