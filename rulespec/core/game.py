@@ -283,7 +283,7 @@ class BaseGame(Generic[S]):
     actions it could not see so far."""
     information_of: ClassVar[staticmethod[[Any], Information]]
     """``information_of(game)`` (``secrecy.information``): what the variant hides, as
-    :attr:`~rulespec.core.game.BaseGame.information` gives it."""
+    ``game.information`` gives it."""
     resampler: ClassVar[staticmethod[[Any, int, random.Random], Any]]
     """``resampler(state, player, rng)`` (``resample``): ``state.resample`` once the
     seat is checked."""
@@ -389,9 +389,9 @@ class BaseGame(Generic[S]):
     def information(self) -> Information:
         """What players know in this variant: ``PERFECT`` when no seat ever holds two
         states it cannot tell apart (every resample gives the state itself), else
-        ``IMPERFECT`` (:class:`~rulespec.core.api.Information`). The spec's
-        :attr:`~rulespec.core.api.GameSpec.information` is the game's as a whole (the
-        most any variant hides): The White Castle with 2-4 players hides nothing."""
+        ``IMPERFECT`` (:class:`~rulespec.core.api.Information`). ``spec.information``
+        is the game's as a whole (the most any variant hides): The White Castle is
+        perfect in every column on the book's cards (``castle.secrecy.information``)."""
         found: Information = self._memoised("information", lambda: type(self).information_of(self))
         return found
 

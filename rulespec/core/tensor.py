@@ -652,7 +652,7 @@ class Encoder:
     runs: tuple[_Run, ...] = attrs.field(
         default=attrs.Factory(lambda self: _runs(self.scale), takes_self=True), eq=False
     )
-    """The closed-range scalers, adjacent ones merged (:func:`_runs`)."""
+    """The closed-range scalers, nearby ones merged (``_runs``)."""
     opened: tuple[_Scaler, ...] = attrs.field(
         default=attrs.Factory(
             lambda self: tuple(s for s in self.scale if s[3] is None), takes_self=True
