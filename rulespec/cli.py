@@ -32,7 +32,7 @@ from rulespec.core.api import GameSpec
 from rulespec.core.play import advance, playout, random_step
 from rulespec.core.seeds import SEED_MAX
 from rulespec.errors import RulespecError
-from rulespec.host import resample_bench, session_bench
+from rulespec.host import resample_bench, session_bench, view_bench
 from rulespec.scale.executors import Runner
 
 _label = verifying.label
@@ -362,6 +362,13 @@ def bench_adapters(specs: Sequence[GameSpec], seconds: float, seed: int) -> int:
         "pettingzoo: a decision through env.step with a random id the mask allows, chance "
         "resolved inside; raw: legal_actions, choice, apply; fastest of 3 runs each"
     )
+    return 0
+
+
+def bench_views(specs: Sequence[GameSpec], seed: int) -> int:
+    """``bench --views``: µs per view a learner or search asks at every step, and as a
+    multiple of a raw step (rulespec.host.view_bench)."""
+    view_bench.report([s.id for s in specs], seed)
     return 0
 
 
@@ -857,6 +864,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--adapters", action="store_true", help="us/step raw and through rulespec.openspiel"
     )
     p_bench.add_argument(
+        "--views",
+        action="store_true",
+        help="us per observation tensor, information-state string and tensor, resample and "
+        "PettingZoo last()+step, beside a raw step",
+    )
+    p_bench.add_argument(
         "--sessions",
         action="store_true",
         help="us per view() and submit(), naive and through rulespec.Session",
@@ -959,6 +972,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             if args.players
             else bench_adapters(_specs(args.game), args.seconds, args.seed)
             if args.adapters
+            else bench_views(_specs(args.game), args.seed)
+            if args.views
             else bench_sessions(_specs(args.game), args.seconds, args.seed)
             if args.sessions
             else bench(_specs(args.game), args.seconds, args.seed, runner)

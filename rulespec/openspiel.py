@@ -190,7 +190,7 @@ def _information_tensor(rs_game: Any) -> bool:
 def _game_type(rs_game: Any) -> Any:
     spec = rs_game.spec
     deterministic = spec.chance is rulespec.ChanceMode.DETERMINISTIC
-    perfect = spec.information is rulespec.Information.PERFECT
+    perfect = rs_game.information is rulespec.Information.PERFECT
     return pyspiel.GameType(
         short_name=short_name(spec.id),
         long_name=f"rulespec {spec.title}",

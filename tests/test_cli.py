@@ -24,7 +24,7 @@ import rulespec
 from rulespec import cli_settings
 from rulespec.catalog import game_type
 from rulespec.cli import main
-from rulespec.host import resample_bench
+from rulespec.host import resample_bench, view_bench
 
 
 def test_bench_runs_on_a_tiny_budget(capsys: pytest.CaptureFixture[str]) -> None:
@@ -45,6 +45,17 @@ def test_the_resampling_bench_prints_a_line_per_column(capsys: pytest.CaptureFix
     for line in lines[1:-1]:
         assert line.startswith("castle")
         assert line.split()[-1] == "0/12"
+
+
+def test_the_views_bench_prints_a_line_per_column(capsys: pytest.CaptureFixture[str]) -> None:
+    """``rulespec bench --views``: per column, a raw step and each view as µs and as a
+    multiple of the step (issue 30)."""
+    view_bench.report(["castle"], games=1)
+    out = capsys.readouterr().out.splitlines()
+    rows = [line for line in out if line.startswith("castle")]
+    assert len(rows) == len(rulespec.spec("castle").variants(options=False))
+    assert all(line.count("x)") >= 4 for line in rows)
+    assert out[0].split()[:3] == ["game", "variant", "step"]
 
 
 def test_bench_against_openspiel_without_open_spiel_exits_2_and_names_the_extra(

@@ -72,8 +72,9 @@ def test_a_seat_tells_two_histories_apart_exactly_when_its_views_differ(
     game_id: str, settings: dict[str, object]
 ) -> None:
     """At chance nodes and decisions along random play, two different next actions give a
-    seat equal information states exactly when they give it equal views (and, for its own
-    decisions, never: it knows what it did)."""
+    seat equal information states exactly when they give it equal views and it saw
+    neither action (its own, or a public one, it tells apart: issue 28's r28), only
+    their kind."""
     game = rulespec.game(game_id, **settings)
     rng = random.Random(11)
     state = game.initial_state()
@@ -86,8 +87,19 @@ def test_a_seat_tells_two_histories_apart_exactly_when_its_views_differ(
             for p in range(game.players):
                 same_view = a.observation(p) == b.observation(p)
                 own = state.current_player == p
+                unseen = all(
+                    (seen := game.seen_by(state, x)) is not None
+                    and p not in seen
+                    and not game.reveals(state, after)
+                    for x, after in ((first, a), (second, b))
+                )
+                same_kind = type(first) is type(second)
                 same_info = str(a.information_state(p)) == str(b.information_state(p))
-                assert same_info == (same_view and not own), (p, first, second)
+                assert same_info == (same_view and not own and unseen and same_kind), (
+                    p,
+                    first,
+                    second,
+                )
                 assert (a.information_state(p) == b.information_state(p)) == same_info
             checked += 1
         state = state.apply(state.sample_chance(rng) if state.is_chance else rng.choice(options))
@@ -206,6 +218,48 @@ def test_information_state_tensors_agree_with_the_information_states(
     assert same
 
 
+def columns() -> list[tuple[str, dict[str, object]]]:
+    """Every variant column of every game, with the default options."""
+    return [(spec.id, dict(c)) for spec in rulespec.GAMES for c in spec.variants(options=False)]
+
+
+@pytest.mark.parametrize(
+    ("game_id", "settings"), columns(), ids=[variants.label(g, s) for g, s in columns()]
+)
+def test_equal_information_states_equal_text_json_and_tensor(
+    game_id: str, settings: dict[str, object]
+) -> None:
+    """Issue 28, r28: for every seat, two information states are equal exactly when
+    their texts are, their JSON is and their tensors are. Checked on siblings (every pair
+    of next actions or chance outcomes, up to a few, from states along random play), where
+    the histories differ in one step only: the tensor then tells exactly what the text
+    does (who acted, the kind of action, which action where the seat saw it, the view)."""
+    game = rulespec.game(game_id, **settings)
+    rng = random.Random(29)
+    state = game.initial_state()
+    checked = equal = 0
+    while not state.is_terminal and state.step < 160:
+        if state.is_chance:
+            options = [a for a, _ in state.chance_outcomes()]
+        else:
+            options = list(state.legal_actions())
+        pairs = [(a, b) for i, a in enumerate(options) for b in options[i + 1 :]]
+        alike = [(a, b) for a, b in pairs if type(a) is type(b)]  # the likelier to look alike
+        for a, b in rng.sample(alike, min(2, len(alike))) + rng.sample(pairs, min(1, len(pairs))):
+            sa, sb = state.apply(a), state.apply(b)
+            for p in range(game.players):
+                ia, ib = sa.information_state(p), sb.information_state(p)
+                same = ia == ib
+                assert (str(ia) == str(ib)) == same, (p, state.step, a, b)
+                assert (ia.to_json() == ib.to_json()) == same, (p, state.step, a, b)
+                assert (ia.tensor() == ib.tensor()) == same, (p, state.step, a, b)
+                assert hash(ia) == hash(ib) or not same
+                checked += 1
+                equal += same
+        state = state.apply(state.sample_chance(rng) if state.is_chance else rng.choice(options))
+    assert checked > equal, "no pair told apart"
+
+
 def test_a_variant_with_a_huge_max_game_length_still_offers_a_small_tensor() -> None:
     """White Lotus with negotiation may last about 1.5 million steps (any number of gifts
     per window): the tensor keeps the latest steps only, so it is offered, and small."""
@@ -235,11 +289,14 @@ def replayed(state: Any, player: int) -> tuple[str, list[list[int]]]:
         after = before.apply(action)
         now = leaves(after.observation(player).to_json())
         own = before.current_player == player
-        did = f" did {compact(action.to_json())}" if own else ""
-        lines.append(f"{i}{did} saw {compact(delta(view, now))}")
         seen = game.seen_by(before, action)
         hidden = not (own or seen is None or player in seen)
         actor = before.current_player
+        shown = action.to_json()
+        if hidden and not game.reveals(before, after):
+            shown = {"type": shown["type"]}
+        who = "" if own else f"seat {actor} " if isinstance(actor, int) else "chance "
+        lines.append(f"{i} {who}did {compact(shown)} saw {compact(delta(view, now))}")
         known = game.action_ids().id(action) + 1
         codes.append([actor if isinstance(actor, int) else game.players, kinds[type(action)], 0])
         codes[-1][2] = 0 if hidden else known

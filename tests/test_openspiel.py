@@ -122,7 +122,10 @@ def test_game_type_and_info_come_from_the_spec_and_bounds(game_id: str) -> None:
     assert (t.min_num_players, t.max_num_players) == spec.players
     assert t.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
     assert t.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
-    assert t.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    kinds = pyspiel.GameType.Information
+    perfect = game_id == "castle"  # 2 players (the first column) hide nothing (issue 30)
+    assert rs.information is (rulespec.Information.PERFECT if perfect else rs.spec.information)
+    assert t.information == (kinds.PERFECT_INFORMATION if perfect else kinds.IMPERFECT_INFORMATION)
     assert t.reward_model == pyspiel.GameType.RewardModel.TERMINAL
     assert b.utility_sum == 1.0
     assert t.utility == pyspiel.GameType.Utility.CONSTANT_SUM

@@ -35,7 +35,9 @@ SPEC = GameSpec(
     chance_note="dice rolls per colour, card, tile and garden deals, the influence stack, "
     "room refills and the solo deck",
     information_note="in solo play the identity of the solo deck's top card is hidden (its "
-    "bridge side is public); every other deal is drawn when it is made",
+    "bridge side is public); every other deal is drawn when it is made. So 2-4 players "
+    "have perfect information, and so has solo play on the book's cards (nine cards, nine "
+    "bridge sides: game.information tells a variant's)",
 )
 
 

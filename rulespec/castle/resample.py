@@ -20,6 +20,7 @@ import random
 from collections.abc import Sequence
 
 from rulespec.castle.actions import Deal, Pile
+from rulespec.castle.secrecy import bridge_side
 from rulespec.castle.state import Solo, State
 from rulespec.core import resample as core
 
@@ -92,5 +93,4 @@ def _swapped(solo: Solo, top: int, pick: int) -> Solo:
 
 
 def _side(state: State, card: int) -> tuple[object, ...]:
-    c = state.game.data.solo[card]
-    return (c.colour, c.slot, c.target)
+    return bridge_side(state.game.data.solo[card])

@@ -30,7 +30,7 @@ import attrs
 from rulespec.core import history as histories
 from rulespec.core import tensor
 from rulespec.core.action_ids import ActionIds, Listing
-from rulespec.core.api import Action, GameSpec
+from rulespec.core.api import Action, GameSpec, Information
 from rulespec.core.bounds import Bounds
 from rulespec.core.convert import Converter, Reader
 from rulespec.core.kernel import PhaseTable, Step, Views
@@ -87,7 +87,7 @@ PACKAGE: Mapping[str, tuple[str, ...]] = {
     "position": ("load", "invariant_problems"),
     "render": ("render", "narrate"),
     "resample": ("resample",),
-    "secrecy": ("seen_by", "reveals"),
+    "secrecy": ("seen_by", "reveals", "information"),
     "codec": ("CODEC",),
     "phases": ("TABLE",),
     "variant": ("TYPED",),
@@ -223,6 +223,7 @@ class Parts:
             "bounds_of": staticmethod(self.bounds.bounds),
             "seen_by": staticmethod(self.secrecy.seen_by),
             "reveals": staticmethod(self.secrecy.reveals),
+            "information_of": staticmethod(self.secrecy.information),
             "resampler": staticmethod(self.resample.resample),
             "notate": staticmethod(self.notation.format),
             "denote": staticmethod(self.notation.parse),
@@ -280,6 +281,9 @@ class BaseGame(Generic[S]):
     reveals: ClassVar[staticmethod[[Any, Any], bool]]
     """``reveals(before, after)`` (``secrecy``): whether the step shows every seat the
     actions it could not see so far."""
+    information_of: ClassVar[staticmethod[[Any], Information]]
+    """``information_of(game)`` (``secrecy.information``): what the variant hides, as
+    ``game.information`` gives it."""
     resampler: ClassVar[staticmethod[[Any, int, random.Random], Any]]
     """``resampler(state, player, rng)`` (``resample``): ``state.resample`` once the
     seat is checked."""
@@ -381,6 +385,16 @@ class BaseGame(Generic[S]):
         found: Bounds = self._memoised("bounds", lambda: type(self).bounds_of(self))
         return found
 
+    @property
+    def information(self) -> Information:
+        """What players know in this variant: ``PERFECT`` when no seat ever holds two
+        states it cannot tell apart (every resample gives the state itself), else
+        ``IMPERFECT`` (:class:`~rulespec.core.api.Information`). ``spec.information``
+        is the game's as a whole (the most any variant hides): The White Castle is
+        perfect in every column on the book's cards (``castle.secrecy.information``)."""
+        found: Information = self._memoised("information", lambda: type(self).information_of(self))
+        return found
+
     def observation_shape(self) -> tuple[int]:
         """The length of ``state.observation(p).tensor()`` in this variant, as a shape."""
         return tensor.observation_shape(self)
@@ -412,7 +426,7 @@ class BaseGame(Generic[S]):
             "players": self.players,
             "dynamics": spec.dynamics.value,
             "chance": spec.chance.value,
-            "information": spec.information.value,
+            "information": self.information.value,
             "utility": spec.utility.value,
             "num_distinct_actions": self.num_distinct_actions,
             "num_chance_outcomes": self.num_chance_outcomes,

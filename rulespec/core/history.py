@@ -10,10 +10,13 @@ cost about 4% per step; keeping every earlier state alive instead cost 10-30% (t
 garbage collector scans them all).
 
 An *information state* (perfect recall, as game-theory algorithms want it) is what one
-seat has seen from the root on: its own view of the root, then at each step its own
-action if it acted and what changed in its view. Two histories give a seat equal
-information states exactly when that seat cannot tell them apart, because both are built
-from nothing but its views (which the leak tests keep honest) and its own actions. What a
+seat has seen from the root on: its own view of the root, then at each step who acted,
+the action as far as the seat saw it (in full if it was its own or public, as the game's
+``seen_by`` says, or revealed by the step; else only its type) and what changed in its
+view. Two histories give a seat equal information states exactly when that seat cannot
+tell them apart, because both are built from nothing but its views (which the leak tests
+keep honest) and the actions it saw; text, JSON and tensor agree on it (issue 28, r28:
+a public action that left every view alike was in the tensor but not the text). What a
 seat saw at each step is worked out once and kept in the step's memo (a node pointing to
 the seat's node of the step before, with the step's line of text), with the state the
 step made (a copy without history), so a question works out only the steps after the
@@ -31,7 +34,8 @@ from typing import Any
 
 import attrs
 
-from rulespec.core.leaves import compact, delta, leaves
+from rulespec.core.leaves import changes as view_changes
+from rulespec.core.leaves import compact
 
 Link = list[Any]
 """``[previous link, or the root state; action]``, and a memo (a dict per seat and the
@@ -160,19 +164,31 @@ def states(state: Any) -> Iterator[Any]:
 
 @attrs.frozen
 class Seen:
-    """One step of the history as one seat saw it."""
+    """One step of the history as one seat saw it: who made it, the action as far as the
+    seat saw it, and what changed in its view. Who acted and a public action are part
+    of it even where the view comes out the same (issue 28's r28: two identical White
+    Castle tasks resolved in the other order leave every view alike, yet every seat saw
+    which task was taken)."""
 
     acted: Mapping[str, Any] | None
     """The seat's own action as JSON if it was this seat's decision, else ``None``."""
     changes: Mapping[str, Any]
     """The leaves of the seat's view that changed (``"-"``: the ones that went away)."""
+    actor: int | None = None
+    """The seat that made the step, ``None`` for chance."""
+    action: Mapping[str, Any] | None = None
+    """The action as JSON where the seat saw which it was (its own, a public one, one the
+    step itself reveals), else only its ``type`` (what the information-state tensor
+    records of a hidden action)."""
 
 
 class InformationState:
     """Everything one seat has seen since the root of a history (perfect recall).
 
-    ``str()`` gives a compact text, one line per step, equal for two histories exactly
-    when the seat cannot tell them apart; ``to_json()`` the same as data; ``tensor()`` a
+    ``str()`` gives a compact text, one line per step (``3 seat 1 did {...} saw {...}``:
+    the step, who acted, unless this seat did, the action as far as it saw it, and what
+    changed in its view), equal for two histories exactly when the seat cannot tell them
+    apart; ``to_json()`` the same as data; ``tensor()`` a
     fixed-length summary as numbers in [0, 1] (:func:`tensor_layout`). Equality compares
     the seat, its view of the root and every step.
 
@@ -180,13 +196,11 @@ class InformationState:
     steps are read from there only when asked for, so making one costs no more than the
     steps not yet worked out."""
 
-    __slots__ = ("_node", "_text", "current", "game", "player", "start")
+    __slots__ = ("_current", "_node", "_state", "_text", "game", "player", "start")
 
     player: int
     start: Mapping[str, Any]
     """The seat's view of the root state, as JSON."""
-    current: Any
-    """The seat's observation of the state itself."""
     game: Any
 
     def __init__(  # the steps worked out (a private node chain), read when asked for
@@ -194,7 +208,7 @@ class InformationState:
         player: int,
         start: Mapping[str, Any],
         node: Any,
-        current: Any,
+        state: Any,
         game: Any,
         *,
         text: str | None = None,
@@ -203,8 +217,17 @@ class InformationState:
         self.player = player
         self.start = start
         self._node = node
-        self.current = current
+        self._state = state
+        self._current: Any = None
         self.game = game
+
+    @property
+    def current(self) -> Any:
+        """The seat's observation of the state itself (made when first asked for: the
+        text does not need it)."""
+        if self._current is None:
+            self._current = self._state.observation(self.player)
+        return self._current
 
     def _nodes(self) -> list[_Node]:
         out: list[_Node] = []
@@ -275,12 +298,38 @@ class InformationState:
         return {
             "player": self.player,
             "start": dict(self.start),
-            "steps": [{"acted": s.acted, "changes": dict(s.changes)} for s in self.steps],
+            "steps": [
+                {
+                    "actor": s.actor,
+                    "action": None if s.action is None else dict(s.action),
+                    "acted": s.acted,
+                    "changes": dict(s.changes),
+                }
+                for s in self.steps
+            ],
         }
 
     def __str__(self) -> str:
-        head = (f"seat {self.player}", self._text)
-        return "\n".join((*head, *(n.step.line for n in self._nodes())))
+        head = f"seat {self.player}\n{self._text}"
+        node = self._node
+        if node is None:
+            return head
+        # the lines since the latest node whose text is kept, which hands it over: asked
+        # along a line of play, each question joins only the new lines (issue 30)
+        lines: list[str] = []
+        found = node
+        while found is not None and found.text is None:
+            lines.append(found.step.line)
+            found = found.prev
+        lines.reverse()
+        if found is None:
+            text = "\n".join(lines)
+        else:
+            text = "\n".join((found.text, *lines)) if lines else found.text
+            if found is not node:
+                found.text = None
+        node.text = text
+        return f"{head}\n{text}"
 
 
 def kinds(game: Any) -> tuple[type, ...]:
@@ -313,12 +362,15 @@ class _Node:
     Kept on the link of the step (the nodes of a history are shared by every state
     played on from it)."""
 
-    __slots__ = ("count", "prev", "step")
+    __slots__ = ("count", "prev", "step", "text")
 
     def __init__(self, prev: _Node | None, step: _Step) -> None:
         self.prev = prev
         self.step = step
         self.count: int = 1 if prev is None else prev.count + 1
+        self.text: str | None = None
+        """The steps' lines from the first to this one, kept on the latest node asked
+        for only (:meth:`InformationState.__str__`)."""
 
 
 def _memo(link: Link) -> dict[Any, Any]:
@@ -339,7 +391,7 @@ only after the state it came from: a game may compare parts of two states by ide
 
 
 def _view_key(player: int) -> tuple[str, int]:
-    """The memo key of the leaves of ``player``'s view of the state a link made, kept on
+    """The memo key of ``player``'s view (as JSON) of the state a link made, kept on
     the latest two links worked out for that seat only (so a branch from the state before
     the latest finds it too, and few views per seat stay alive)."""
     return ("view", player)
@@ -352,35 +404,67 @@ def _step(
     action: Any,
     *,
     player: int,
-    view: dict[str, object],
+    view: _View,
+    shared: dict[Any, Any],
     seat: int | None = None,
-) -> tuple[_Step, dict[str, object]]:
-    """What ``player`` saw at step ``index`` from ``before`` to ``after`` (``view``: the
-    leaves of its view of ``before``), with what the tensor needs; and the leaves of its
-    view of ``after``. ``seat``: who made the step, if out of the fixed order."""
+) -> tuple[_Step, _View]:
+    """What ``player`` saw at step ``index`` from ``before`` to ``after`` (``view``: its
+    view of ``before``), with what the tensor needs; and its view of ``after``.
+    ``shared``: the link's memo, where what every seat shares is kept (:func:`_act`).
+    ``seat``: who made the step, if out of the fixed order."""
     game = before.game
-    mover = acting(before, seat)
-    actor = mover.current_player
-    own = actor == player
-    seen = game.seen_by(mover, action)
-    now = _leaves(after, player)
-    acted = action.to_json() if own else None
-    changes = delta(view, now)
-    did = f" did {compact(acted)}" if acted is not None else ""
+    act = shared.get(_ACT)
+    if act is None:
+        act = shared[_ACT] = _act(before, after, action, seat)
+    by, seen, reveal, whole, text, kind, known = act
+    own = by == player
+    now = _view(after, player, view[1])
+    hidden = not (own or seen is None or player in seen)
+    if hidden and not reveal:
+        shown = {"type": whole["type"]}
+        text = compact(shown)
+    else:
+        shown = whole
+    acted = whole if own else None
+    changes = view_changes(view[0], now[0])
+    for k, v in changes.items():
+        if (type(v) is list or type(v) is dict) and not v:  # fresh, not the memo's
+            changes[k] = type(v)()
+    who = "" if own else ("chance " if by is None else f"seat {by} ")
     step = _Step(
-        Seen(acted, changes),
-        f"{index}{did} saw {compact(changes)}",
-        actor if isinstance(actor, int) else game.players,
-        _kind_index(game)[type(action)],
-        game.action_ids().id(action) + 1,
-        not (own or seen is None or player in seen),
-        game.reveals(before, after),
+        Seen(acted, changes, by, shown),
+        f"{index} {who}did {text} saw {compact(changes)}",
+        game.players if by is None else by,
+        kind,
+        known,
+        hidden,
+        reveal,
     )
     return step, now
 
 
-def _leaves(state: Any, player: int) -> dict[str, object]:
-    return leaves(state.observation(player).to_json())
+_ACT = "act"
+"""The memo key of what every seat's step at a link shares (:func:`_act`), worked out
+for the first seat asked."""
+
+
+def _act(before: Any, after: Any, action: Any, seat: int | None) -> tuple[Any, ...]:
+    """What a step is for every seat: who made it (``None``: chance), the seats that
+    see the action (``seen_by``), whether it reveals, the action's JSON and its text,
+    its kind's index and its id plus one."""
+    game = before.game
+    mover = acting(before, seat)
+    actor = mover.current_player
+    whole = action.to_json()
+    return (
+        actor if isinstance(actor, int) else None,
+        game.seen_by(mover, action),
+        game.reveals(before, after),
+        whole,
+        compact(whole),
+        _kind_index(game)[type(action)],
+        game.action_ids().id(action) + 1,
+    )
 
 
 def _kind_index(game: Any) -> dict[type, int]:
@@ -421,16 +505,17 @@ def information_state(state: Any, player: int) -> InformationState:
         start, text = _root_view(root, player)
         node = None
         before = root
-        view = leaves(start) if tail else {}
+        view: _View = (start, {})
     else:
         memo = anchor[2]
         node = memo[player]
         start, text = memo[("start", player)]
         before = memo[_STATE]
-        view = memo.get(key)
+        kept: _View | None = memo.get(key)
+        if kept is None:  # not needed without a tail
+            kept = _view(before, player, {}) if tail else (start, {})
+        view = kept
         if tail:
-            if view is None:
-                view = _leaves(before, player)
             parent = anchor[0]
             if type(parent) is list and len(parent) >= 3:
                 parent[2].pop(key, None)  # kept on the latest two links: branches reuse it
@@ -447,17 +532,63 @@ def information_state(state: Any, player: int) -> InformationState:
             memo[_FROM] = before
         index = 1 if node is None else node.count + 1
         step, view = _step(
-            index, before, after, link[1], player=player, view=view, seat=seat_of(link)
+            index,
+            before,
+            after,
+            link[1],
+            player=player,
+            view=view,
+            shared=memo,
+            seat=seat_of(link),
         )
         node = memo[player] = _Node(node, step)
         memo[("start", player)] = start, text
         before = after
     if tail:
         tail[-1][2][key] = view
-    return InformationState(player, start, node, state.observation(player), state.game, text=text)
+    return InformationState(player, start, node, state, state.game, text=text)
 
 
 _ROOTS: dict[int, tuple[Any, dict[int, tuple[Mapping[str, Any], str]]]] = {}
+
+
+_View = tuple[object, dict[Any, Any]]
+"""A seat's view of a state as JSON, with the JSON of its fields by identity
+(:meth:`~rulespec.core.convert.Converter.to_json_reusing`), which the next step's view
+reuses where a field is the very object dumped before: a step dumps only what changed
+(issue 30: the JSON of the view at every step was most of an information state's cost).
+The JSON shares nested values with the memo: read-only."""
+
+
+class _Handover:
+    """The ``Reuse`` of one step's view: reads the step before's memo, and keeps in a
+    new one only what this view used, so a memo holds one view's fields and an older
+    one, shared by branches, is never written to."""
+
+    __slots__ = ("new", "old")
+
+    def __init__(self, old: dict[Any, Any]) -> None:
+        self.old = old
+        self.new: dict[Any, Any] = {}
+
+    def get(self, key: tuple[str, int]) -> tuple[Any, Any] | None:
+        hit: tuple[Any, Any] | None = self.old.get(key)
+        if hit is not None:
+            self.new[key] = hit
+        return hit
+
+    def __setitem__(self, key: tuple[str, int], entry: tuple[Any, Any]) -> None:
+        self.new[key] = entry
+
+
+def _view(state: Any, player: int, memo: dict[Any, Any]) -> _View:
+    """``player``'s view of ``state``, reusing the JSON ``memo`` holds."""
+    seen = state.observation(player)
+    reusing = getattr(seen, "to_json_reusing", None)
+    if reusing is None:
+        return seen.to_json(), {}
+    handover = _Handover(memo)
+    return reusing(handover), handover.new
 
 
 def _root_view(root: Any, player: int) -> tuple[Mapping[str, Any], str]:

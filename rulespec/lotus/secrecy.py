@@ -10,6 +10,9 @@ placed).
 
 from __future__ import annotations
 
+from typing import Any
+
+from rulespec.core.api import Information
 from rulespec.lotus.actions import Action, Bid, ChooseSide, CommitCombat
 from rulespec.lotus.state import Phase, State
 from rulespec.lotus.variant import SideReveal
@@ -32,3 +35,9 @@ def reveals(before: State, after: State) -> bool:
         return True
     early = after.game.side_reveal is SideReveal.BEFORE_COMBAT
     return early and before.phase is Phase.SIDE and after.phase is Phase.COMBAT
+
+
+def information(game: Any) -> Information:
+    """Imperfect in every variant: conflict bids are committed in secret until the reveal
+    (lotus.info.hidden)."""
+    return Information.IMPERFECT

@@ -7,6 +7,9 @@ drawn (ruling mandala.info.public). No later step reveals which card it was.
 
 from __future__ import annotations
 
+from typing import Any
+
+from rulespec.core.api import Information
 from rulespec.mandala.actions import Action, DrawCard
 from rulespec.mandala.state import State
 
@@ -21,3 +24,9 @@ def seen_by(before: State, action: Action) -> frozenset[int] | None:
 def reveals(before: State, after: State) -> bool:
     """Whether this step shows everyone the actions they could not see so far: never."""
     return False
+
+
+def information(game: Any) -> Information:
+    """Imperfect in every variant: every seat holds a hand the others never see
+    (mandala.info.public)."""
+    return Information.IMPERFECT

@@ -9,6 +9,9 @@ replaying the draw.
 
 from __future__ import annotations
 
+from typing import Any
+
+from rulespec.core.api import Information
 from rulespec.oriente.actions import Action
 from rulespec.oriente.state import Phase, State
 
@@ -29,3 +32,9 @@ def reveals(before: State, after: State) -> bool:
     """Whether this step shows everyone every action hidden so far: never (reveals are
     partial and show in the views)."""
     return False
+
+
+def information(game: Any) -> Information:
+    """Imperfect in every variant: each seat's residents are drawn face down
+    (oriente.info.public), so another seat cannot tell which it holds."""
+    return Information.IMPERFECT

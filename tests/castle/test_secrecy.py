@@ -95,3 +95,14 @@ def test_the_top_deal_is_seen_by_nobody_until_flipped() -> None:
     s = next(s for seed in range(40) if (s := top_is_a_twin(game, seed)) is not None)
     deal = Deal(Pile.SOLO, 0)
     assert game.seen_by(s, deal) == frozenset()
+
+
+@pytest.mark.rule("castle.solo.deck", "castle.info.decks")
+def test_solo_play_is_imperfect_only_on_cards_with_twin_bridge_sides() -> None:
+    """The book's nine solo cards show nine bridge sides: the side tells the card, so
+    solo play hides nothing (``game.information``); with two cards of one side the top
+    card's identity is hidden, and resampling finds it (the test above)."""
+    assert rulespec.game("castle", players=1, difficulty="easy").information is (
+        rulespec.Information.PERFECT
+    )
+    assert twin_game().information is rulespec.Information.IMPERFECT
