@@ -121,6 +121,7 @@ NOT_DECIDING: Mapping[str, str] = {
     "lotus.rebellion.examples": _EXAMPLE,
     "lotus.rebellion.no_zero_card": _ENCODED + " (a combat commitment has no 0-card)",
     "lotus.info.hidden": _VIEW,
+    "lotus.position.format": "a constraint of the position format, checked when a position is read",
 }
 """Rule ids with no decision point in play, each with the reason: coverage does not
 expect them (a test checks every other rule id is hooked in the code)."""
