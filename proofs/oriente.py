@@ -1,7 +1,7 @@
 """z3 proofs of Oriente's rules.
 
 The first half encodes rule functions of :mod:`rulespec.oriente` as z3 expressions: the
-privilege test (:func:`rulespec.oriente.options.may_claim`), the victims of a revolution
+privilege test (:func:`rulespec.oriente.announcing.may_claim`), the victims of a revolution
 (:func:`rulespec.oriente.abilities.is_victim`), the incitement
 (:func:`rulespec.oriente.abilities.incite`), the deck's segments
 (:mod:`rulespec.oriente.deck`), the deal of a revolution's pool and the tie readings
@@ -26,13 +26,13 @@ PLAYER_COUNTS = range(4, 13)
 
 
 def key_beats(rank: Z, cards: Z, bar_rank: Z, bar_cards: Z) -> Z:
-    """:func:`rulespec.oriente.options.may_claim`: a higher rank, or the same rank and
+    """:func:`rulespec.oriente.announcing.may_claim`: a higher rank, or the same rank and
     fewer victory cards, than the announcement's bar."""
     return z3.Or(rank > bar_rank, z3.And(rank == bar_rank, cards < bar_cards))
 
 
 def bar(rank: Z, revolution: Z, square: Z) -> Z:
-    """:func:`rulespec.oriente.options.claim_rank`: the announcer's rank, or 1 plus the
+    """:func:`rulespec.oriente.announcing.claim_rank`: the announcer's rank, or 1 plus the
     square's workers for a revolution, never below the announcer's own rank (a character
     using the Nōfu's abilities under the setting abilities)."""
     return z3.If(revolution, z3.If(rank > 1 + square, rank, 1 + square), rank)

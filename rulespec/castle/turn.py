@@ -375,17 +375,6 @@ def give_pair(s: State, seat: int, res: int, act: int) -> State:
     return push(s, (card.gains,))
 
 
-def exchange_open(s: State) -> bool:
-    """Whether seals may be exchanged now (ruling castle.seals.window)."""
-    fam = s.family(s.actor)
-    if not fam.seals:
-        return False
-    decided("castle.seals.window", "an exchange of seals is offered here, where it can matter")
-    if s.game.options.exchange is _ANYTIME:
-        return True
-    return bool(shortfalls(s))
-
-
 def shortfalls(s: State) -> frozenset[int]:
     """What the actor is short of for some option now: 0 coins, 1-3 a resource (the
     exchange window of castle.seals.window)."""
@@ -454,7 +443,7 @@ def exchange_actions(s: State, exchanges: Any, short: frozenset[int] | None = No
     fam = s.family(s.actor)
     if s.phase is _EXCHANGE:
         return [exchanges[i] for i in range(4) if fam.seals >= (1 if i == 0 else 2)]
-    if not fam.seals:  # the window (exchange_open) is shut
+    if not fam.seals:  # the window is shut
         return []
     if trace.TRACING:
         decided(

@@ -185,14 +185,6 @@ class Plan:
     schema: Callable[[Any], dict[str, Any]]
 
 
-def _kind(value: object) -> str:
-    if value is None:
-        return "null"
-    return {bool: "true or false", int: "a whole number", str: "a string", list: "a list"}.get(
-        type(value), "an object" if isinstance(value, Mapping) else type(value).__name__
-    )
-
-
 class Reuse(typing.Protocol):
     """Where :meth:`Converter.to_json_reusing` keeps the JSON of field values it dumped:
     ``(field name, id(value))`` to ``(value, JSON)`` (a dict will do)."""
@@ -222,6 +214,16 @@ class Converter:
     def load(self, raw: JSON, tp: Any, reader: Reader) -> Any:
         """A value of type ``tp`` from JSON; problems go to ``reader``."""
         return self.plan(tp).load(raw, reader)
+
+    def action(self, raw: JSON, tp: Any, ctx: Any = None) -> Any:
+        """An action of type ``tp`` (a union of a game's action records) from JSON; a
+        :class:`~rulespec.MalformedAction` lists what is wrong, each problem with its JSON
+        path. The one way every game reads an action (``Game.action_from_json``)."""
+        reader = Reader(ctx)
+        action = self.load(raw, tp, reader)
+        if reader.problems or action is None:
+            raise MalformedAction(reader.problems or ["not an action"])
+        return action
 
     def schema(self, tp: Any, ctx: Any = None) -> dict[str, Any]:
         """The JSON Schema of ``tp``'s JSON form."""

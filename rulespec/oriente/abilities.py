@@ -274,9 +274,9 @@ def loot(s: State, d: Draw) -> State:
     s = s.but(
         piles=put(s.piles, seat, add(s.piles[seat], d.card, -1)),
         haul=add(s.haul, d.card),
-        count=s.count - 1,
+        count=s.loot_left - 1,
     )
-    if s.count:
+    if s.loot_left:
         return s
     return loot_next(s, seat)
 

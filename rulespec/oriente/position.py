@@ -54,7 +54,7 @@ from typing import TYPE_CHECKING, Any
 from rulespec.core.convert import Reader
 from rulespec.core.positions import check_header
 from rulespec.errors import MalformedAction, MalformedPosition, bounded
-from rulespec.oriente import abilities, fight, options, season
+from rulespec.oriente import abilities, announcing, fight, season
 from rulespec.oriente.actions import TARGETED, Act, Announce
 from rulespec.oriente.codec import CODEC
 from rulespec.oriente.components import (
@@ -514,7 +514,7 @@ def invariant_problems(state: State, *, settling: bool = False) -> list[str]:
         out.append(f"act: no announcement is in force in phase {phase.value}")
     if any(state.parked) and state.act is None and phase is not Phase.OVER:
         out.append("parked: bonus cards lie under the stone only during an action")
-    if phase is Phase.LOOT and not 1 <= state.count <= state.cards(state.seat):
+    if phase is Phase.LOOT and not 1 <= state.loot_left <= state.cards(state.seat):
         out.append("count: a victim gives up at least one card, at most what he has")
     if any(state.invited) and phase not in (Phase.INVITE, Phase.SUPPORT):
         out.append("invited: invitations stand only while support is sought")
@@ -611,7 +611,7 @@ def _turn_problems(state: State, settling: bool = False) -> list[str]:
         out.append(f"act.target: seat {stone} cannot target himself (oriente.season.announce)")
         return out
     if state.residents[stone] is not None:
-        found = options.problem(state, stone, a)
+        found = announcing.problem(state, stone, a)
         if found is not None:
             rule, why = found
             out.append(f"act: the announcer cannot make it: {why} ({rule.id})")
@@ -629,9 +629,9 @@ def _between_actions(state: State) -> list[str]:
     if state.phase is Phase.PAY:
         if state.game.options.payments is not Payments.PAYMENTS:
             out.append("phase: nobody pays with payments off (oriente.deals.payments)")
-        if state.count >= state.players:
+        if state.payments_done >= state.players:
             out.append("count: every seat has had its turn to pay (oriente.deals.payments)")
-    if state.phase is Phase.ANNOUNCE and state.count >= sum(state.discs):
+    if state.phase is Phase.ANNOUNCE and state.passes >= sum(state.discs):
         out.append("count: every disc holder has passed: the season is over (oriente.season.end)")
     if state.phase is Phase.RESIDENTS:
         for k, r in enumerate(state.residents):
