@@ -136,6 +136,11 @@ class Rule:
     """Key terms a reader may search for, by language (``("de", ("Gleichstand",))``):
     the words of each cited book's edition for what the rule is about, and English ones
     the paraphrase does not use. Single words and short terms, never sentences."""
+    no_decision: str = ""
+    """Why the rule decides nothing in play, for a rule that never can (a component or
+    board fact, a set-up fact, a worked example, a rule no action can break); empty for
+    the others. Rule coverage (:mod:`rulespec.scale.coverage`) and the witnesses leave
+    such rules out of what play should exercise."""
 
     @property
     def game(self) -> str:
@@ -416,6 +421,7 @@ _RULE_KEYS = {
     "reason",
     "option",
     "terms",
+    "no_decision",
 }
 _CHAPTER_KEYS = {"key", "title", "parts", "rules"}
 ENGLISH = "en"
@@ -590,6 +596,7 @@ def _parse_rule(
         reason=check.string(where, entry, "reason", prose=True),
         option=check.string(where, entry, "option") or None,
         terms=terms,
+        no_decision=check.string(where, entry, "no_decision", prose=True),
     )
     if kind is RuleKind.RULE:
         given = [repr(k) for k in _RULING_KEYS if k in entry]
