@@ -58,8 +58,6 @@ from rulespec.lotus.state import Phase, State
 if TYPE_CHECKING:
     from rulespec.lotus.game import LotusGame
 
-__all__ = ["bound_problems", "invariant_problems", "load", "upgrade"]
-
 
 # --- positions written before the parts of the year had objects of their own ------------
 
