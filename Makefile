@@ -6,7 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 PY     := $(BIN)/python
 
-.PHONY: run test lint typecheck pytest docs docs-doctest browser bench bench-openspiel bench-browser proofs playthroughs witnesses clean
+.PHONY: run test install lint typecheck pytest docs docs-doctest browser bench bench-openspiel bench-browser proofs playthroughs witnesses clean
 
 $(BIN)/activate:
 	$(PYTHON) -m venv $(VENV)
@@ -33,9 +33,22 @@ $(VENV)/.installed-dev: pyproject.toml | $(BIN)/activate
 run: $(VENV)/.installed-run
 	$(BIN)/rulespec verify
 
-## make test: ruff, mypy --strict, pytest (unit, property, proofs, doctests), docs with -W,
-## then the built site in headless chromium (make browser)
-test: $(VENV)/.installed-dev lint typecheck pytest docs docs-doctest browser
+## make test: ruff, mypy --strict, pytest (unit, property, proofs, doctests: the modules'
+## and every docs page's, each page in its own interpreter), docs with -W, then the built
+## site in headless chromium (make browser); at the end, the seconds each phase took.
+PHASES := install lint typecheck pytest docs browser
+test:
+	@log=$$(mktemp); status=0; \
+	for phase in $(PHASES); do \
+	  start=$$(date +%s); \
+	  $(MAKE) --no-print-directory $$phase || status=$$?; \
+	  echo "  $$phase $$(( $$(date +%s) - start ))s" >> $$log; \
+	  [ $$status -eq 0 ] || break; \
+	done; \
+	echo "make test: seconds per phase ($$([ $$status -eq 0 ] && echo all passed || echo "FAILED: the last one"))"; \
+	cat $$log; rm -f $$log; exit $$status
+
+install: $(VENV)/.installed-dev
 
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check rulespec proofs tests docs
@@ -67,6 +80,8 @@ browser: $(VENV)/.installed-dev
 	  echo "  apt-get install chromium chromium-driver  (then: make browser)"; \
 	fi
 
+# The same examples as pytest's tests/test_docs_examples.py (each page alone) and
+# --doctest-modules, run by Sphinx in one process; make test runs those, not this.
 docs-doctest: $(VENV)/.installed-dev
 	$(BIN)/sphinx-build -E -n -W --keep-going -b doctest docs docs/_build/doctest
 

@@ -46,7 +46,7 @@ class RulespecError(Exception):
     def to_json(self) -> dict[str, Any]:
         """``{"code", "message", ...}``: the code, the English message, and the error's
         own data (:meth:`details`: the keys of :attr:`fields`); strict JSON, safe to send
-        to a client: every text in it encodes as UTF-8 (:func:`sendable`)."""
+        to a client: every text in it encodes as UTF-8 (``sendable``)."""
         details = _sendable_data(self.details())
         return {"code": self.code, "message": str(self), **details}
 
@@ -80,7 +80,7 @@ class IllegalAction(RulespecError, ValueError):
 
     def details(self) -> dict[str, Any]:
         """The rule (id and title), the reason, and the action as JSON when it has one
-        (of at most :data:`MAX_REASON` characters as JSON text)."""
+        (of at most ``MAX_REASON`` characters as JSON text)."""
         out: dict[str, Any] = {
             "rule": self.rule.id,
             "rule_title": self.rule.title,

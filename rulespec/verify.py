@@ -15,6 +15,7 @@ their longest entry, so long variant labels keep them aligned.
 from __future__ import annotations
 
 import importlib
+import os
 import random
 import sys
 import textwrap
@@ -33,7 +34,8 @@ from rulespec.scale.executors import Runner
 
 MAX_ROUNDS = 10
 """Rounds of one game per variant that the default run plays at most while some phase or
-move of a game is still unplayed (one round has always been enough so far)."""
+move of a game is still unplayed (with seed 0, The White Castle needs four and Oriente
+three)."""
 
 LEGEND = """\
 Verdicts: "ok" means the check came out as expected, "FAIL" that it did not (then the
@@ -56,6 +58,19 @@ def load_proofs() -> ModuleType | None:
                 raise
             continue
     return None
+
+
+def default_runner() -> Runner:
+    """Every core this process may use, one worker process each (the proofs of the four
+    games and the games of each round run side by side); in this process on one core."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return Runner("processes", cores) if (cores or 1) > 1 else Runner()
+
+
+def prove(game_id: str, timeout_ms: int) -> list[Any]:
+    """The verdicts of one game's claims (a task for a worker; z3 loads there)."""
+    module = load_proofs()
+    return [] if module is None else list(module.run(game_id, timeout_ms=timeout_ms))
 
 
 def label(settings: dict[str, object], spec: GameSpec | None = None) -> str:
@@ -179,11 +194,12 @@ def verify(
         "with every rule invariant checked after every step.\n"
     )
     print(LEGEND)
-    if proofs:
-        status = _proofs(specs, timeout, report)
-        if status:
-            return status
-    _Play(games, seconds, seed, runner or Runner(), report).run(specs)
+    with runner or default_runner() as workers:
+        if proofs:
+            status = _proofs(specs, timeout, report, workers)
+            if status:
+                return status
+        _Play(games, seconds, seed, workers, report).run(specs)
     _witnesses(specs, report)
     _totals(report, games, seconds, time.perf_counter() - started)
     return 1 if report.failed_claims or report.failed_variants or report.stale_witnesses else 0
@@ -214,7 +230,7 @@ def _witnesses(specs: Sequence[GameSpec], report: _Report) -> None:
             print(f"    FAIL {key}: the rule no longer decides at its witness (make witnesses)")
 
 
-def _proofs(specs: Sequence[GameSpec], timeout: float, report: _Report) -> int:
+def _proofs(specs: Sequence[GameSpec], timeout: float, report: _Report, runner: Runner) -> int:
     try:
         module = load_proofs()
     except ModuleNotFoundError:
@@ -228,10 +244,12 @@ def _proofs(specs: Sequence[GameSpec], timeout: float, report: _Report) -> int:
         print("proofs: the proofs package is not in this installation", file=sys.stderr)
         return 2
     wrap = textwrap.TextWrapper(width=92, initial_indent=" " * 11, subsequent_indent=" " * 11)
-    for spec in specs:
-        started = time.perf_counter()
-        verdicts = module.run(spec.id, timeout_ms=round(timeout * 1000))
-        report.proof_seconds += time.perf_counter() - started
+    started = time.perf_counter()
+    tasks = [(spec.id, round(timeout * 1000)) for spec in specs]
+    found = dict(runner.map(prove, tasks))
+    report.proof_seconds += time.perf_counter() - started
+    for k, spec in enumerate(specs):
+        verdicts = found[k]
         if not verdicts:
             continue
         print(f"\n== proofs: {len(verdicts)} claims about {spec.title}, each checked by z3 ==")

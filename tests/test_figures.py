@@ -96,11 +96,14 @@ def test_every_count_of_rulebook_entries_is_a_rulebook() -> None:
 
 def test_the_sample_report_of_verify_is_what_verify_prints() -> None:
     """The rows of docs/cli.rst's excerpt play as shown (seed 0, one game each), its claim
-    exists, and its totals count every variant once, one game per variant."""
+    exists, and its totals count every variant once, with at least one game each (a game
+    whose phases and moves one round does not reach plays more rounds)."""
     page = (ROOT / "docs" / "cli.rst").read_text(encoding="utf-8")
     total = sum(VARIANTS.values())
     played = re.findall(r"random play: (\d+) variants, (\d+) games", page)
-    assert played == [(str(total), str(total))]
+    assert len(played) == 1
+    assert int(played[0][0]) == total
+    assert int(played[0][1]) >= total
     rows = re.findall(r"^ {5}(\w+) +(\S+(?: \S+=\S+)*) +1 +(\d+) +[\d.]+ +[\d.]+s +ok$", page, re.M)
     assert rows
     for game_id, label, steps in rows:

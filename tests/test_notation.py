@@ -23,6 +23,8 @@ from rulespec.lotus.notation import area_text
 SETTINGS: dict[str, dict[str, object]] = {
     "mandala": {"players": 3},
     "lotus": {"edition": "de", "players": 3},
+    "oriente": {"players": 4},
+    "castle": {"players": 2},
 }
 PLAYTHROUGHS = sorted((Path(__file__).parent / "playthroughs").glob("*.txt"))
 
@@ -152,24 +154,31 @@ def test_on_a_board_whose_ids_differ_only_in_case_the_exact_id_is_read() -> None
 
 
 MALFORMED = [
-    ("mandala", "9Q@0", '"Q" is not a colour'),
-    ("mandala", "2R@", "a play is COUNT COLOUR @ MANDALA"),
-    ("mandala", "+R9", '"9" is not a tile\'s face'),
-    ("mandala", "~Z", '"Z" is not a colour'),
-    ("mandala", "~@", "after ~@ comes a mandala number"),
-    ("mandala", "R7", "not a Mandala action"),
+    ("mandala", "9Q@0", '"Q" at character 2: expected a colour after the count'),
+    ("mandala", "2R@", "nothing at character 4: expected a mandala number"),
+    ("mandala", "+R9", '"9" at character 3: expected a tile\'s face, 2, 3, 4, 5, 7 or x3'),
+    ("mandala", "~Z", '"Z" at character 2: expected a colour (~G), a tile (~Yx3)'),
+    ("mandala", "~@", "nothing at character 3: expected a mandala number, as in ~@2"),
+    ("mandala", "R7", '"R7" at character 1: expected a Mandala action'),
     ("mandala", "   ", "empty text"),
-    ("lotus", "~Q", '"Q" is not a building'),
-    ("lotus", "~*", '"" is not a building'),
-    ("lotus", "@", "an area id is missing"),
-    ("lotus", "3>", "a bid is INFLUENCE>SEAT"),
-    ("lotus", "g>1", "a gift names an amount"),
-    ("lotus", "g3x>1", "a gift is g, an amount"),
-    ("lotus", '+"a17', "is not a JSON string"),
-    ("lotus", "+a 17", "is not an area id as written"),
-    ("lotus", "lead!", "not a White Lotus action"),
+    ("lotus", "~Q", '"Q" at character 2: expected a building'),
+    ("lotus", "~*", "nothing at character 3: expected a building"),
+    ("lotus", "@", "nothing at character 2: expected an area id, as in @a17"),
+    ("lotus", "3>", "nothing at character 3: expected a seat number, as in 3>1"),
+    ("lotus", "g>1", '">" at character 2: expected an amount'),
+    ("lotus", "g3x>1", '"x" at character 3: expected i (influence) or c (combat)'),
+    ("lotus", '+"a17', '"\\"a17" at character 2: expected a JSON string'),
+    ("lotus", "+a 17", '" 17" at character 3: expected the end of the area id a'),
+    ("lotus", "lead!", '"!" at character 5: expected the end'),
     ("lotus", "x" * 201, "a notation has at most 200"),
+    ("oriente", "pick:", "nothing at character 6: expected a card, as in pick:nofu"),
+    ("oriente", "income/", "nothing at character 8: expected a card"),
+    ("castle", "G<", '"G" at character 1: expected a die\'s colour, R (red), B (black) or W'),
+    ("castle", "~R=1-7", '"7" at character 6: expected a die\'s face from 1 to 6'),
+    ("castle", "?", '"?" at character 1: expected a White Castle action'),
 ]
+"""Each game's own forms: what is said of each (the four kinds every game shares are
+:data:`KINDS`)."""
 
 
 @pytest.mark.parametrize(("game_id", "text", "says"), MALFORMED)
@@ -184,6 +193,61 @@ def test_malformed_text_says_what_was_wrong(game_id: str, text: str, says: str) 
         state.apply(text)
     with pytest.raises(MalformedNotation):
         state.explain(text)
+
+
+KINDS = {
+    # unknown word, then its near miss (None: the game's words are single letters)
+    "unknown word": {
+        "mandala": ("2Q@1", "Q", 2, None),
+        "lotus": ("~Q", "Q", 2, None),
+        "oriente": ("atack>2", "atack", 1, "attack"),
+        "castle": ("~tiel:4", "tiel", 2, "tile"),
+    },
+    "bad number": {
+        "mandala": ("2R@x", "x", 4, None),
+        "lotus": ("3>one", "one", 3, None),
+        "oriente": ("support>x", "x", 9, None),
+        "castle": ("@seven", "seven", 2, None),
+    },
+    "missing part": {
+        "mandala": ("2R", "", 3, None),
+        "lotus": ("3>", "", 3, None),
+        "oriente": ("give>2", "", 7, None),
+        "castle": ("2.", "", 3, None),
+    },
+    "trailing junk": {
+        "mandala": ("2R@1!", "!", 5, None),
+        "lotus": ("3>1x", "x", 4, None),
+        "oriente": ("join now", " now", 5, None),
+        "castle": ("R<<", "<", 3, None),
+    },
+}
+"""Malformed text of the four kinds every game refuses alike (issue 34): the text, the
+part named, the character it starts at (from 1) and the near miss suggested."""
+
+
+@pytest.mark.parametrize("game_id", list(SETTINGS))
+@pytest.mark.parametrize("kind", list(KINDS))
+def test_every_game_names_the_bad_part_where_it_is_and_what_was_expected(
+    kind: str, game_id: str
+) -> None:
+    text, part, at, near = KINDS[kind][game_id]
+    game = rulespec.game(game_id, **SETTINGS[game_id])
+    with pytest.raises(MalformedNotation) as caught:
+        game.parse_action(text)
+    (problem,) = caught.value.problems
+    found = json.dumps(part) if part else "nothing"
+    assert problem.startswith(f"{json.dumps(text)}: {found} at character {at}: expected "), problem
+    if near is None:
+        assert "did you mean" not in problem
+    else:
+        assert problem.endswith(f"(did you mean {near}?)"), problem
+    assert caught.value.to_json()["code"] == "malformed_notation"
+    # meant for a state, the text's own hint comes first, then the closest legal actions
+    state = game.new_game(seed=1)
+    with pytest.raises(MalformedNotation) as caught:
+        state.apply(text, player=state.current_player if state.to_act else None)
+    assert caught.value.problems[0].startswith(problem.split(" (")[0])
 
 
 def test_a_malformed_text_meant_for_a_state_gets_its_closest_legal_actions() -> None:
@@ -238,7 +302,7 @@ def test_area_ids_that_are_not_plain_names_are_written_as_json_strings() -> None
 
 
 @given(st.text(max_size=12) | st.from_regex(r"[~+@=]?[A-Za-z0-9*\">.+-]{0,8}", fullmatch=True))
-@pytest.mark.parametrize("game_id", ["mandala", "lotus"])
+@pytest.mark.parametrize("game_id", list(SETTINGS))
 def test_any_text_names_an_action_that_round_trips_or_is_malformed(game_id: str, text: str) -> None:
     game = rulespec.game(game_id, **SETTINGS[game_id])
     try:

@@ -13,10 +13,18 @@ import pytest
 import rulespec
 from rulespec import verify as verifying
 from rulespec.cli import main
+from rulespec.scale.executors import Runner
 from rulespec.verify import Played
 
 PHASES, MOVES = verifying._everything("mandala")
 VARIANTS = len(rulespec.spec("mandala").variants())
+
+
+@pytest.fixture(autouse=True)
+def in_this_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The stand-ins below live in this process, so verify runs its tasks here too (by
+    default it spreads them over worker processes, which would load the real ones)."""
+    monkeypatch.setattr(verifying, "default_runner", Runner)
 
 
 def fake_games(covering_from: int = 0, problem: str | None = None) -> Any:
@@ -213,3 +221,30 @@ def test_play_games_stops_at_a_broken_invariant(monkeypatch: pytest.MonkeyPatch)
     played = verifying.play_games("mandala", {"players": 2}, (7, 8))
     assert played.games == 0
     assert played.problems == ("game 7, step 1: a broken invariant",)
+
+
+def test_the_default_runner_uses_every_core(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``make run`` plays on both cores of a two-core machine, and stays in this process
+    on one (a pool of one worker only adds its start)."""
+    monkeypatch.undo()
+    monkeypatch.setattr(verifying.os, "sched_getaffinity", lambda pid: {0, 1}, raising=False)
+    runner = verifying.default_runner()
+    assert (runner.executor, runner.jobs) == ("processes", 2)
+    monkeypatch.setattr(verifying.os, "sched_getaffinity", lambda pid: {0}, raising=False)
+    assert verifying.default_runner().executor == "inprocess"
+
+
+def test_a_kept_pool_serves_several_maps() -> None:
+    """Inside ``with runner:`` the worker processes start once for every ``map`` and
+    stop at the end of the block; outside one, each ``map`` has its own."""
+    with Runner("processes", 2) as runner:
+        got = dict(runner.map(max, [(1, 2), (5, 3)]))
+        pool = runner._pool
+        again = dict(runner.map(max, [(7, 8)]))
+        assert pool is not None
+        assert runner._pool is pool
+    assert (got, again) == ({0: 2, 1: 5}, {0: 8})
+    assert runner._pool is None
+    alone = Runner("processes", 2)
+    assert dict(alone.map(max, [(1, 0)])) == {0: 1}
+    assert alone._pool is None

@@ -262,7 +262,7 @@ def _deal(s: State, a: Deal) -> str:
 def describe(s: State, action: Action) -> str:
     """``action`` in words a player uses, for the state ``s`` it is meant for (an action
     that is not legal there is described as well as ``s`` allows), with what the rest of
-    the step changes on top (:func:`then_words`)."""
+    the step changes on top (``then_words``)."""
     return _words(s, action) + then_words(s, action)
 
 

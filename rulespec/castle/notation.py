@@ -16,7 +16,6 @@ capitals and piles in small letters.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from rulespec.castle.actions import (
@@ -33,7 +32,8 @@ from rulespec.castle.actions import (
     TakeDie,
 )
 from rulespec.castle.components import Colour
-from rulespec.core.notation import malformed, text_of
+from rulespec.core import notation
+from rulespec.core.notation import Cursor, Misread
 
 LETTERS = {Colour.RED: "R", Colour.BLACK: "B", Colour.WHITE: "W"}
 _COLOUR = {v: k for k, v in LETTERS.items()}
@@ -61,40 +61,75 @@ def format(action: Action) -> str:
     raise TypeError(f"not a White Castle action: {action!r}")
 
 
-_PATTERNS: tuple[tuple[re.Pattern[str], Any], ...] = (
-    (
-        re.compile(r"([RBWrbw])([<>])"),
-        lambda m: TakeDie(_COLOUR[m[1].upper()], End.LEFT if m[2] == "<" else End.RIGHT),
-    ),
-    (re.compile(r"@(\d{1,3})"), lambda m: PlaceDie(int(m[1]))),
-    (re.compile(r"(\d{1,3})\.(\d{1,3})"), lambda m: Resolve(int(m[1]), int(m[2]))),
-    (re.compile(r"-(\d{1,3})"), lambda m: Skip(int(m[1]))),
-    (re.compile(r"[xX](\d)"), lambda m: Exchange(int(m[1]))),
-    (re.compile(r"[pP](\d)"), lambda m: Pick(int(m[1]))),
-    (
-        re.compile(r"~([A-Za-z0-9]+):(\d{1,4})"),
-        lambda m: Deal(_PILES[m[1].lower()], int(m[2])) if m[1].lower() in _PILES else None,
-    ),
-    (
-        re.compile(r"~([RBWrbw])=([1-6](?:-[1-6]){0,5})"),
-        lambda m: Roll(_COLOUR[m[1].upper()], tuple(int(v) for v in m[2].split("-"))),
-    ),
-)
-
-
 def parse(text: str, where: Any) -> Action:
-    """The action ``text`` names; :class:`~rulespec.MalformedNotation` if none."""
-    raw = text_of(text)
-    for pattern, build in _PATTERNS:
-        match = pattern.fullmatch(raw)
-        if match is not None:
-            found = build(match)
-            if found is not None:
-                return found  # type: ignore[no-any-return]
-    raise malformed(
-        raw,
-        "not a White Castle action: R< takes a die, @7 places it, 2.1 resolves, -2 skips, "
-        "x0 exchanges, p1 picks; chance starts with ~ (~tile:4, ~R=1-3-6)",
-        where,
-        format,
-    )
+    """The action ``text`` names; :class:`~rulespec.MalformedNotation` names the part of
+    a text that names none, where it is and what was expected there."""
+    return notation.parse(text, where, format, _read)
+
+
+_ONE = r"[A-Za-z]"
+_SIDE = r"[<>]"
+_COLOUR_WORDS = {letter.lower(): colour for colour, letter in LETTERS.items()}
+_COLOURS_TOLD = "R (red), B (black) or W (white)"
+_ENDS = {"<": End.LEFT, ">": End.RIGHT}
+
+
+def _read(c: Cursor) -> Action:
+    action: Action
+    if c.take("@"):
+        action = PlaceDie(
+            c.number("a field number, as in @7 (rooms 0-4, outside 5-6, well 7, rows 8-10)", 3)
+        )
+    elif c.take("-"):
+        action = Skip(c.number("a task number, as in -2", 3))
+    elif c.digit():
+        task = c.number("a task number", 3)
+        c.expect(".", "a dot and an option after the task, as in 2.1")
+        action = Resolve(task, c.number("an option number, as in 2.1", 3))
+    elif c.take("~"):
+        action = _roll(c) if c.peek(2)[1:] == "=" else _deal(c)
+    elif c.peek().lower() in _COLOUR_WORDS or c.peek(2)[1:] in _ENDS:
+        colour = c.word(_COLOUR_WORDS, f"a die's colour, {_COLOURS_TOLD}, as in R<", _ONE)
+        side = c.word(_ENDS, "< (the left die) or > (the right die), as in R<", _SIDE)
+        action = TakeDie(colour, side)
+    elif c.take("x"):
+        into = "what the seals buy, as in x0 (0 coin, 1 iron, 2 food, 3 pearl)"
+        action = Exchange(c.number(into, 1))
+    elif c.take("p"):
+        action = Pick(c.number("a starting pair's number, as in p1", 1))
+    else:
+        raise c.misread(
+            "a White Castle action: R< takes a die, @7 places it, 2.1 resolves, -2 skips, "
+            "x0 exchanges, p1 picks; chance starts with ~ (~tile:4, ~R=1-3-6)"
+        )
+    c.end()
+    return action
+
+
+def _deal(c: Cursor) -> Deal:
+    piles = ", ".join(_PILES)
+    pile = c.word(_PILES, f"a pile, as in ~tile:4 (the piles are {piles}), or a die's colour "
+                  "and =, as in ~R=1-3-6")  # fmt: skip
+    c.expect(":", "a colon and an item number, as in ~tile:4")
+    return Deal(pile, c.number("an item number, as in ~tile:4", 4))
+
+
+def _roll(c: Cursor) -> Roll:
+    colour = c.word(_COLOUR_WORDS, f"a die's colour, {_COLOURS_TOLD}, as in ~R=1-3-6", _ONE)
+    c.expect("=", "= and the dice, as in ~R=1-3-6")
+    dice = [_die(c)]
+    while len(dice) < MAX_DICE and c.take("-"):
+        dice.append(_die(c))
+    return Roll(colour, tuple(dice))
+
+
+MAX_DICE = 6
+"""The most dice a roll's notation lists (a bridge holds three)."""
+
+
+def _die(c: Cursor) -> int:
+    at = c.at
+    face = c.number("a die's face from 1 to 6, as in ~R=1-3-6", 1)
+    if not 1 <= face <= 6:
+        raise Misread(at, str(face), "a die's face from 1 to 6, as in ~R=1-3-6")
+    return face

@@ -16,7 +16,13 @@ What the types alone cannot say is written next to them:
   ``attrs.field(metadata={"json": "stacks.dark"})``: a dotted key nests, and ``None``
   leaves the field out of the JSON (a state's ``game``);
 * a record class with a ``KIND`` class attribute is tagged ``{"type": KIND, …}``, which is
-  how actions and other unions of records are told apart.
+  how actions and other unions of records are told apart;
+* a form a person writes by hand (Castle's short position) names components by their
+  ids (:class:`ComponentId`), bounds a list's length before reading it (:class:`AtMost`)
+  and leaves out what has its default: a record class with ``SPARSE = True`` writes no
+  field equal to its default, a field defaulting to :data:`LEFT_OUT` may be absent where
+  no JSON value would mean the same, and a sparse record read with problems is still
+  built from the placeholders, so the checks across its fields can report theirs too.
 
 Decision (issue "the game kernel", step 4): this extends the type-directed converter the
 variant tables already used, rather than adopting cattrs. Measured on this project's
@@ -145,11 +151,60 @@ class Keyed:
 
 @attrs.frozen
 class Length:
-    """A list of exactly ``length(ctx)`` entries (one per seat, one per mandala)."""
+    """A list of exactly ``length(ctx)`` entries (one per seat, one per mandala), or of
+    ``length`` entries in every game."""
 
-    length: Callable[[Any], int]
+    length: int | Callable[[Any], int]
     what: str
     """What each entry is, for messages (``"seat"``)."""
+
+    def of(self, ctx: Any) -> int | None:
+        """The length in this game (None: it depends on the game, and ``ctx`` is None)."""
+        if not callable(self.length):
+            return self.length
+        return None if ctx is None else self.length(ctx)
+
+
+@attrs.frozen
+class AtMost:
+    """A list of at most ``most(ctx)`` entries: a longer one is refused before any entry
+    is read (a 5,000-card lantern area costs one problem: issue 28)."""
+
+    most: int | Callable[[Any], int]
+    why: str
+    """Why no more fit, with the rule's id (``"a frame holds … (castle.actions.order)"``)."""
+
+    def of(self, ctx: Any) -> int | None:
+        """The bound in this game (None: it depends on the game, and ``ctx`` is None)."""
+        if not callable(self.most):
+            return self.most
+        return None if ctx is None else self.most(ctx)
+
+
+@attrs.frozen
+class ComponentId:
+    """A component named by its id (``"l1-03"``, ``"plant-2"``), held as its number: the
+    index of the id in ``ids(ctx)``. The schema lists the game's ids in that order."""
+
+    what: str
+    """What the component is, for messages (``"a castle card"``)."""
+    ids: Callable[[Any], Sequence[str]]
+    """``ids(ctx)``: each component's id, in number order (cached by the caller)."""
+
+
+class LeftOut(enum.Enum):
+    """The default of a field that may be absent where no JSON value means the same (a
+    family's starting card, left out, differs from ``null``, no card): such a field is
+    read as :data:`LEFT_OUT` when absent, and a sparse record does not write it."""
+
+    LEFT_OUT = "left out"
+
+    def __repr__(self) -> str:
+        return "LEFT_OUT"
+
+
+LEFT_OUT = LeftOut.LEFT_OUT
+"""See :class:`LeftOut`."""
 
 
 PER_SEAT = Length(lambda ctx: ctx.players, "seat")
@@ -334,11 +389,15 @@ class Converter:
                 return _keyed(meta, self.plan(element))
             if isinstance(meta, Length):
                 return _counted(meta, self.plan(inner))
+            if isinstance(meta, AtMost):
+                return _at_most(meta, self.plan(inner))
+            if isinstance(meta, ComponentId):
+                return _component_id(meta)
         return self.plan(inner)
 
     def _union(self, members: Sequence[Any]) -> Plan:
         optional = type(None) in members
-        rest = [m for m in members if m is not type(None)]
+        rest = [m for m in members if m is not type(None) and m is not LeftOut]
         if len(rest) == 1:
             inner = self.plan(rest[0])
         elif not all(isinstance(m, type) and attrs.has(m) for m in rest):
@@ -439,6 +498,14 @@ def _runtime_type(tp: Any) -> type:
     return found
 
 
+_JSON_TYPE = {bool: "boolean", int: "integer", float: "number", str: "string", list: "array",
+              type(None): "null"}  # fmt: skip
+"""A JSON value's schema ``type`` by its Python type (any other: an object)."""
+_KIND_WORDS = {"boolean": "true or false", "integer": "a whole number", "number": "a number",
+               "string": "a string", "array": "a list", "object": "an object",
+               "null": "null"}  # fmt: skip
+
+
 def _first_fit(members: tuple[Any, ...], plans: tuple[Plan, ...]) -> Plan:
     """A union of plain types (``int | Node``): written by the member the value is an
     instance of, read by the first member that takes it without a problem."""
@@ -456,7 +523,13 @@ def _first_fit(members: tuple[Any, ...], plans: tuple[Plan, ...]) -> Plan:
             value = plan.load(raw, trial)
             if not trial.problems:
                 return value
-        reader.bad(f"expected one of {members}, got {_short(raw)}")
+        # the member of the value's JSON type says what is wrong inside it
+        kinds = [str(p.schema(reader.ctx).get("type")) for p in plans]
+        kind = _JSON_TYPE.get(type(raw), "object")
+        if kinds.count(kind) == 1:
+            return plans[kinds.index(kind)].load(raw, reader)
+        wanted = " or ".join(_KIND_WORDS.get(k, k) for k in kinds)
+        reader.bad(f"expected {wanted}, got {_short(raw)}")
         return None
 
     return Plan(dump, load, lambda ctx: {"anyOf": [p.schema(ctx) for p in plans]})
@@ -464,18 +537,57 @@ def _first_fit(members: tuple[Any, ...], plans: tuple[Plan, ...]) -> Plan:
 
 def _counted(meta: Length, inner: Plan) -> Plan:
     def load(raw: JSON, reader: Reader) -> Any:
-        wanted = meta.length(reader.ctx)
+        wanted = meta.of(reader.ctx)
         if isinstance(raw, list) and len(raw) != wanted:
             reader.bad(f"expected one entry per {meta.what} ({wanted}), got {len(raw)}")
         return inner.load(raw, reader)
 
     def schema(ctx: Any) -> dict[str, Any]:
         out = dict(inner.schema(ctx))
-        if ctx is not None:
-            out["minItems"] = out["maxItems"] = meta.length(ctx)
+        wanted = meta.of(ctx)
+        if wanted is not None:
+            out["minItems"] = out["maxItems"] = wanted
         return out
 
     return Plan(inner.dump, load, schema)
+
+
+def _at_most(meta: AtMost, inner: Plan) -> Plan:
+    def load(raw: JSON, reader: Reader) -> Any:
+        most = meta.of(reader.ctx)
+        if isinstance(raw, list) and most is not None and len(raw) > most:
+            reader.bad(f"{len(raw)} entries; at most {most}: {meta.why}")
+            return ()  # refused unread
+        return inner.load(raw, reader)
+
+    def schema(ctx: Any) -> dict[str, Any]:
+        out = dict(inner.schema(ctx))
+        most = meta.of(ctx)
+        if most is not None:
+            out["maxItems"] = most
+        return out
+
+    return Plan(inner.dump, load, schema)
+
+
+def _component_id(meta: ComponentId) -> Plan:
+    def dump(v: int, ctx: Any) -> JSON:
+        return meta.ids(ctx)[v]
+
+    def load(raw: JSON, reader: Reader) -> Any:
+        ids = meta.ids(reader.ctx)
+        found = _index_of(tuple(ids)).get(raw) if isinstance(raw, str) else None
+        if found is None:
+            sample = ", ".join(ids[:3])
+            reader.bad(f"expected the id of {meta.what} ({sample}, …), got {_short(raw)}")
+        return found  # None: the placeholder
+
+    def schema(ctx: Any) -> dict[str, Any]:
+        if ctx is None:
+            return {"type": "string", "description": f"the id of {meta.what}"}
+        return {"enum": list(meta.ids(ctx))}
+
+    return Plan(dump, load, schema)
 
 
 def _sequence(element: Plan, *, as_set: bool) -> Plan:
@@ -690,6 +802,7 @@ def _plan_fields(conv: Converter, cls: type) -> tuple[_Field, ...]:
 
 def _record(conv: Converter, cls: type) -> Plan:
     kind: str | None = getattr(cls, "KIND", None)
+    sparse = bool(getattr(cls, "SPARSE", False))
     fields_cache: list[tuple[_Field, ...]] = []
 
     def fields() -> tuple[_Field, ...]:
@@ -700,10 +813,13 @@ def _record(conv: Converter, cls: type) -> Plan:
     def dump(v: Any, ctx: Any) -> JSON:
         out: dict[str, Any] = {} if kind is None else {"type": kind}
         for f in fields():
+            value = getattr(v, f.name)
+            if sparse and value == f.default:
+                continue
             target = out
             for part in f.key[:-1]:
                 target = target.setdefault(part, {})
-            target[f.key[-1]] = f.plan.dump(getattr(v, f.name), ctx)
+            target[f.key[-1]] = f.plan.dump(value, ctx)
         return out
 
     def load(raw: JSON, reader: Reader) -> Any:
@@ -714,11 +830,11 @@ def _record(conv: Converter, cls: type) -> Plan:
         values = _record_fields(conv, cls, raw, reader, {}, ("type",) if kind else ())
         if kind is not None and raw.get("type") != kind:
             reader.at("type").bad(f"expected {kind!r}, got {_short(raw.get('type'))}")
-        if len(reader.problems) > before or len(reader.problems) > MAX_PROBLEMS:
+        if not sparse and (len(reader.problems) > before or len(reader.problems) > MAX_PROBLEMS):
             # a placeholder: the caller reports the problems and builds nothing (past the
             # cap the list no longer grows, so a record read then may hide a problem)
             return None
-        return cls(**values)
+        return cls(**values)  # a sparse record: built from the placeholders
 
     def schema(ctx: Any) -> dict[str, Any]:
         return _record_schema(fields(), kind, ctx)

@@ -657,6 +657,12 @@ def schema_of(
         }
         body["properties"]["step"] = _STEP_SCHEMA
         body["required"] = ["game", "settings", *body.get("required", [])]
+        body["description"] = (
+            "A position as state.to_json() writes it, every key present. One written by "
+            "hand may leave out the keys that have defaults, which rulespec."
+            f"{spec.id}.position lists; reading also checks what a schema cannot (each "
+            "component in one place, the invariants the rules keep)."
+        )
     elif of == "action":
         body = codec.tagged(game_type.table.action_types()).schema(game)
     elif of == "observation":

@@ -336,7 +336,7 @@ def _build(tp: Any, b: _Builder, path: str, public: bool) -> Writer:
                 return _each(element, [f"{path}.{n}" for n in names], b, public)
             if isinstance(meta, Length):
                 element = _element(inner, path)
-                n = meta.length(b.game)
+                n = meta.of(b.game) or 0
                 return _each(element, [f"{path}[{i}]" for i in range(n)], b, public)
         if any(isinstance(m, Repr) for m in metas):
             return _build(inner, b, path, public)  # the JSON form is no concern here

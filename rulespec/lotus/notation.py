@@ -41,9 +41,9 @@ from typing import Any
 
 import attrs
 
+from rulespec.core import notation
 from rulespec.core.immutable import by_identity
-from rulespec.core.notation import game_of, malformed, text_of
-from rulespec.errors import bounded
+from rulespec.core.notation import Cursor, Misread, game_of
 from rulespec.lotus.actions import (
     Action,
     Bid,
@@ -82,10 +82,7 @@ _WORDS: dict[str, Action] = {
 }
 _WRITTEN = {action: word for word, action in _WORDS.items()}
 
-_N = r"(\d{1,6})"
-_BID = re.compile(_N + r"(\+0)?>" + _N)
-_GIVE = re.compile(r"g(?:" + _N + r"i)?(?:" + _N + r"c)?>" + _N, re.IGNORECASE)
-_NUMBERED = re.compile(r"([xcp])" + _N, re.IGNORECASE)
+_NUMBERED = re.compile(r"([xcp])([0-9]{1,6})", re.IGNORECASE)
 _PLAIN = re.compile(r"[A-Za-z_][A-Za-z0-9_.-]*")
 """An area id written as it is: a letter or underscore, then letters, digits, ``_.-``."""
 _RESERVED = re.compile(r"vp|[xcp]\d+|" + "|".join(_WORDS), re.IGNORECASE)
@@ -137,13 +134,9 @@ def format(action: Action) -> str:
 def parse(text: str, where: Any) -> Action:
     """The action ``text`` names, for ``where``: a White Lotus state or game. Only the
     form is checked here (a claim on an area that is not in play parses; ``apply`` then
-    names the rule it breaks); :class:`~rulespec.MalformedNotation` says what is wrong
-    with a text that names no action."""
-    raw = text_of(text)
-    try:
-        action = _read(raw)
-    except _Bad as exc:
-        raise malformed(raw, str(exc), where, format) from None
+    names the rule it breaks); :class:`~rulespec.MalformedNotation` names the part of a
+    text that names no action, where it is and what was expected there."""
+    action = notation.parse(text, where, format, _read)
     if isinstance(action, _AREA_ACTIONS) and action.area not in _exact(where):
         found = _folded(game_of(where)).get(action.area.casefold())
         if found is not None:  # A17 is a17: the board's id in another case
@@ -169,72 +162,97 @@ def _folded(game: Any) -> dict[str, str]:
     return {f: i for f, i in zip(folded, ids, strict=True) if folded.count(f) == 1}
 
 
-class _Bad(Exception):
-    """What is wrong with a text (becomes a :class:`~rulespec.MalformedNotation`)."""
+_FORMS = (
+    "a17, noextra, extra, @a17, 3>1, x2, lead, nolead, emperor, rebels, c3, +a17, +vp, p1, "
+    "=a12, g3i>1, pass, ~*V or ~T"
+)
+_ONE = r"[A-Za-z]"
+_BUILDING_WORDS = {letter.lower(): b for letter, b in _BUILDING_OF.items()}
 
 
-def _read(raw: str) -> Action:
-    word = _WORDS.get(raw.lower())
-    if word is not None:
-        return word
-    head, rest = raw[0], raw[1:]
-    if head == "~":
-        if rest.startswith("*"):
-            return StartChip(_building(rest[1:]))
-        return DrawChip(_building(rest))
-    if head == "+" and rest.lower() == "vp":
+def _read(c: Cursor) -> Action:
+    action: Action | None = _WORDS.get(c.text.lower())
+    if action is not None:
+        return action
+    if c.take("~*"):
+        action = StartChip(_building(c, "~*V"))
+    elif c.take("~"):
+        action = DrawChip(_building(c, "~T"))
+    elif c.text.lower() == "+vp":
         return TakeVictoryPoint()
-    if head == "+":
-        return TakeArea(_area(rest))
-    if head == "@":
-        return ChooseConflict(_area(rest))
-    if head == "=":
-        return PlaceChip(_area(rest))
-    if (m := _BID.fullmatch(raw)) is not None:
-        return Bid(int(m[3]), int(m[1]), m[2] is not None)
-    if (m := _GIVE.fullmatch(raw)) is not None:
-        if m[1] is None and m[2] is None:
-            raise _Bad("a gift names an amount: g3i>1 (influence) or g2c>1 (combat)")
-        return Give(int(m[3]), int(m[1] or 0), int(m[2] or 0))
-    if (m := _NUMBERED.fullmatch(raw)) is not None:
+    elif c.take("+"):
+        action = TakeArea(_area(c, "+a17"))
+    elif c.take("@"):
+        action = ChooseConflict(_area(c, "@a17"))
+    elif c.take("="):
+        action = PlaceChip(_area(c, "=a12"))
+    elif c.digit():
+        influence = c.number("the influence bid", 6)
+        zero = c.take("+0")
+        c.expect(">", "> and a seat after the influence (+0> with the 0-card), as in 3>1")
+        action = Bid(c.number("a seat number, as in 3>1", 6), influence, zero)
+    elif c.peek().lower() == "g" and ">" in c.text:
+        action = _gift(c)
+    elif (m := _NUMBERED.fullmatch(c.text)) is not None:
         letter, number = m[1].lower(), int(m[2])
         if letter == "x":
             return Remove(number)
         return CommitCombat(number) if letter == "c" else PalaceIncome(number)
-    if raw[0].isdigit():
-        raise _Bad("a bid is INFLUENCE>SEAT, like 3>1 (2+0>1 with the 0-card)")
-    if raw[0] in "gG" and ">" in raw:
-        raise _Bad("a gift is g, an amount with i (influence) or c (combat), > and a seat: g3i>1")
-    if raw[0] == '"' or _PLAIN.fullmatch(raw):
-        return PlaceMarker(_area(raw))
-    raise _Bad(
-        "not a White Lotus action; the forms are a17, noextra, extra, @a17, 3>1, x2, lead, "
-        "nolead, emperor, rebels, c3, +a17, +vp, p1, =a12, g3i>1, pass, ~*V and ~T"
+    elif c.peek() == '"' or _PLAIN.match(c.text):
+        action = PlaceMarker(_area(c, "a17"))
+    else:
+        raise c.misread(f"a White Lotus action: {_FORMS}")
+    c.end()
+    return action
+
+
+def _gift(c: Cursor) -> Give:
+    """``g``, the amounts (influence before combat), ``>`` and a seat: ``g3i2c>1``."""
+    c.expect("g", "g")
+    amounts: dict[str, int] = {}
+    while c.digit():
+        n = c.number("an amount", 6)
+        kind = c.peek().lower()
+        if kind not in ("i", "c") or kind in amounts or "c" in amounts:
+            raise c.misread(
+                "i (influence) or c (combat) after the amount, influence first, as in g3i2c>1"
+            )
+        c.at += 1
+        amounts[kind] = n
+    if not amounts:
+        raise c.misread("an amount: g3i>1 (influence) or g2c>1 (combat)")
+    c.expect(">", "> and a seat after the amounts, as in g3i>1")
+    seat = c.number("a seat number, as in g3i>1", 6)
+    return Give(seat, amounts.get("i", 0), amounts.get("c", 0))
+
+
+def _building(c: Cursor, example: str) -> Building:
+    return c.word(
+        _BUILDING_WORDS,
+        f"a building, as in {example}; the buildings are {_BUILDINGS_TOLD}",
+        _ONE,
     )
 
 
-def _building(letter: str) -> Building:
-    building = _BUILDING_OF.get(letter.upper())
-    if building is None:
-        raise _Bad(f"{bounded(letter)} is not a building; the buildings are {_BUILDINGS_TOLD}")
-    return building
-
-
-def _area(text: str) -> str:
-    """An area id: plain (``a17``) or a JSON string (``"Area 7"``)."""
-    if not text:
-        raise _Bad("an area id is missing, like a17")
-    if text[0] != '"':
-        if not _PLAIN.fullmatch(text):
-            raise _Bad(
-                f"{bounded(text)} is not an area id as written: a plain name like a17, or any id "
-                'as a JSON string like "Area 7"'
-            )
-        return text
+def _area(c: Cursor, example: str) -> str:
+    """An area id: plain (``a17``) or a JSON string (``"Area 7"``), then the end."""
+    expected = f'an area id, as in {example} (any id may be written as a JSON string: "Area 7")'
+    if c.peek() != '"':
+        match = _PLAIN.match(c.text, c.at)
+        if match is None:
+            raise c.misread(expected)
+        c.at = match.end()
+        c.end(f'the end of the area id {match[0]} (an id with other characters is written '
+              'as a JSON string: "Area 7")')  # fmt: skip
+        return match[0]
     try:
-        area = json.loads(text)
+        area, end = _JSON.raw_decode(c.text, c.at)
     except ValueError:
-        raise _Bad(f"{text} is not a JSON string (an area id in quotes)") from None
+        raise Misread(c.at, c.text[c.at :], "a JSON string: an area id in quotes") from None
     if not isinstance(area, str) or not area:
-        raise _Bad(f"{text} is not an area id")
+        raise Misread(c.at, c.text[c.at : end], expected)
+    c.at = end
     return area
+
+
+_JSON = json.JSONDecoder()

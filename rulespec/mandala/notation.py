@@ -18,11 +18,10 @@ writes colours in capitals and the multiplier as ``x3``.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
-from rulespec.core.notation import malformed, text_of
-from rulespec.errors import bounded
+from rulespec.core import notation
+from rulespec.core.notation import Cursor
 from rulespec.mandala.actions import (
     PLAYS,
     Action,
@@ -37,12 +36,7 @@ from rulespec.mandala.components import CARDS_PER_COLOUR, COLOURS, NUM_MANDALAS,
 LETTERS: dict[Colour, str] = {c: c.label[0].upper() for c in COLOURS}
 """Each colour's letter: its initial (the six initials differ)."""
 _COLOUR_OF = {letter: c for c, letter in LETTERS.items()}
-_FACES = {f.value.upper(): f for f in Face}
 _COLOURS_TOLD = ", ".join(f"{letter} ({c.label})" for c, letter in LETTERS.items())
-
-_PLAY = re.compile(r"(\d{1,4})([A-Za-z])@(\d{1,4})")
-_TILE = re.compile(r"([A-Za-z])(x3|X3|\d)")
-_NEXT = re.compile(r"@(\d{1,4})")
 
 
 def tile_text(tile: Tile) -> str:
@@ -68,73 +62,51 @@ def format(action: Action) -> str:
 def parse(text: str, where: Any) -> Action:
     """The action ``text`` names, for ``where``: a Mandala state or game. Only the form
     is checked here (``5R@1`` with three red cards in hand parses; ``apply`` then names the
-    rule it breaks); :class:`~rulespec.MalformedNotation` says what is wrong with a text
-    that names no action."""
-    raw = text_of(text)
-    found = _read(raw)
-    if isinstance(found, str):
-        raise malformed(raw, found, where, format)
-    return found
+    rule it breaks); :class:`~rulespec.MalformedNotation` names the part of a text that
+    names no action, where it is and what was expected there."""
+    return notation.parse(text, where, format, _read)
 
 
-def _read(raw: str) -> Action | str:
-    """The action, or what is wrong with the text."""
-    head, rest = raw[0], raw[1:]
-    if head == "+":
-        tile = _tile(rest)
-        return tile if isinstance(tile, str) else TakeTile(tile)
-    if head == "~":
-        return _chance(rest)
-    match = _PLAY.fullmatch(raw)
-    if match is not None:
-        colour = _colour(match[2])
-        if isinstance(colour, str):
-            return colour
-        count, mandala = int(match[1]), int(match[3])
-        if 0 <= mandala < NUM_MANDALAS and 0 <= count <= CARDS_PER_COLOUR:
-            return PLAYS[mandala][colour][count]
-        return Play(mandala, colour, count)
-    if head.isdigit():
-        return "a play is COUNT COLOUR @ MANDALA, like 2R@1"
-    return (
-        "not a Mandala action: a play is written like 2R@1, a tile taken like +R7, and "
-        "chance outcomes start with ~ (~G, ~Yx3, ~@2)"
-    )
+_ONE = r"[A-Za-z]"
+_FACE = r"[xX]?[0-9]+|[A-Za-z]+"
+_COLOUR_WORDS = {letter.lower(): c for letter, c in _COLOUR_OF.items()}
+_FACE_WORDS = {f.value.lower(): f for f in Face}
+_FACES_TOLD = "2, 3, 4, 5, 7 or x3"
 
 
-def _chance(rest: str) -> Action | str:
-    match = _NEXT.fullmatch(rest)
-    if match is not None:
-        return ResolveNext(int(match[1]))
-    if rest.startswith("@"):
-        return "after ~@ comes a mandala number, like ~@2"
-    if len(rest) == 1:
-        colour = _colour(rest)
-        return colour if isinstance(colour, str) else DrawCard(colour)
-    tile = _tile(rest)
-    if isinstance(tile, str):
-        return f"after ~ comes a colour (~G), a tile (~Yx3) or @ and a mandala (~@2); {tile}"
-    return RevealTile(tile)
-
-
-def _colour(letter: str) -> Colour | str:
-    colour = _COLOUR_OF.get(letter.upper())
-    if colour is None:
-        return f"{bounded(letter)} is not a colour; the colours are {_COLOURS_TOLD}"
-    return colour
-
-
-def _tile(text: str) -> Tile | str:
-    match = _TILE.fullmatch(text)
-    if match is None:
-        return (
-            f"{bounded(text)} is not a tile: a colour letter and a face (2, 3, 4, 5, 7 or x3), "
-            "like R7"
+def _read(c: Cursor) -> Action:
+    action: Action
+    if c.take("+"):
+        action = TakeTile(_tile(c, "a tile: a colour letter and a face, as in +R7"))
+    elif c.take("~@"):
+        action = ResolveNext(c.number("a mandala number, as in ~@2", 4))
+    elif c.take("~"):
+        colour = _colour(c, "a colour (~G), a tile (~Yx3) or @ and a mandala (~@2)")
+        action = DrawCard(colour) if c.done() else RevealTile(Tile(colour, _face(c)))
+    elif c.digit():
+        count = c.number("a count", 4)
+        colour = _colour(c, "a colour after the count, as in 2R@1")
+        c.expect("@", "@ and a mandala after the colour, as in 2R@1")
+        mandala = c.number("a mandala number, as in 2R@1", 4)
+        known = 0 <= mandala < NUM_MANDALAS and 0 <= count <= CARDS_PER_COLOUR
+        action = PLAYS[mandala][colour][count] if known else Play(mandala, colour, count)
+    else:
+        raise c.misread(
+            "a Mandala action: a play like 2R@1, + and a tile taken (+R7), or ~ and a "
+            "chance outcome (~G, ~Yx3, ~@2)"
         )
-    colour = _colour(match[1])
-    if isinstance(colour, str):
-        return colour
-    face = _FACES.get(match[2].upper())
-    if face is None:
-        return f"{bounded(match[2])} is not a tile's face; the faces are 2, 3, 4, 5, 7 and x3"
-    return Tile(colour, face)
+    c.end()
+    return action
+
+
+def _colour(c: Cursor, expected: str) -> Colour:
+    return c.word(_COLOUR_WORDS, f"{expected}; the colours are {_COLOURS_TOLD}", _ONE)
+
+
+def _face(c: Cursor) -> Face:
+    return c.word(_FACE_WORDS, f"a tile's face, {_FACES_TOLD}", _FACE)
+
+
+def _tile(c: Cursor, expected: str) -> Tile:
+    colour = _colour(c, expected)
+    return Tile(colour, _face(c))

@@ -1,19 +1,31 @@
 """Mandala positions as JSON: the documented, hand-writable format and its validation.
 
 ``state.to_json()`` writes every field; ``load`` accepts the same and lets a hand-written position
-leave out what follows from the rest. A minimal position::
+leave out what follows from the rest, as the other games do: ``{"game": "mandala",
+"settings": {"players": 2}}`` alone is the start of the first turn, and a position usually
+names its hands and the mandalas' tiles::
 
     {"game": "mandala", "settings": {"players": 2},
      "hands": [{"red": 3, "green": 1}, {"black": 2}],
      "mandalas": [{"tiles": ["black-2", "green-5"]},
-                  {"tiles": ["purple-3", "orange-x3"]},
-                  {"tiles": ["red-7", "yellow-4"]}]}
+                  {"tiles": ["purple-3", "orange-x3"], "marker": 1,
+                   "up": [{}, {"red": 2}], "down": [{"purple": 1}, {}]},
+                  {}]}
+
+A mandala is an object of ``tiles`` (a dark and a light tile; none once the stacks ran
+out), ``marker`` (the seat holding its majority marker, null while it lies in the centre),
+``up`` and ``down`` (each seat's face-up and face-down cards there, colour → count).
 
 Defaults: ``phase`` "play", ``seat`` 0, ``turn`` 1, ``pending`` 0, no ``discard``,
-``deck`` and ``stacks`` "rest" (every card or tile not placed elsewhere), no cards in the
-mandalas (``up``/``down``: one colour → count object per seat), markers in the centre,
-no tiles in front of the players. Card piles are colour → count objects; tiles are
-labels like ``"red-7"`` or ``"green-x3"``.
+``deck`` and ``stacks`` "rest" (every card or tile not placed elsewhere), no tiles in front
+of the players (``tiles``). Left out of a mandala: no cards (``up``, ``down``), the marker
+in the centre, and for ``tiles`` a dark and a light tile not placed elsewhere, mandala
+``m`` the lowest of the ``m``-th dark colour (black, purple, red) and of the ``m``-th
+light one (green, orange, yellow), or of the next colour with one left. ``mandalas`` left
+out is three such mandalas (black-2 and green-2, purple-2 and orange-2, red-2 and
+yellow-2). ``hands`` left out gives each seat its starting hand (5, 6, 7, 8 cards), one
+card of each colour in turn from black, of the cards not placed elsewhere. Card piles are
+colour → count objects; tiles are labels like ``"red-7"`` or ``"green-x3"``.
 
 Loading checks the format, the conservation of all 90 cards and 36 tiles, and every
 invariant the rules keep (a colour face up for one player at most, the marker with a
@@ -38,6 +50,7 @@ from rulespec.mandala.components import (
     COLOURS,
     DARK_TILES,
     LIGHT_TILES,
+    NUM_MANDALAS,
     TILES,
     Back,
     Counts,
@@ -52,8 +65,9 @@ if TYPE_CHECKING:
     from rulespec.mandala.game import MandalaGame
 
 
-def _with_defaults(data: Mapping[str, Any], players: int) -> dict[str, Any]:
+def _with_defaults(data: Mapping[str, Any], game: MandalaGame) -> dict[str, Any]:
     """The position with what a hand-written one may leave out filled in, in JSON."""
+    players = game.players
     raw = {
         "phase": "play",
         "seat": 0,
@@ -65,15 +79,94 @@ def _with_defaults(data: Mapping[str, Any], players: int) -> dict[str, Any]:
         "final": None,
         "discard": {},
         "tiles": [{}] * players,
+        "mandalas": [{}] * NUM_MANDALAS,
         **data,
     }
     empty: list[dict[str, int]] = [{}] * players
-    if isinstance(raw.get("mandalas"), list):
+    if isinstance(raw["mandalas"], list):
         raw["mandalas"] = [
             {"marker": None, "up": empty, "down": empty, **m} if isinstance(m, Mapping) else m
             for m in raw["mandalas"]
         ]
+        _default_tiles(raw)
+    if "hands" not in raw:
+        raw["hands"] = _starting_hands(raw, game.variant.starting_hands)
     return raw
+
+
+def _default_tiles(raw: dict[str, Any]) -> None:
+    """A mandala written without ``tiles`` gets a dark and a light tile not placed
+    elsewhere: mandala ``m`` the lowest of the ``m``-th dark colour (black, purple, red)
+    and of the ``m``-th light one (green, orange, yellow), or of the next colour with a
+    tile left, as play would have them after setup (mandala.setup.tiles)."""
+    labels = {t.label: t for t in TILES}
+    used = {labels[x] for x in _strings(raw, labels) if x in labels}
+    for m, mandala in enumerate(raw["mandalas"][:NUM_MANDALAS]):  # more: refused as read
+        if not isinstance(mandala, dict) or "tiles" in mandala:
+            continue
+        chosen = [_first_tile(back, m, used) for back in (DARK_TILES, LIGHT_TILES)]
+        if None not in chosen:  # else "tiles: is missing" says what is wrong
+            used.update(t for t in chosen if t is not None)
+            raw["mandalas"][m] = {**mandala, "tiles": [t.label for t in chosen if t]}
+
+
+def _strings(raw: Mapping[str, Any], labels: Mapping[str, Tile]) -> list[str]:
+    """Every tile label written in the mandalas, in front of the players and in stacks
+    given as lists (what is not a label is reported when the position is read)."""
+    found: list[Any] = []
+    for mandala in raw["mandalas"]:
+        found += _list(mandala.get("tiles")) if isinstance(mandala, Mapping) else []
+    for held in _list(raw["tiles"]):
+        if isinstance(held, Mapping):
+            found += _list(held.get("loose"))
+            for pair in _list(held.get("flowers")):
+                found += _list(pair)
+    stacks = raw.get("stacks")
+    for pile in stacks.values() if isinstance(stacks, Mapping) else ():
+        found += _list(pile)
+    return [x for x in found if isinstance(x, str) and x in labels]
+
+
+def _list(value: object) -> list[Any]:
+    return value if isinstance(value, list) else []
+
+
+def _first_tile(back: frozenset[Tile], m: int, used: set[Tile]) -> Tile | None:
+    colours = sorted({t.colour for t in back}, key=COLOURS.index)
+    for colour in colours[m % len(colours) :] + colours[: m % len(colours)]:
+        left = [t for t in TILES if t in back and t.colour is colour and t not in used]
+        if left:
+            return left[0]
+    return None
+
+
+def _starting_hands(raw: Mapping[str, Any], sizes: tuple[int, ...]) -> list[dict[str, int]]:
+    """Hands left out: each seat's starting hand (mandala.setup.starting_hands), one card
+    of each colour in turn from black, of the cards not placed elsewhere (in the discard,
+    the mandalas and a draw pile given by its counts)."""
+    placed = dict.fromkeys(COLOURS, 0)
+    piles: list[Any] = [raw.get("discard"), raw.get("deck")]
+    for mandala in _list(raw["mandalas"]):
+        if isinstance(mandala, Mapping):
+            piles += _list(mandala.get("up")) + _list(mandala.get("down"))
+    for pile in piles:
+        for colour in COLOURS:
+            n = pile.get(colour.label) if isinstance(pile, Mapping) else None
+            if isinstance(n, int) and not isinstance(n, bool) and n > 0:
+                placed[colour] += n
+    left = {c: max(0, CARDS_PER_COLOUR - placed[c]) for c in COLOURS}
+    hands: list[dict[str, int]] = []
+    for size in sizes:
+        hand = dict.fromkeys(COLOURS, 0)
+        turn = 0
+        while sum(hand.values()) < size and any(left.values()):
+            colour = COLOURS[turn % len(COLOURS)]
+            if left[colour]:
+                hand[colour] += 1
+                left[colour] -= 1
+            turn += 1
+        hands.append({c.label: n for c, n in hand.items() if n})
+    return hands
 
 
 def load(game: MandalaGame, data: Mapping[str, Any]) -> State:
@@ -83,8 +176,7 @@ def load(game: MandalaGame, data: Mapping[str, Any]) -> State:
         raise MalformedPosition([f"a position must be a JSON object, got {type(data).__name__}"])
     reader = Reader(game)
     check_header(reader, data, game)
-    n = game.players
-    raw = _with_defaults(data, n)
+    raw = _with_defaults(data, game)
     deck_rest = raw.get("deck", "rest") == "rest"
     stacks_rest = raw.get("stacks", "rest") == "rest"
     if deck_rest:

@@ -18,10 +18,10 @@
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
-from rulespec.core.notation import malformed, text_of
+from rulespec.core import notation
+from rulespec.core.notation import Cursor
 from rulespec.oriente.actions import (
     DRAWS,
     JOIN,
@@ -42,8 +42,6 @@ from rulespec.oriente.components import Card
 
 _CARD = {c.label: c for c in Card}
 _ACT = {a.value: a for a in Act}
-_ANNOUNCE = re.compile(r"([a-z]+)(?:>(\d{1,2}))?(?:/([a-z_0-9]+))?")
-_SEAT_CARD = re.compile(r"give>(\d{1,2}):([a-z_0-9]+)")
 
 
 def format(action: Action) -> str:
@@ -73,48 +71,50 @@ def format(action: Action) -> str:
 
 
 def parse(text: str, where: Any) -> Action:
-    """The action ``text`` names; :class:`~rulespec.MalformedNotation` otherwise."""
-    raw = text_of(text)
-    found = _read(raw.lower())
-    if isinstance(found, str):
-        raise malformed(raw, found, where, format)
-    return found
+    """The action ``text`` names; :class:`~rulespec.MalformedNotation` names the part of
+    a text that names none, where it is and what was expected there."""
+    return notation.parse(text, where, format, _read)
 
 
-def _card(label: str) -> Card | str:
-    card = _CARD.get(label)
-    return card if card is not None else f"{label!r} is no card (ninja … treasure_4)"
+_FORMS = ("join", "pick", "invite", "support", "give")
+_HEADS: dict[str, str | Act] = {**{f: f for f in _FORMS}, **_ACT}
+_HEADS_TOLD = (
+    "-, an announcement (attack>2, income, trade>2/treasure_3, ...), support>1, invite>3, "
+    "join, pick:nofu, give>2:nofu, or ~ and a card"
+)
+_CARDS_TOLD = ", ".join(_CARD)
 
 
-def _read(raw: str) -> Action | str:
-    if raw == "-":
-        return PASS
-    if raw == "join":
-        return JOIN
-    if raw.startswith("~"):
-        card = _card(raw[1:])
-        return card if isinstance(card, str) else DRAWS[card]
-    if raw.startswith("pick:"):
-        card = _card(raw[5:])
-        return card if isinstance(card, str) else PICKS[card]
-    if raw.startswith("invite>"):
-        seat = raw[7:]
-        return Invite(int(seat)) if seat.isdigit() and len(seat) <= 2 else "a seat follows >"
-    if raw.startswith("support>"):
-        seat = raw[8:]
-        return Support(int(seat)) if seat.isdigit() and len(seat) <= 2 else "a seat follows >"
-    m = _SEAT_CARD.fullmatch(raw)
-    if m:
-        card = _card(m.group(2))
-        return card if isinstance(card, str) else Give(int(m.group(1)), card)
-    m = _ANNOUNCE.fullmatch(raw)
-    if m and m.group(1) in _ACT:
-        gift: Card | None = None
-        if m.group(3) is not None:
-            found = _card(m.group(3))
-            if isinstance(found, str):
-                return found
-            gift = found
-        target = None if m.group(2) is None else int(m.group(2))
-        return Announce(_ACT[m.group(1)], target, gift)
-    return "not an Oriente action (try -, attack>2, income, join, support>1, ~nofu)"
+def _read(c: Cursor) -> Action:
+    action: Action
+    if c.take("-"):
+        action = PASS
+    elif c.take("~"):
+        action = DRAWS[_card(c, "~nofu")]
+    else:
+        head = c.word(_HEADS, f"an Oriente action: {_HEADS_TOLD}")
+        if head == "join":
+            action = JOIN
+        elif head == "pick":
+            c.expect(":", "a colon and a card, as in pick:nofu")
+            action = PICKS[_card(c, "pick:nofu")]
+        elif head in ("invite", "support"):
+            c.expect(">", f"> and a seat, as in {head}>1")
+            seat = c.number(f"a seat number, as in {head}>1", 2)
+            action = Invite(seat) if head == "invite" else Support(seat)
+        elif head == "give":
+            c.expect(">", "> and a seat, as in give>2:nofu")
+            seat = c.number("a seat number, as in give>2:nofu", 2)
+            c.expect(":", "a colon and a card, as in give>2:nofu")
+            action = Give(seat, _card(c, "give>2:nofu"))
+        else:
+            assert isinstance(head, Act)
+            target = c.number(f"a seat number, as in {head.value}>2", 2) if c.take(">") else None
+            gift = _card(c, "trade>2/treasure_3") if c.take("/") else None
+            action = Announce(head, target, gift)
+    c.end()
+    return action
+
+
+def _card(c: Cursor, example: str) -> Card:
+    return c.word(_CARD, f"a card, as in {example}; the cards are {_CARDS_TOLD}")

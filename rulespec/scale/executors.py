@@ -57,6 +57,9 @@ class Runner:
         self.attempts = attempts
         self.retries = 0
         self._started = False
+        self._pool: Any = None
+        """The process pool kept between :meth:`map` calls inside ``with runner:``."""
+        self._keep = False
 
     def map(
         self, fn: Callable[..., R], tasks: Sequence[tuple[Any, ...]]
@@ -90,11 +93,15 @@ class Runner:
         )
         from concurrent.futures.process import BrokenProcessPool  # noqa: PLC0415
 
-        context = multiprocessing.get_context("spawn")  # the same on every platform
         todo = deque(range(len(tasks)))
         tries: dict[int, int] = {}
         while todo:
-            pool = ProcessPoolExecutor(self.jobs, mp_context=context, initializer=_ignore_sigint)
+            pool = self._pool or ProcessPoolExecutor(
+                self.jobs,
+                mp_context=multiprocessing.get_context("spawn"),  # the same on every platform
+                initializer=_ignore_sigint,
+            )
+            self._pool = pool if self._keep else None
             inflight: dict[Future[R], int] = {}
             broken = finished = False
             try:
@@ -114,21 +121,31 @@ class Runner:
                             self._lost(i, tries, todo)
                             continue
                         yield i, result
-                finished = True
+                finished = not broken
             finally:
-                if finished:
-                    pool.shutdown()
-                else:
+                if not finished:
+                    self._pool = None
                     _stop(pool)
+                elif not self._keep:
+                    pool.shutdown()
 
     def __enter__(self) -> Runner:
-        """Start (or connect to) Ray once for several :meth:`map` calls; without this,
-        each call on the ray executor starts and stops its own local cluster."""
+        """Start (or connect to) Ray, or start the worker processes, once for several
+        :meth:`map` calls; without this, each call starts and stops its own (a spawned
+        worker imports rulespec and the game again, which many short calls pay for)."""
         if self.executor == "ray":
             self._started = self._connect()
+        self._keep = self.executor == "processes"
         return self
 
     def __exit__(self, *exc: object) -> None:
+        self._keep = False
+        if self._pool is not None:
+            pool, self._pool = self._pool, None
+            if exc and exc[0] is not None:
+                _stop(pool)
+            else:
+                pool.shutdown()
         if self._started:
             import_ray().shutdown()
             self._started = False

@@ -19,7 +19,6 @@ from hypothesis import strategies as st
 
 import rulespec
 from rulespec.castle import data as castle_data
-from rulespec.castle import transcription
 from rulespec.castle.components import (
     INTERNAL,
     SOLO_ONLY,
@@ -32,6 +31,7 @@ from rulespec.castle.components import (
     Symbol,
     TileSide,
 )
+from tests.castle import transcription
 
 FIXTURES = Path(__file__).parent / "fixtures"
 DOCS = Path(__file__).parents[2] / "docs" / "castle-data.rst"

@@ -8,6 +8,7 @@ import json
 import random
 from typing import Any
 
+import jsonschema
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -415,15 +416,18 @@ def test_a_display_of_every_pair_needs_one_null_per_seat() -> None:
         )
 
 
+@pytest.mark.rule("castle.setup.pairs")
 @pytest.mark.parametrize("settings", SETTINGS, ids=str)
 def test_short_load_is_the_same_position_but_for_the_stamp_numbers(
     settings: dict[str, Any],
 ) -> None:
     """The round trip of the short form, over random play of every column: the state read
     back is the state written (``short.kept``: all but the numbers of the markers' stamps,
-    renumbered in their order, and a finished game's last actor), and every seat sees the
-    same but for those numbers."""
+    renumbered in their order, and a finished game's last actor), the starting pairs left
+    over among it (issue 33: they had drifted), every seat sees the same but for those
+    numbers, and the schema derived from the same declaration takes each form written."""
     game = rulespec.game("castle", **settings)
+    schema = jsonschema.Draft202012Validator(game.json_schema("short_position"))
     rng, s = random.Random(3), game.new_game(seed=3)
     checked = 0
     while not s.is_terminal:
@@ -432,8 +436,68 @@ def test_short_load_is_the_same_position_but_for_the_stamp_numbers(
             written = json.loads(json.dumps(short(s)))
         except InvalidArgument:
             continue
+        assert not [e.message for e in schema.iter_errors(written)], (s.step, written)
         again = game.state_from_json(written)
         assert kept(again) == kept(s)
+        assert again.display == s.display
         assert again.legal_actions() == s.legal_actions()
         checked += 1
     assert checked > 20
+
+
+def _problems(game: Any, data: dict[str, Any]) -> list[str]:
+    """The problems of the MalformedPosition refusing ``data`` (none: it loads)."""
+    try:
+        game.state_from_json(data)
+    except MalformedPosition as err:
+        return list(err.problems)
+    return []
+
+
+WRONG_KIND: tuple[Any, ...] = ("x", {"a": 1}, [["x"]], -1, True, None)
+"""Values of the wrong kind for some key or other of the short form."""
+
+
+def _keys(written: dict[str, Any]) -> list[tuple[str, tuple[str | int, ...]]]:
+    """Each key of a written short form and of its first family and pending turn: the
+    path as a problem names it, and the path into the JSON."""
+    out = [(k, (k,)) for k in written if k not in ("game", "settings")]
+    out += [(f"families[0].{k}", ("families", 0, k)) for k in written["families"][0]]
+    out += [(f"pending.{k}", ("pending", k)) for k in written.get("pending", {})]
+    return out
+
+
+@pytest.mark.parametrize("settings", SETTINGS, ids=str)
+def test_every_refusal_of_a_malformed_short_form_names_the_field(
+    settings: dict[str, Any],
+) -> None:
+    """Issue 33: a value of the wrong kind for any key (or an unknown key) is a
+    MalformedPosition whose problems begin with that key's path."""
+    game = rulespec.game("castle", **settings)
+    rng, s = random.Random(11), game.new_game(seed=11)
+    seen: set[str] = set()
+    forms = []
+    while not s.is_terminal:
+        s = rulespec.random_step(s, rng)
+        try:
+            forms.append(json.loads(json.dumps(short(s))))
+        except InvalidArgument:
+            continue
+    mid_turn = next(f for f in forms if "pending" in f)
+    for written in [mid_turn, *forms[:: max(1, len(forms) // 2)]]:  # and two or three more
+        for name, path in _keys(written):
+            for value in WRONG_KIND:
+                mutated = json.loads(json.dumps(written))
+                target = mutated
+                for part in path[:-1]:
+                    target = target[part]
+                if target[path[-1]] == value:
+                    continue
+                target[path[-1]] = value
+                problems = _problems(game, mutated)
+                assert not problems or problems[0].startswith(name), (name, problems)
+                seen.update([name] if problems else [])
+        with pytest.raises(MalformedPosition) as err:
+            game.state_from_json({**written, "familes": []})
+        assert err.value.problems[0].startswith("familes: unknown key")
+    assert {"order", "rooms", "families", "families[0].coins", "pending.seat"} <= seen

@@ -15,6 +15,9 @@ from hypothesis import strategies as st
 import rulespec
 from rulespec.core import trace
 from rulespec.mandala import Phase, Tile
+from rulespec.mandala import position as position_module
+from rulespec.mandala.components import DARK_TILES
+from rulespec.mandala.components import TILES as TILE_OBJECTS
 from rulespec.mandala.position import invariant_problems
 
 from ..position_mutations import mutate, reached, refused_or_playable
@@ -30,7 +33,7 @@ MINIMAL: dict[str, Any] = {
         {"tiles": ["red-7", "yellow-4"]},
     ],
 }
-"""The minimal position of the position.py docstring, verbatim."""
+"""A position naming its hands and tiles (the defaults of the rest are checked below)."""
 
 
 def problems(data: Any, players: int = 2, **options: Any) -> tuple[str, ...]:
@@ -66,6 +69,78 @@ def test_a_minimal_position_loads_with_its_defaults() -> None:
     # the full dump loads back to the same state, through JSON text
     dumped = json.loads(json.dumps(state.to_json()))
     assert rulespec.game("mandala", players=2).state_from_json(dumped) == state
+
+
+def test_the_settings_alone_are_the_first_turns_start() -> None:
+    """Issue 34: ``mandalas`` (and ``hands``) were required where the other games default
+    nearly everything; left out, they are what setup and the deal could have made."""
+    for players in (2, 3, 4):
+        game = rulespec.game("mandala", players=players)
+        state = game.state_from_json({"game": "mandala", "settings": {"players": players}})
+        assert [[t.label for t in m.tiles] for m in state.mandalas] == [list(p) for p in TILES]
+        assert all(m.marker is None and m.is_empty() for m in state.mandalas)
+        sizes = game.variant.starting_hands
+        assert [sum(h) for h in state.hands] == list(sizes)
+        assert state.hands[0] == (1, 1, 1, 1, 1, 0)  # one of each colour in turn from black
+        assert sum(state.deck) == 90 - sum(sizes)
+        assert (state.phase, state.seat, state.turn) == (Phase.PLAY, 0, 1)
+        assert invariant_problems(state) == []
+        assert state.legal_actions()
+        assert game.state_from_json(json.loads(json.dumps(state.to_json()))) == state
+
+
+def test_a_mandala_may_leave_out_its_tiles_marker_and_cards() -> None:
+    game = rulespec.game("mandala", players=2)
+    state = game.state_from_json(
+        {
+            "hands": [{"red": 1}, {"red": 1}],
+            # purple-2 is taken: mandala 1 gets the lowest purple left; red-2 and yellow-2
+            # lie in front of seat 0, so mandala 2 gets red-3 and yellow-3
+            "mandalas": [{"tiles": ["purple-2", "green-3"]}, {}, {"down": [{}, {"red": 1}]}],
+            "tiles": [{"loose": ["red-2", "yellow-2"]}, {}],
+        }
+    )
+    assert [[t.label for t in m.tiles] for m in state.mandalas] == [
+        ["purple-2", "green-3"],
+        ["purple-3", "orange-2"],
+        ["red-3", "yellow-3"],
+    ]
+    assert state.mandalas[2].down[1] == (0, 0, 1, 0, 0, 0)
+    assert state.mandalas[2].marker is None
+    # tiles in stacks written out are placed nowhere else: here only the 3s are left
+    stacks: dict[str, list[str]] = {"dark": [], "light": []}
+    for tile in TILE_OBJECTS:
+        if tile.face.value != "3":
+            stacks["dark" if tile in DARK_TILES else "light"].append(tile.label)
+    state = game.state_from_json({"hands": [{"red": 1}, {"red": 1}], "stacks": stacks})
+    assert [[t.label for t in m.tiles] for m in state.mandalas] == [
+        ["black-3", "green-3"],
+        ["purple-3", "orange-3"],
+        ["red-3", "yellow-3"],
+    ]
+
+
+def test_hands_left_out_are_dealt_from_the_cards_placed_nowhere_else() -> None:
+    game = rulespec.game("mandala", players=2)
+    state = game.state_from_json(
+        {
+            "discard": {"black": 15, "purple": 14},
+            "mandalas": [{"up": [{"red": 1}, {}], "marker": 0}, {}, {}],
+        }
+    )
+    # seat 0: purple, red, green, orange, yellow (no black is left); seat 1 the same from
+    # black on, without purple (none left): red, green, orange, yellow, red, green
+    assert state.hands[0] == (0, 1, 1, 1, 1, 1)
+    assert state.hands[1] == (0, 0, 2, 2, 1, 1)
+    assert sum(state.deck) == 90 - 29 - 1 - 11
+
+
+def test_the_docstring_position_loads() -> None:
+    doc = position_module.__doc__ or ""
+    text = doc.split("::\n\n", 1)[1].split("\n\n", 1)[0]
+    state = rulespec.game("mandala", players=2).state_from_json(json.loads(text))
+    assert state.mandalas[1].marker == 1
+    assert [t.label for t in state.mandalas[2].tiles] == ["red-2", "yellow-2"]
 
 
 def test_settings_and_game_may_be_left_out_but_must_match_if_given() -> None:

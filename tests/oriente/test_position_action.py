@@ -72,7 +72,7 @@ def test_the_announcement_as_an_object_may_leave_out_its_type() -> None:
     [
         ("-", 'act: "-" is no announcement'),
         ("support>1", 'act: "support>1" is no announcement'),
-        ("atack>4", 'act: "atack>4": not an Oriente action'),
+        ("atack>4", 'act: "atack>4": "atack" at character 1: expected an Oriente action'),
     ],
 )
 def test_an_act_that_names_no_announcement_is_refused_at_its_field(act: str, said: str) -> None:

@@ -9,6 +9,9 @@ the keys, maps every name to a :class:`~rulespec.castle.components.Symbol`, and 
 each oddity it met instead of guessing silently; the shipped default data was assembled
 from its output plus the rulebook and the stand-ins. It takes parsed JSON (a host reads
 the files): ``convert({"card_castle_level1.json": [...], ...})``.
+
+It lives beside its only user, ``tests/castle/test_data.py`` (issue 33): no module of the
+package needs it, so it is no part of the package.
 """
 
 from __future__ import annotations
