@@ -1,13 +1,14 @@
 """z3 proofs of Oriente's rules.
 
 The first half encodes rule functions of :mod:`rulespec.oriente` as z3 expressions: the
-privilege test (:func:`rulespec.oriente.options.may_claim`), the victims of a revolution
+privilege test (:func:`rulespec.oriente.announcing.may_claim`), the victims of a revolution
 (:func:`rulespec.oriente.abilities.is_victim`), the incitement
 (:func:`rulespec.oriente.abilities.incite`), the deck's segments
 (:mod:`rulespec.oriente.deck`), the deal of a revolution's pool and the tie readings
 (:mod:`rulespec.oriente.scoring`). ``tests/proofs/test_oriente_encodings.py`` checks each
 encoding against the code on sampled inputs, so the claims in the second half are about
-the code, not about a retelling of it.
+the code, not about a retelling of it. The pure arithmetic of these steps is
+:mod:`rulespec.oriente.rules`, whose doctests show each at work.
 """
 
 from __future__ import annotations
@@ -26,20 +27,21 @@ PLAYER_COUNTS = range(4, 13)
 
 
 def key_beats(rank: Z, cards: Z, bar_rank: Z, bar_cards: Z) -> Z:
-    """:func:`rulespec.oriente.options.may_claim`: a higher rank, or the same rank and
-    fewer victory cards, than the announcement's bar."""
+    """:func:`rulespec.oriente.announcing.may_claim` (:func:`rulespec.oriente.rules.outranks`):
+    a higher rank, or the same rank and fewer victory cards, than the announcement's bar."""
     return z3.Or(rank > bar_rank, z3.And(rank == bar_rank, cards < bar_cards))
 
 
 def bar(rank: Z, revolution: Z, square: Z) -> Z:
-    """:func:`rulespec.oriente.options.claim_rank`: the announcer's rank, or 1 plus the
+    """:func:`rulespec.oriente.rules.claim_to_beat`: the announcer's rank, or 1 plus the
     square's workers for a revolution, never below the announcer's own rank (a character
     using the Nōfu's abilities under the setting abilities)."""
     return z3.If(revolution, z3.If(rank > 1 + square, rank, 1 + square), rank)
 
 
 def is_victim(value: Z, kind: Z, joined: Z, strength: Z) -> Z:
-    """:func:`rulespec.oriente.abilities.is_victim` (``kind`` a card's index)."""
+    """:func:`rulespec.oriente.rules.revolution_victim`, which
+    :func:`rulespec.oriente.abilities.is_victim` calls (``kind`` a card's index)."""
     return z3.And(
         z3.Not(joined),
         kind != int(Card.NINJA),

@@ -15,9 +15,13 @@ is first asked for. A frontend that plays one game pays for that game alone.
 
 from __future__ import annotations
 
+import sys as _sys
+
 TYPE_CHECKING = False  # not ``typing.TYPE_CHECKING``: importing typing costs 6 ms; mypy
 # treats any ``TYPE_CHECKING`` as true
 if TYPE_CHECKING:
+    import types as _types
+
     from rulespec.catalog import (
         GAMES,
         explain,
@@ -120,7 +124,27 @@ def __getattr__(name: str) -> object:
         raise AttributeError(f"module 'rulespec' has no attribute {name!r}")
     value = getattr(__import__(module, fromlist=[name]), name)
     globals()[name] = value
+    rules = _sys.modules.get("rulespec.core.rules")
+    if rules is not None and "rulespec.witnesses" not in _sys.modules:
+        rules.provide_examples(_Witnesses())
     return value
+
+
+class _Witnesses:
+    """The witness lookup handed down to ``Rule.example`` (``rulespec.core.rules`` sits
+    below the witnesses, so it cannot import them): loads ``rulespec.witnesses`` on first
+    use, which then hands itself down."""
+
+    def example(self, rule_id: str, value: object = None) -> object:
+        return _witnesses().example(rule_id, value)
+
+    def why_no_example(self, rule_id: str, value: object = None) -> str | None:
+        reason: str | None = _witnesses().why_no_example(rule_id, value)
+        return reason
+
+
+def _witnesses() -> _types.ModuleType:
+    return __import__("rulespec.witnesses", fromlist=["example"])
 
 
 def __dir__() -> list[str]:

@@ -631,34 +631,3 @@ def _json_value(value: object) -> Any:
     if inner is not None and inner is not value:
         return _json_value(inner)
     return str(value)
-
-
-_RAISED_ELSEWHERE = (
-    "rulespec.castle.data",
-    "rulespec.core.resample",
-    "rulespec.lotus.board",
-    "rulespec.scale.batch",
-    "rulespec.scale.executors",
-)
-"""The modules that define error classes of their own (imported by :func:`error_codes`)."""
-
-
-def error_codes() -> list[tuple[str, type[RulespecError], int]]:
-    """Every error class rulespec defines as ``(code, class, http_status)``, by status
-    then code: the data behind the docs' table of error codes, for a server's own."""
-    import importlib  # noqa: PLC0415 (the modules import this one)
-
-    for name in _RAISED_ELSEWHERE:
-        importlib.import_module(name)
-    seen: dict[str, type[RulespecError]] = {}
-    todo: list[type[RulespecError]] = [RulespecError]
-    while todo:
-        cls = todo.pop()
-        todo.extend(cls.__subclasses__())
-        if cls.__module__.startswith("rulespec") and not cls.__name__.startswith("_"):
-            seen.setdefault(cls.code, cls)
-    return sorted(((c, cls, cls.http_status) for c, cls in seen.items()), key=_by_status)
-
-
-def _by_status(entry: tuple[str, type[RulespecError], int]) -> tuple[int, str]:
-    return entry[2], entry[0]

@@ -71,7 +71,7 @@ import attrs
 from rulespec import catalog
 from rulespec.core import trace
 from rulespec.core.api import Action, Explanation, Game, Outcome, State
-from rulespec.core.rules import Rule
+from rulespec.core.rules import Rule, provide_examples
 from rulespec.errors import InvalidArgument, RulespecError
 from rulespec.host.playthrough import cases
 from rulespec.scale.coverage import NOT_DECIDING
@@ -789,6 +789,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         path.write_text(json.dumps(found.to_json(), indent=1, sort_keys=False) + "\n")
         print(f"{path}: {len(found.found)} witnesses, {len(found.without)} without")
     return 0
+
+
+class _Lookup:
+    """This module's lookup, handed down to ``Rule.example`` when it is loaded."""
+
+    example = staticmethod(example)
+    why_no_example = staticmethod(why_no_example)
+
+
+provide_examples(_Lookup())
 
 
 if __name__ == "__main__":

@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import rulespec
+from rulespec.core.invariants import check, rules
 from rulespec.core.play import random_step
 
 JSON = Any
@@ -107,3 +108,26 @@ def refused_or_playable(game: Any, doc: dict[str, Any], seed: int, steps: int = 
             return
         state = random_step(state, rng)
         assert state.problems() == (), f"step {step}: {state.problems()}"
+
+
+# --- named mutations for a game's table of invariants (rulespec.core.invariants) ----------
+
+
+def unknown_rules(game_id: str, table: Any) -> list[str]:
+    """The rule ids ``table`` names that ``game_id``'s registry does not have."""
+    ids = {r.id for r in rulespec.rules(game_id)}
+    return [r for r in rules(table) if r not in ids]
+
+
+def unmatched(table: Any, mutations: dict[str, Any]) -> tuple[list[str], list[str]]:
+    """The checks of ``table`` with no mutation, and the mutations naming no check."""
+    names = {i.check.__name__ for i in table}
+    return sorted(names - set(mutations)), sorted(set(mutations) - names)
+
+
+def trips(invariant: Any, state: Any, table: Any) -> None:
+    """``state`` breaks ``invariant``, every message naming its rule, and so the table."""
+    found = invariant.problems(state)
+    assert found, f"{invariant.check.__name__} not tripped"
+    assert all(invariant.rule in m for m in found), found
+    assert check(state, table)

@@ -8,11 +8,13 @@ Read from the source with :mod:`ast`, nothing imported but the catalog's list of
   TYPE_CHECKING:`` does not run, so it does not count);
 - no import inside a function (or class) anywhere in a game package, so what a module
   needs is in its header;
-- ``rulespec/core`` imports nothing of rulespec outside core but ``rulespec.errors``;
+- ``rulespec/core`` imports nothing of rulespec outside core but ``rulespec.errors``, and
+  ``rulespec.errors`` nothing of rulespec;
 - a game package imports only itself, core and ``errors``: not the catalog, the host
   layer, the CLI, ``scale``, the adapters, nor another game.
 
-Each failure names the modules and the line of the import.
+An import by name with the name written out (``importlib.import_module("rulespec.x")``)
+counts as an import statement. Each failure names the modules and the line of the import.
 """
 
 from __future__ import annotations
@@ -56,10 +58,33 @@ def _imports(
                 continue
             if isinstance(child, ast.Import | ast.ImportFrom):
                 yield child, nested
+            by_name = _by_name(child)
+            if by_name is not None:
+                yield by_name, nested
             inner = isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
             yield from visit(child, nested or inner)
 
     yield from visit(tree, False)
+
+
+_LOADERS = frozenset({"import_module", "__import__"})
+
+
+def _by_name(node: ast.AST) -> ast.Import | None:
+    """An import by name, ``importlib.import_module("rulespec.x")`` or
+    ``__import__("rulespec.x", ...)`` with the name written out, as the import statement
+    it amounts to (a name computed at run time, such as a game's package, is not read)."""
+    if not isinstance(node, ast.Call) or not node.args:
+        return None
+    func = node.func
+    called = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
+    name = node.args[0]
+    if called not in _LOADERS or not isinstance(name, ast.Constant):
+        return None
+    if not isinstance(name.value, str):
+        return None
+    found = ast.Import(names=[ast.alias(name=name.value)])
+    return ast.copy_location(found, node)
 
 
 def _targets(
@@ -184,3 +209,27 @@ def test_every_layer_rule_sees_the_games_and_core(modules: dict[str, Path]) -> N
     for package in ("rulespec.core", *(f"rulespec.{g}" for g in GAMES.ids)):
         assert package in modules, f"no package {package} under {ROOT}"
         assert list(_edges(modules, package, runtime=True)), f"{package}: no import read"
+
+
+def test_errors_imports_nothing_of_rulespec(modules: dict[str, Path]) -> None:
+    above = sorted(
+        f"{_where(modules, source, line)} imports {target}"
+        for source, target, line, _ in _edges(modules, "rulespec.errors", runtime=True)
+    )
+    assert not above, "rulespec.errors, the bottom layer, imports:\n" + "\n".join(above)
+
+
+def test_an_import_by_name_is_an_import() -> None:
+    tree = ast.parse(
+        "import importlib\n"
+        "def f():\n"
+        "    importlib.import_module('rulespec.witnesses')\n"
+        "    __import__('rulespec.catalog', fromlist=['game'])\n"
+        "    importlib.import_module(f'rulespec.{name}.game')\n"
+    )
+    found = [(ast.unparse(n), nested) for n, nested in _imports(tree, runtime=True)]
+    assert found == [
+        ("import importlib", False),
+        ("import rulespec.witnesses", True),
+        ("import rulespec.catalog", True),
+    ]

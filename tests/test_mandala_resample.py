@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 
 import rulespec
 from rulespec.core import history as histories
-from rulespec.mandala import ending
+from rulespec.mandala import last_epoch
 from rulespec.mandala import resample as mandala_resample
 from rulespec.mandala.actions import DrawCard, Play
 from rulespec.mandala.components import COLOURS, FULL_DECK, NO_CARDS, add
@@ -277,7 +277,7 @@ def method(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> I
     """The way the last epoch is drawn: exact counting, or the exact rejection step
     (forced by a work limit below anything)."""
     if request.param == "rejection":
-        monkeypatch.setattr(ending, "EXACT_WORK", -1)
+        monkeypatch.setattr(last_epoch, "EXACT_WORK", -1)
     mandala_resample.cache_clear()
     yield request.param
     mandala_resample.cache_clear()

@@ -88,6 +88,8 @@ def as_data(book: Rulebook) -> dict[str, Any]:
             rule["option"] = r.option
         if r.terms:
             rule["terms"] = {language: list(terms) for language, terms in r.terms}
+        if r.no_decision:
+            rule["no_decision"] = r.no_decision
         data["rule"].append(rule)
     return data
 

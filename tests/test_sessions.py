@@ -12,6 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import rulespec
+import rulespec.codes
 from rulespec.core.compact import compact, count, expand
 from rulespec.host.session import record_from_rows
 from tests.variants import played
@@ -756,7 +757,7 @@ def test_the_rows_submit_returns_rebuild_the_record_and_the_chance(
 
 
 def test_every_error_class_has_an_http_status_a_client_error_is_4xx() -> None:
-    codes = {code: (cls, status) for code, cls, status in rulespec.errors.error_codes()}
+    codes = {code: (cls, status) for code, cls, status in rulespec.codes.error_codes()}
     assert "bad_input" not in codes  # a private base class, never raised
     for code, (cls, status) in codes.items():
         assert cls.code == code

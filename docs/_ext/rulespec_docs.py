@@ -1354,12 +1354,12 @@ class ErrorCodesDirective(SphinxDirective):
     """``.. rulespec-error-codes::``: every error class with its ``code``, its
     ``http_status``, the first paragraph of its docstring and its data
     (:attr:`~rulespec.RulespecError.fields`), generated from
-    :func:`rulespec.errors.error_codes` (so the table is the classes' own data)."""
+    :func:`rulespec.codes.error_codes` (so the table is the classes' own data)."""
 
     has_content = False
 
     def run(self) -> list[Node]:
-        from rulespec.errors import error_codes  # noqa: PLC0415
+        from rulespec.codes import error_codes  # noqa: PLC0415
 
         lines = [
             ".. list-table::",

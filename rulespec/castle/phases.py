@@ -115,10 +115,7 @@ def check_take(s: State, a: TakeDie) -> Problem:
 
 
 def check_place(s: State, a: PlaceDie) -> Problem:
-    why = turn.place_refusal(s, a.field)
-    if why is None:
-        return None
-    return rule_of(turn.PLACE_RULES[why]), turn.refusal_text(s, a.field, why)
+    return turn.place_problem(s, a.field)
 
 
 def check_resolve(s: State, a: Resolve) -> Problem:

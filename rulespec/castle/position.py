@@ -39,9 +39,11 @@ from rulespec.castle.bounds import (
 )
 from rulespec.castle.codec import CODEC
 from rulespec.castle.components import COLOURS, Symbol
+from rulespec.castle.invariants import INVARIANTS
 from rulespec.castle.state import Phase, Solo, Stage, State
 from rulespec.castle.tables import BOARD_FIELDS, GARDENS, TILE_SLOTS
 from rulespec.core.convert import Reader
+from rulespec.core.invariants import check
 from rulespec.core.positions import check_header
 from rulespec.errors import MalformedPosition, bounded
 
@@ -183,7 +185,11 @@ def invariant_problems(state: State) -> list[str]:
     if shape:
         return shape  # the checks below index by these lists
     return [
-        *_rule_problems(state),
+        *check(state, INVARIANTS),
+        *dice_taken_problems(state),
+        *stray_none_problems(state),
+        *asked_seat_problems(state),
+        *refill_wait_problems(state),
         *card_problems(state),
         *pair_problems(state),
         *component_problems(state),
@@ -191,86 +197,6 @@ def invariant_problems(state: State) -> list[str]:
         *chance_problems(state),
         *turn_problems(state),
     ]
-
-
-def _rule_problems(state: State) -> list[str]:
-    out: list[str] = []
-    game = state.game
-    t, data, n = game.tables, game.data, state.players
-    seats = n + (1 if game.variant.solo else 0)
-    cards = len(t.cards)
-    for i, c in enumerate(state.rooms):
-        if c is None:
-            continue
-        if not 0 <= c < cards:
-            out.append(f"rooms[{i}]: no castle card {c}")
-        elif t.level_of[c] != t.room_level[i]:
-            out.append(
-                f"rooms[{i}]: card {t.cards[c].id} is not of level {t.room_level[i]} "
-                "(castle.setup.room_cards)"
-            )
-    placed = [c for c in state.rooms if c is not None]
-    for name, deck, level in (("deck1", state.deck1, 1), ("deck2", state.deck2, 2)):
-        if list(deck) != sorted(set(deck)):
-            out.append(f"{name}: card indices sorted, each once")
-        for c in deck:
-            if not 0 <= c < cards or t.level_of[c] != level:
-                out.append(f"{name}: {c} is no level {level} card")
-            elif c in placed:
-                out.append(f"{name}: card {c} also lies in a room")
-    if len(state.bridges) != 3 or any(
-        len(b) not in (0, game.variant.dice_per_colour) for b in state.bridges
-    ):
-        out.append(f"bridges: three bridges of {game.variant.dice_per_colour} slots")
-    for c, b in enumerate(state.bridges):
-        dice = [v for v in b if v]
-        if any(not 0 <= v <= 6 for v in b):
-            out.append(f"bridges[{c}]: die values run from 1 to 6 (0: empty)")
-        elif dice != sorted(dice):
-            out.append(f"bridges[{c}]: dice lie sorted from left to right (castle.setup.dice)")
-        elif b and dice and not b[0] and b[-1] and len(dice) > 1:
-            out.append(f"bridges[{c}]: a middle die closes an emptied end (castle.turn.take)")
-    if len(state.families) != n:
-        out.append(f"families: one per seat ({n})")
-    for p in range(seats):
-        fam = state.family(p) if p < n or state.rival is not None else None
-        if fam is None:
-            continue
-        where = f"families[{p}]" if p < n else "rival"
-        if fam.coins < 0:
-            out.append(f"{where}.coins: never below 0")
-        if p < n and not 0 <= fam.seals <= 5 and state.phase.value != "exchange":
-            out.append(f"{where}.seals: at most 5 outside a forced exchange (castle.seals.cap)")
-        if any(not 0 <= r <= 7 for r in fam.resources):
-            out.append(f"{where}.resources: each 0-7 (castle.resources.cap)")
-        for k, name in enumerate(("courtiers", "gardeners", "warriors")):
-            placed_k = (sum(fam.court), len(fam.gardens), sum(fam.grounds))[k]
-            if fam.left[k] < 0 or fam.left[k] + placed_k != 5:
-                out.append(f"{where}: {name} on the board and placed add up to 5")
-        if len(fam.grounds) != len(data.board.grounds):
-            out.append(f"{where}.grounds: one count per training ground")
-        if any(not 0 <= g < len(state.gardens) for g in fam.gardens) or len(
-            set(fam.gardens)
-        ) != len(fam.gardens):
-            out.append(f"{where}.gardens: distinct garden slots (castle.actions.garden)")
-        if not 0 <= fam.track <= data.board.track.last:
-            out.append(f"{where}.track: a space of the seasons track")
-        if fam.card is not None and not 0 <= fam.card < len(t.rows_of_card):
-            out.append(f"{where}.card: no row card {fam.card}")
-        if any(not 0 <= s < len(t.lantern) for s in fam.lantern):
-            out.append(f"{where}.lantern: no lantern source")
-    if state.level3 is not None and state.level3 >= len(data.level3):
-        out.append("level3: no such card")
-    for i, owner in enumerate(state.daimyo):
-        if owner is not None and not 0 <= owner < seats:
-            out.append(f"daimyo[{i}]: a seat or null")
-    if len(state.beside) != seats:
-        out.append(f"beside: one count per seat ({seats})")
-    out.extend(dice_taken_problems(state))
-    out.extend(stray_none_problems(state))
-    out.extend(asked_seat_problems(state))
-    out.extend(refill_wait_problems(state))
-    return out
 
 
 def card_problems(state: State) -> list[str]:

@@ -112,7 +112,7 @@ _new = object.__new__
 _set = object.__setattr__
 
 
-class Record(Evolve):
+class DictFields(Evolve):
     """A frozen attrs record kept in an instance dict (``slots=False``), with a cheap
     :meth:`but`: copying the dict is one C call, where a slotted copy stores each field
     through its descriptor, about three times slower for the 13 fields of a family and the
@@ -139,7 +139,7 @@ class Record(Evolve):
 
 
 @attrs.frozen(slots=False)
-class Family(Record):
+class Family(DictFields):
     """One family (or the solo rival): supplies, figures, cards and track marker."""
 
     coins: Count
@@ -189,7 +189,7 @@ class Family(Record):
 
 
 @attrs.frozen(slots=False)
-class Solo(Record):
+class Solo(DictFields):
     """The solo deck and the rival's turn in progress (castle.solo.*)."""
 
     hidden: tuple[int, ...]
@@ -209,10 +209,10 @@ class Solo(Record):
 
 
 @attrs.frozen(repr=False, slots=False)
-class State(Kernel[Action], Record):
+class State(Kernel[Action], DictFields):
     """A White Castle position. Build one with ``rulespec.game("castle", players=n)``.
 
-    A ``Record``: the history and step stay in the kernel's slots, outside the
+    A ``DictFields``: the history and step stay in the kernel's slots, outside the
     instance dict, so a copy never carries them.
     """
 

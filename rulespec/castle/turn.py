@@ -21,6 +21,8 @@ from rulespec.castle.tables import BOARD_FIELDS, FIELD_FAMILY, FIELD_OUTSIDE
 from rulespec.castle.variant import Exchange as ExchangeWindow
 from rulespec.castle.words import effect_words, field_words
 from rulespec.core import trace
+from rulespec.core.kernel import Problem
+from rulespec.core.rules import rule_of
 from rulespec.core.trace import decided
 from rulespec.core.words import count
 
@@ -139,24 +141,13 @@ def take(s: State, colour: Colour, left: bool) -> State:
     )
 
 
-PLACE_RULES = {
-    "no_field": "castle.turn.place",
-    "stacked": "castle.turn.stacking",
-    "tile": "castle.fields.rooms",
-    "row": "castle.fields.family",
-    "row_used": "castle.turn.stacking",
-    "coins": "castle.turn.coins_short",
-}
-"""The rule behind each refusal of :func:`place_refusal`."""
-
-
-def place_refusal(s: State, field: int) -> str | None:
-    """What keeps the held die off ``field`` (a key of :data:`PLACE_RULES`), or None.
-    Cheap: the legal moves ask it for every field each turn; :func:`place_problem` words
-    it."""
-    colour = COLOURS[s.held[0]]
+def place_problem(s: State, field: int) -> Problem:
+    """What keeps the held die off ``field``: the rule and its words, or None. The legal
+    moves find the same fields in one pass (:func:`placeable`); the tests check that they
+    agree."""
+    colour, value = COLOURS[s.held[0]], s.held[1]
     if not 0 <= field < FIELD_FAMILY + 3:
-        return "no_field"
+        return rule_of("castle.turn.place"), f"there is no field {field}"
     if field < BOARD_FIELDS and s.stacked[field] >= s.game.variant.stack:
         if trace.TRACING and s.game.variant.stack == 1:
             decided(
@@ -164,29 +155,34 @@ def place_refusal(s: State, field: int) -> str | None:
                 f"{field_words(s, field)} has a die already, and with one or two players no "
                 "die goes on top of another",
             )
-        return "stacked"
+        lying = "a die already lies" if s.game.variant.stack == 1 else "two dice already lie"
+        return rule_of("castle.turn.stacking"), f"{lying} there"
     if field < FIELD_OUTSIDE and colour not in s.room_tiles(field):
-        return "tile"
+        return rule_of("castle.fields.rooms"), f"room {field} has no {colour.label} die tile"
     if field >= FIELD_FAMILY:
         row = field - FIELD_FAMILY
         if ROW_COLOURS[row] is not colour:
-            return "row"
+            return rule_of("castle.fields.family"), (
+                f"a {colour.label} die cannot go on the {Figure(row).label}s' row"
+            )
         if s.family(s.actor).dice[row]:
-            return "row_used"
-    if not rules.can_cover(s.family(s.actor).coins, s.held[1], covered(s, field, s.actor)):
+            return rule_of("castle.turn.stacking"), "a die already lies on that row this round"
+    under = covered(s, field, s.actor)
+    if not rules.can_cover(s.family(s.actor).coins, value, under):
         if trace.TRACING:
             decided(
                 "castle.turn.coins_short",
                 f"{_who(s, s.actor)} has {count(s.family(s.actor).coins, 'coin')}, too few to "
-                f"cover the {covered(s, field, s.actor)} on {field_words(s, field)} with a "
-                f"{s.held[1]}",
+                f"cover the {under} on {field_words(s, field)} with a {value}",
             )
-        return "coins"
+        return rule_of("castle.turn.coins_short"), (
+            f"covering a {under} with a {value} costs {under - value} coins"
+        )
     return None
 
 
 def placeable(s: State) -> list[int]:
-    """Every field :func:`place_refusal` lets the held die go on, in field order: the same
+    """Every field :func:`place_problem` lets the held die go on, in field order: the same
     checks with what they share looked up once (the legal moves ask every turn)."""
     return list(_placements(s)[0])
 
@@ -242,34 +238,6 @@ def _placements(s: State) -> tuple[tuple[int, ...], bool]:
 
 
 _placed: list[Any] = [None, ((), False)]
-
-
-def place_problem(s: State, field: int) -> str | None:
-    """Why the held die may not go on ``field``, or None."""
-    why = place_refusal(s, field)
-    return None if why is None else refusal_text(s, field, why)
-
-
-def refusal_text(s: State, field: int, why: str) -> str:
-    """The refusal ``why`` of :func:`place_refusal`, in words."""
-    colour, value = COLOURS[s.held[0]], s.held[1]
-    if why == "no_field":
-        return f"there is no field {field}"
-    if why == "stacked":
-        return (
-            "a die already lies there"
-            if s.game.variant.stack == 1
-            else "two dice already lie there"
-        )
-    if why == "tile":
-        return f"room {field} has no {colour.label} die tile"
-    if why == "row":
-        row = field - FIELD_FAMILY
-        return f"a {colour.label} die cannot go on the {Figure(row).label}s' row"
-    if why == "row_used":
-        return "a die already lies on that row this round"
-    under = covered(s, field, s.actor)
-    return f"covering a {under} with a {value} costs {under - value} coins"
 
 
 def place(s: State, field: int) -> State:
@@ -375,17 +343,6 @@ def give_pair(s: State, seat: int, res: int, act: int) -> State:
     return push(s, (card.gains,))
 
 
-def exchange_open(s: State) -> bool:
-    """Whether seals may be exchanged now (ruling castle.seals.window)."""
-    fam = s.family(s.actor)
-    if not fam.seals:
-        return False
-    decided("castle.seals.window", "an exchange of seals is offered here, where it can matter")
-    if s.game.options.exchange is _ANYTIME:
-        return True
-    return bool(shortfalls(s))
-
-
 def shortfalls(s: State) -> frozenset[int]:
     """What the actor is short of for some option now: 0 coins, 1-3 a resource (the
     exchange window of castle.seals.window)."""
@@ -454,7 +411,7 @@ def exchange_actions(s: State, exchanges: Any, short: frozenset[int] | None = No
     fam = s.family(s.actor)
     if s.phase is _EXCHANGE:
         return [exchanges[i] for i in range(4) if fam.seals >= (1 if i == 0 else 2)]
-    if not fam.seals:  # the window (exchange_open) is shut
+    if not fam.seals:  # the window is shut
         return []
     if trace.TRACING:
         decided(

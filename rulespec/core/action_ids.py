@@ -18,7 +18,6 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Iterable, Mapping, Sequence
-from fractions import Fraction
 from typing import Any
 
 import attrs
@@ -138,13 +137,6 @@ class ActionIds:
         """The chance outcome with id ``i``."""
         return self.chance[_index(i, len(self.chance), "chance_outcome")]
 
-    def is_decision(self, action: object) -> bool:
-        """True if ``action`` is one of this variant's decisions."""
-        try:
-            return action in self._decision_id
-        except TypeError:
-            return False
-
     def digest(self) -> str:
         """A SHA-256 of the whole numbering (each action's JSON, in id order), which the
         tests pin per variant: any renumbering changes it."""
@@ -240,13 +232,6 @@ def _index(i: object, n: int, what: str) -> int:
             f"{what}: expected an id, a whole number from 0 to {n - 1}, got {bounded(i)}"
         )
     return i
-
-
-def with_probabilities(
-    ids: ActionIds, outcomes: Iterable[tuple[Any, Fraction]]
-) -> tuple[tuple[int, Fraction], ...]:
-    """Chance outcomes as (id, exact probability) pairs."""
-    return tuple((ids.chance_id(a), p) for a, p in outcomes)
 
 
 def describe(ids: ActionIds) -> Mapping[str, tuple[Block, ...]]:

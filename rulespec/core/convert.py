@@ -270,6 +270,16 @@ class Converter:
         """A value of type ``tp`` from JSON; problems go to ``reader``."""
         return self.plan(tp).load(raw, reader)
 
+    def action(self, raw: JSON, tp: Any, ctx: Any = None) -> Any:
+        """An action of type ``tp`` (a union of a game's action records) from JSON; a
+        :class:`~rulespec.MalformedAction` lists what is wrong, each problem with its JSON
+        path. The one way every game reads an action (``Game.action_from_json``)."""
+        reader = Reader(ctx)
+        action = self.load(raw, tp, reader)
+        if reader.problems or action is None:
+            raise MalformedAction(reader.problems or ["not an action"])
+        return action
+
     def schema(self, tp: Any, ctx: Any = None) -> dict[str, Any]:
         """The JSON Schema of ``tp``'s JSON form."""
         return self.plan(tp).schema(ctx)

@@ -10,8 +10,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-import attrs
-
 T = TypeVar("T")
 K = TypeVar("K")
 V = TypeVar("V")
@@ -28,14 +26,10 @@ def put(items: tuple[T, ...], i: int, value: T) -> tuple[T, ...]:
     return tuple(out)
 
 
-def field_names(cls: type) -> tuple[str, ...]:
-    """The init-order field names of an attrs class, for :func:`replace`."""
-    return tuple(a.name for a in attrs.fields(cls))
-
-
 def replace(obj: T, names: tuple[str, ...], changes: dict[str, Any]) -> T:
-    """A copy of the attrs instance ``obj`` with ``changes`` applied (``names`` from
-    :func:`field_names`); an unknown field name is an error, never silently dropped."""
+    """A copy of the attrs instance ``obj`` with ``changes`` applied (``names``: its
+    class's field names in init order); an unknown field name is an error, never silently
+    dropped."""
     new = type(obj)(*[changes.pop(f) if f in changes else getattr(obj, f) for f in names])
     if changes:
         raise TypeError(f"{type(obj).__name__} has no fields {sorted(changes)}")

@@ -3,11 +3,9 @@
 :func:`check_header` checks what every position starts with (the game and its settings);
 the rest of a position is read by :class:`rulespec.core.convert.Converter`.
 :func:`oversized` refuses client data too large to be what it claims before any of it
-is read.
-
-Each game's position loader extends :class:`ProblemReader` with readers for its own
-vocabulary (colours, tiles, buildings, seats) and raises
-:class:`~rulespec.MalformedPosition` with the whole list at the end.
+is read. What a position read must keep, the rules of the game, is checked by the
+game's table of invariants (:class:`~rulespec.core.invariants.Invariant`), and every
+problem is reported at once in a :class:`~rulespec.MalformedPosition`.
 """
 
 from __future__ import annotations
@@ -17,36 +15,6 @@ from typing import Any
 
 from rulespec.core.convert import Reader
 from rulespec.errors import bounded
-
-
-class ProblemReader:
-    """Reads JSON values field by field, noting each problem and carrying on with a
-    harmless default so the rest can still be checked."""
-
-    def __init__(self) -> None:
-        self.problems: list[str] = []
-
-    def bad(self, where: str, msg: str) -> None:
-        """Note one problem at ``where`` (a JSON path such as ``hands[1].red``)."""
-        self.problems.append(f"{where}: {msg}")
-
-    def integer(self, where: str, v: object, low: int, high: int) -> int:
-        """A whole number in ``low..high`` (``low`` if it is not one)."""
-        if isinstance(v, bool) or not isinstance(v, int) or not low <= v <= high:
-            self.bad(where, f"expected a whole number from {low} to {high}, got {v!r}")
-            return low
-        return v
-
-    def maybe_index(self, where: str, v: object, high: int) -> int:
-        """An index in ``0..high``, or -1 for ``null``."""
-        return -1 if v is None else self.integer(where, v, 0, high)
-
-    def flag(self, where: str, v: object) -> bool:
-        """``true`` or ``false``."""
-        if not isinstance(v, bool):
-            self.bad(where, f"expected true or false, got {v!r}")
-            return False
-        return v
 
 
 def oversized(data: object, budget: int) -> bool:

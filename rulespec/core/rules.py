@@ -13,12 +13,11 @@ from __future__ import annotations
 
 import enum
 import functools
-import importlib
 import re
 import tomllib
 from collections.abc import Mapping
 from importlib import resources
-from typing import Any
+from typing import Any, Protocol
 
 import attrs
 
@@ -137,6 +136,11 @@ class Rule:
     """Key terms a reader may search for, by language (``("de", ("Gleichstand",))``):
     the words of each cited book's edition for what the rule is about, and English ones
     the paraphrase does not use. Single words and short terms, never sentences."""
+    no_decision: str = ""
+    """Why the rule decides nothing in play, for a rule that never can (a component or
+    board fact, a set-up fact, a worked example, a rule no action can break); empty for
+    the others. Rule coverage (:mod:`rulespec.scale.coverage`) and the witnesses leave
+    such rules out of what play should exercise."""
 
     @property
     def game(self) -> str:
@@ -167,19 +171,48 @@ class Rule:
         reading is a game option, ``value`` picks the option value shown (default: the
         option's default).
 
-        The witnesses live above the games (:mod:`rulespec.witnesses`); they are loaded
-        on first use, the way ``import rulespec`` loads its names."""
-        return importlib.import_module("rulespec.witnesses").example(self.id, value)
+        The witnesses live above the games (:mod:`rulespec.witnesses`): the package hands
+        their lookup down (:func:`provide_examples`), loading them on first use, the way
+        ``import rulespec`` loads its names."""
+        return _examples().example(self.id, value)
 
     def why_no_example(self, value: object = None) -> str | None:
         """Why :meth:`example` is None, in words (no decision point in play, such as a
         count of components; or none reached by the seeded games searched, so its marked
         tests build the situation by hand), or None when there is an example: what
         ``rulespec explain ID --example`` prints. ``value`` as for :meth:`example`."""
-        reason: str | None = importlib.import_module("rulespec.witnesses").why_no_example(
-            self.id, value
-        )
+        reason: str | None = _examples().why_no_example(self.id, value)
         return reason
+
+
+class Examples(Protocol):
+    """Where :meth:`Rule.example` finds a rule's witness: :mod:`rulespec.witnesses`, whose
+    functions of the same names this protocol names."""
+
+    def example(self, rule_id: str, value: object = None) -> Any:
+        """The rule's witness as live objects, or None."""
+
+    def why_no_example(self, rule_id: str, value: object = None) -> str | None:
+        """Why there is no witness, or None."""
+
+
+_EXAMPLES: list[Examples] = []
+
+
+def provide_examples(examples: Examples) -> None:
+    """Set where :meth:`Rule.example` looks witnesses up. The witnesses sit above the
+    games and this module below them, so the lookup is handed down: ``rulespec`` sets a
+    lazy one when a public name is first used, and :mod:`rulespec.witnesses` sets itself
+    when it is loaded."""
+    _EXAMPLES[:] = [examples]
+
+
+def _examples() -> Examples:
+    if not _EXAMPLES:
+        raise RuntimeError(
+            "no witness lookup: use rulespec.rule(...) or import rulespec.witnesses first"
+        )
+    return _EXAMPLES[0]
 
 
 @attrs.frozen
@@ -388,6 +421,7 @@ _RULE_KEYS = {
     "reason",
     "option",
     "terms",
+    "no_decision",
 }
 _CHAPTER_KEYS = {"key", "title", "parts", "rules"}
 ENGLISH = "en"
@@ -562,6 +596,7 @@ def _parse_rule(
         reason=check.string(where, entry, "reason", prose=True),
         option=check.string(where, entry, "option") or None,
         terms=terms,
+        no_decision=check.string(where, entry, "no_decision", prose=True),
     )
     if kind is RuleKind.RULE:
         given = [repr(k) for k in _RULING_KEYS if k in entry]

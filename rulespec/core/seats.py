@@ -98,15 +98,6 @@ def clockwise(seat: int, start: int, players: int) -> int:
     return (seat - start) % players
 
 
-def next_seat(seat: int, players: int) -> int:
-    """The seat to the left (clockwise) of ``seat``.
-
-    >>> next_seat(11, 12)
-    0
-    """
-    return (seat + 1) % players
-
-
 def order_from(start: int, players: int, seats: Iterable[int] | None = None) -> tuple[int, ...]:
     """``seats`` (default: every seat) in turn order, beginning with ``start`` or the first
     of them clockwise after it.

@@ -13,8 +13,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from rulespec.core.action_ids import Listing, listing
-from rulespec.core.convert import Reader, Tagged, checked_fields
-from rulespec.errors import MalformedAction
+from rulespec.core.convert import Tagged, checked_fields
 from rulespec.lotus.bounds import point_caps
 from rulespec.lotus.codec import CODEC
 from rulespec.lotus.components import BUILDINGS, CHIP_FRONTS, Building, Side
@@ -287,10 +286,7 @@ def numbering(game: LotusGame) -> tuple[tuple[Listing, ...], tuple[Listing, ...]
 
 def action_from_json(data: Mapping[str, Any]) -> Action:
     """Read an action from its JSON form; :class:`~rulespec.MalformedAction` lists what is
-    wrong, each problem with its JSON path."""
-    reader = Reader(None)
-    action = CODEC.load(data, Action, reader)
-    if reader.problems or action is None:
-        raise MalformedAction(reader.problems or ["not an action"])
-    found: Action = action
+    wrong, each problem with its JSON path (``LotusGame.action_from_json`` also checks the
+    kind against the game's phases)."""
+    found: Action = CODEC.action(data, Action)
     return found

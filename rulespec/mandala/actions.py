@@ -12,14 +12,10 @@ pre-built once, which keeps ``legal_actions`` cheap.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 import attrs
 
 from rulespec.core.action_ids import Listing, listing
-from rulespec.core.convert import Reader, Tagged, checked_fields
-from rulespec.errors import MalformedAction
+from rulespec.core.convert import Tagged, checked_fields
 from rulespec.mandala.codec import CODEC
 from rulespec.mandala.components import (
     CARDS_PER_COLOUR,
@@ -119,14 +115,3 @@ def numbering(game: object) -> tuple[tuple[Listing, ...], tuple[Listing, ...]]:
 
 
 _COUNTS = range(1, CARDS_PER_COLOUR + 1)
-
-
-def action_from_json(data: Mapping[str, Any]) -> Action:
-    """Read an action back from its JSON form; a :class:`~rulespec.MalformedAction`
-    lists what is wrong, each problem with its JSON path."""
-    reader = Reader(None)
-    action = CODEC.load(data, Action, reader)
-    if reader.problems or action is None:
-        raise MalformedAction(reader.problems or ["not an action"])
-    found: Action = action
-    return found

@@ -126,11 +126,6 @@ DARK_TILES = frozenset(t for t in TILES if t.back is Back.DARK)
 LIGHT_TILES = frozenset(t for t in TILES if t.back is Back.LIGHT)
 
 
-def counts_of(mapping: dict[Colour, int]) -> Counts:
-    """A :data:`Counts` tuple from a colour → count mapping (missing colours are 0)."""
-    return tuple(mapping.get(c, 0) for c in COLOURS)  # type: ignore[return-value]
-
-
 def add(counts: Counts, colour: int, n: int) -> Counts:
     """``counts`` with ``n`` more (or fewer, if negative) cards of ``colour``."""
     lst = list(counts)

@@ -9,7 +9,7 @@ given how many cards of each colour each seat takes, their words are independent
 
 1. the seats' joint state at each reshuffle (:mod:`rulespec.mandala.chain`), with
    weights counted exactly, the last layer weighed by
-2. the last epoch's end hands and pile (:mod:`rulespec.mandala.ending`: exact counts, or
+2. the last epoch's end hands and pile (:mod:`rulespec.mandala.last_epoch`: exact counts, or
    an exact rejection step whose envelope is the last layer's weight; a refused draw
    starts again at 1),
 3. the seats' hands at the end of each earlier epoch, given the joint states (by an
@@ -27,8 +27,8 @@ import random
 
 from rulespec.mandala.chain import Chain
 from rulespec.mandala.components import NUM_COLOURS
-from rulespec.mandala.ending import Ending
 from rulespec.mandala.hidden import Timeline
+from rulespec.mandala.last_epoch import Ending
 from rulespec.mandala.walks import Walk
 
 

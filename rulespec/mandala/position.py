@@ -43,7 +43,6 @@ from rulespec.core.convert import Reader
 from rulespec.core.positions import check_header
 from rulespec.errors import MalformedPosition
 from rulespec.mandala import resolution
-from rulespec.mandala import rules as steps
 from rulespec.mandala.bounds import max_game_length
 from rulespec.mandala.codec import CODEC
 from rulespec.mandala.components import (
@@ -51,19 +50,16 @@ from rulespec.mandala.components import (
     COLOURS,
     DARK_TILES,
     LIGHT_TILES,
-    MAX_DRAW,
-    MAX_HAND_FOR_DRAW,
     NUM_MANDALAS,
     TILES,
     Back,
-    Colour,
     Counts,
     Tile,
     plus,
 )
+from rulespec.mandala.invariants import invariant_problems
 from rulespec.mandala.scoring import Holdings
 from rulespec.mandala.state import Phase, State
-from rulespec.mandala.variant import NoTiles
 
 if TYPE_CHECKING:
     from rulespec.mandala.game import MandalaGame
@@ -317,190 +313,6 @@ def _tiles(
     return dark, light
 
 
-def invariant_problems(state: State, *, settling: bool = False) -> list[str]:
-    """Every rule invariant ``state`` breaks (empty for any state reachable by play).
-
-    Used by ``load`` and, in the tests, after every step of random play. ``settling``:
-    ``load`` settles the situations play passes through inside a step
-    (:func:`settled`), so it does not report them.
-    """
-    out: list[str] = []
-    n = state.players
-    phase = state.phase
-    setting_up = phase in (Phase.SETUP_TILES, Phase.DEAL)
-    total = plus(state.deck, state.discard)
-    for h in state.hands:
-        total = plus(total, h)
-    for m, a in enumerate(state.mandalas):
-        where = f"mandalas[{m}]"
-        for pile in (*a.up, *a.down):
-            total = plus(total, pile)
-        refilling = m == state.resolving and phase is Phase.NEW_TILES
-        if not setting_up and not refilling:
-            backs = sorted(t.back.value for t in a.tiles)
-            if a.tiles and backs != ["dark", "light"]:
-                out.append(f"{where}: needs one dark and one light tile, has {backs}")
-            if not a.tiles and (state.dark or state.light) and state.final is None:
-                out.append(f"{where}: has no tiles although the stacks are not empty")
-            if not a.tiles and state.final is None and any(map(any, (*a.up, *a.down))):
-                out.append(
-                    f"{where}: cards in a mandala that could not be started again "
-                    "(mandala.end.no_tiles_immediate)"
-                )
-            elif (
-                not a.tiles
-                and state.final is None
-                and phase is Phase.PLAY
-                and (state.game.options.no_tiles is NoTiles.AT_ONCE)
-            ):
-                out.append(
-                    f"{where}: no tiles to start it again, and with no_tiles = 'at_once' "
-                    "the game ended when they ran out (mandala.end.no_tiles_immediate)"
-                )
-        tile_colours = {t.colour for t in a.tiles}
-        owners: dict[Colour, list[int]] = {}
-        for seat, counts in enumerate(a.up):
-            for colour in COLOURS:
-                if counts[colour]:
-                    owners.setdefault(colour, []).append(seat)
-        for colour, seats in owners.items():
-            if len(seats) > 1:
-                out.append(
-                    f"{where}: {colour.label} lies face up for seats {seats}; only the first "
-                    "player of a colour places it face up (mandala.play.face_up_if_new)"
-                )
-            if colour in tile_colours:
-                out.append(
-                    f"{where}: {colour.label} is a tile colour, so its cards go face down "
-                    "(mandala.play.face_up_if_new)"
-                )
-        present = a.colours()
-        for seat, counts in enumerate(a.down):
-            for colour in COLOURS:
-                if counts[colour] and colour not in present:
-                    out.append(
-                        f"{where}: seat {seat} has face-down {colour.label} cards but "
-                        f"{colour.label} is not present (mandala.play.face_up_if_new)"
-                    )
-        waiting = (m == state.resolving and phase is Phase.TAKE_TILE) or (
-            m == state.played and phase is Phase.DRAW  # step 4 comes after the draw
-        )
-        if steps.is_complete(present) and not waiting:
-            out.append(
-                f"{where}: shows all six colours but was not resolved "
-                "(mandala.complete.six_colours)"
-            )
-        ups, totals = a.ups(), a.totals()
-        if m == state.played and phase is Phase.DRAW:
-            # step 3 comes after the draw: the marker is as it was before this turn's card
-            out.extend(_majority_before_check(state, m))
-        elif any(ups):
-            if a.marker is None or ups[a.marker] == 0:
-                out.append(
-                    f"{where}: face-up cards lie here, so the marker belongs to a seat with "
-                    "a face-up card (mandala.majority.take_marker)"
-                )
-            elif any(ups[s] and totals[s] > totals[a.marker] for s in range(n)):
-                out.append(
-                    f"{where}: a face-up player has more cards than the marker holder "
-                    "(mandala.majority.take_marker)"
-                )
-        elif a.marker is not None:
-            out.append(f"{where}: the marker is held but no face-up card lies here")
-    for colour in COLOURS:
-        if total[colour] != CARDS_PER_COLOUR:
-            out.append(f"cards: {total[colour]} {colour.label} cards in all, not 15")
-    if not setting_up and phase is not Phase.NEW_TILES and len(state.dark) != len(state.light):
-        out.append("stacks: dark and light stacks differ in size; each mandala takes one of each")
-    if phase is Phase.PLAY:
-        for seat, h in enumerate(state.hands):
-            if not any(h):
-                out.append(f"hands[{seat}]: empty at a turn's start (mandala.hand.never_empty)")
-        hand = state.hands[state.seat]
-        if not settling and sum(hand) == 1 and not any(state.deck) and not any(state.discard):
-            out.append(
-                f"seat {state.seat} is to play with one card and nothing left to draw: the "
-                "game ends before this turn (mandala.end.stalled); the loader settles it"
-            )
-        if state.seat == 0 and any(h.flower_count >= 3 for h in state.holdings):
-            out.append(
-                "a player has three flowers at a round's start: the game should have "
-                "ended (mandala.end.third_flower)"
-            )
-    out.extend(_active_seat_problems(state))
-    if phase is Phase.TAKE_TILE:
-        if state.resolving is None:
-            out.append("resolving: a tile choice needs the mandala being resolved")
-        else:
-            a = state.mandalas[state.resolving]
-            share = state.game.variant.runner_up_min_share
-            if steps.claim(a.marker, a.totals(), a.ups(), share).runner_up is None:
-                out.append("phase take_tile: nobody shares this mandala's tiles, so no choice")
-    if phase in (Phase.DRAW, Phase.TAKE_TILE) and state.played is None and state.final is None:
-        out.append(f"played: phase {phase.value} needs the mandala played into this turn")
-    if phase is Phase.FINAL_ORDER and (state.final is None or len(state.final) < 2):
-        out.append("final: choosing an order needs at least two mandalas left")
-    if phase is Phase.NEW_TILES and state.resolving is None:
-        out.append("resolving: new tiles need the mandala being restarted")
-    out.extend(_chance_problems(state, settling))
-    return out
-
-
-def _majority_before_check(state: State, m: int) -> list[str]:
-    """Mandala ``m``, played into this turn with one card (a draw follows only a single
-    card), before its majority check: the marker is where the rule left it before that
-    card, so among the other seats it obeys mandala.majority.take_marker, and a holder who
-    is the active seat led by at least one card before it."""
-    a, seat = state.mandalas[m], state.seat
-    ups, totals = a.ups(), a.totals()
-    others = [s for s in range(state.players) if s != seat and ups[s]]
-    where = f"mandalas[{m}]"
-    if a.marker is None:
-        if others:
-            return [
-                f"{where}: seats {others} show face-up cards but nobody holds the marker "
-                "(mandala.majority.take_marker)"
-            ]
-        return []
-    before = totals[a.marker] - (1 if a.marker == seat else 0)
-    if not ups[a.marker] or any(totals[s] > before for s in others if s != a.marker):
-        return [
-            f"{where}: the marker holder, seat {a.marker}, did not have the face-up majority "
-            "before this turn's card (mandala.majority.take_marker)"
-        ]
-    return []
-
-
-def _active_seat_problems(state: State) -> list[str]:
-    """Who acts in a turn: the seat drawing in step 2 is the one who just played a single
-    card into ``played``, and outside the final resolution only the mandala played into
-    can be completed, by the seat whose turn it is (mandala.turn.order,
-    mandala.complete.six_colours)."""
-    out: list[str] = []
-    phase, seat, m = state.phase, state.seat, state.played
-    if phase is Phase.DRAW and m is not None and not state.mandalas[m].totals()[seat]:
-        out.append(
-            f"seat: seat {seat} draws after playing into mandala {m} but has no card there "
-            "(mandala.draw.one_card_up_to_four)"
-        )
-    if phase is Phase.TAKE_TILE and state.final is None and state.resolving != m:
-        out.append(
-            f"resolving: mandala {state.resolving} is being resolved, but seat {seat} played "
-            f"into mandala {m}; only the mandala played into is completed "
-            "(mandala.complete.six_colours)"
-        )
-    elif (
-        phase is Phase.TAKE_TILE
-        and state.final is None
-        and m is not None
-        and not state.mandalas[m].totals()[seat]
-    ):
-        out.append(
-            f"seat: seat {seat} completed mandala {m} but has no card there (mandala.turn.order)"
-        )
-    return out
-
-
 def settled(state: State) -> State:
     """``state``, or where play goes from it at once: a position the rules decide on the
     spot, which play passes through inside one step, loads as written and the ruling
@@ -513,57 +325,3 @@ def settled(state: State) -> State:
     if phase is Phase.NEW_TILES and state.pending == 2 and not state.dark and not state.light:
         return resolution.no_tiles(state, state.resolving)
     return state
-
-
-def _chance_problems(state: State, settling: bool = False) -> list[str]:
-    """What a chance step in progress must look like for play to go on as the rules say:
-    the cards or tiles still to come agree with what has come already."""
-    out: list[str] = []
-    phase, pending = state.phase, state.pending
-    tiles = [len(a.tiles) for a in state.mandalas]
-    if phase in (Phase.PLAY, Phase.TAKE_TILE, Phase.FINAL_ORDER, Phase.GAME_OVER) and pending:
-        out.append(f"pending: {pending} cards or tiles to come, but phase {phase.value} deals none")
-    if phase is Phase.SETUP_TILES:
-        placed = 2 * NUM_MANDALAS - pending
-        wanted = [min(2, max(0, placed - 2 * m)) for m in range(NUM_MANDALAS)]
-        if not 1 <= pending <= 2 * NUM_MANDALAS or tiles != wanted:
-            out.append(
-                f"pending: setup has placed {sum(tiles)} tiles with {pending} to come; the six "
-                "starting tiles go dark then light into mandalas 0, 1, 2 (mandala.setup.tiles)"
-            )
-    if phase is Phase.DEAL:
-        hands = [sum(h) for h in state.hands]
-        starting = state.game.variant.starting_hands
-        dealt = [starting[s] if s < state.seat else 0 for s in range(state.players)]
-        dealt[state.seat] = starting[state.seat] - pending
-        if not 1 <= pending <= starting[state.seat] or hands != dealt:
-            out.append(
-                f"pending: seat {state.seat} is being dealt with {pending} cards to come, but the "
-                f"hands hold {hands}; starting hands are {list(starting)}, dealt seat by seat "
-                "(mandala.setup.starting_hands)"
-            )
-        if tiles != [2] * NUM_MANDALAS:
-            out.append("mandalas: the starting hands are dealt after all six tiles are out")
-    if phase is Phase.DRAW:
-        hand = sum(state.hands[state.seat])
-        limit = min(MAX_DRAW, MAX_HAND_FOR_DRAW - hand, state.cards_available())
-        if not 1 <= pending <= limit:
-            out.append(
-                f"pending: {pending} cards still to draw; with {hand} in hand and "
-                f"{state.cards_available()} left to draw, step 2 draws 1 to {max(limit, 1)} "
-                "(mandala.draw.one_card_up_to_four)"
-            )
-    if phase is Phase.NEW_TILES:
-        m = state.resolving
-        if not settling and not state.dark and not state.light:
-            out.append(
-                "stacks: no tiles are left to start the resolved mandala again; the game or "
-                "the round ends instead (mandala.end.no_tiles); the loader settles it"
-            )
-        if m is None or not 1 <= pending <= 2 or tiles[m] != 2 - pending:
-            held = "?" if m is None else tiles[m]
-            out.append(
-                f"pending: a resolved mandala gets a dark then a light tile; mandala {m} holds "
-                f"{held} with {pending} to come (mandala.resolve.new_mandala)"
-            )
-    return out

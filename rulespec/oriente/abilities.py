@@ -8,7 +8,7 @@ from rulespec.core.immutable import put
 from rulespec.core.trace import decided
 from rulespec.core.words import count
 from rulespec.oriente import deck as decks
-from rulespec.oriente import season
+from rulespec.oriente import rules, season
 from rulespec.oriente.actions import Act, Draw, Join, Pass, a_card
 from rulespec.oriente.components import NAMES, NO_CARDS, Card, add, plus
 from rulespec.oriente.state import ATTACKER, DEFENDER, OUT, Phase, State
@@ -208,16 +208,13 @@ def no_join(s: State, a: Pass | None) -> State:
 
 def strength(s: State) -> int:
     """Workers on the square plus the revolution's Nōfu (oriente.nofu.revolution_strength)."""
-    return s.square + sum([1 for side in s.sides if side == ATTACKER])
+    return rules.revolution_strength(s.square, sum(side == ATTACKER for side in s.sides))
 
 
 def is_victim(s: State, seat: int, power: int) -> bool:
     """Whether ``seat`` is a victim: not in the revolution, no Ninja or Nōfu, value up to
     ``power`` (oriente.nofu.revolution_victims, ruling oriente.nofu.joiners_safe)."""
-    card = s.residents[seat]
-    if s.sides[seat] == ATTACKER or card is None or card in (Card.NINJA, Card.NOFU):
-        return False
-    return s.rank(seat) <= power
+    return rules.revolution_victim(s.residents[seat], s.sides[seat] == ATTACKER, power)
 
 
 def revolt(s: State) -> State:
@@ -247,7 +244,7 @@ def loot_next(s: State, after: int) -> State:
     n, stone = s.players, s.stone
     seat = (after + 1) % n
     while seat != stone:
-        half = s.cards(seat) // 2
+        half = rules.loot_share(s.cards(seat))
         if s.sides[seat] == DEFENDER and half:
             if trace.TRACING:
                 card = s.residents[seat]
@@ -274,9 +271,9 @@ def loot(s: State, d: Draw) -> State:
     s = s.but(
         piles=put(s.piles, seat, add(s.piles[seat], d.card, -1)),
         haul=add(s.haul, d.card),
-        count=s.count - 1,
+        count=s.loot_left - 1,
     )
-    if s.count:
+    if s.loot_left:
         return s
     return loot_next(s, seat)
 

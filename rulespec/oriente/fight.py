@@ -7,7 +7,7 @@ from rulespec.core import trace
 from rulespec.core.immutable import put
 from rulespec.core.trace import decided
 from rulespec.oriente import deck as decks
-from rulespec.oriente import season
+from rulespec.oriente import rules, season
 from rulespec.oriente.actions import Draw, Invite, Pass, Pick, Support
 from rulespec.oriente.components import NAMES, NO_CARDS, VALUE, Card, Pile, add, describe
 from rulespec.oriente.state import ATTACKER, DEFENDER, OUT, Phase, State
@@ -170,10 +170,7 @@ def strengths(s: State) -> tuple[int, int]:
     sums = [0, 0, 0]
     for seat, side in enumerate(s.sides):
         if side != OUT:
-            card, boost = s.residents[seat], s.boosts[seat]
-            sums[side] += (0 if card is None else VALUE[card]) + (
-                0 if boost is None else VALUE[boost]
-            )
+            sums[side] += rules.side_strength(s.residents[seat], s.boosts[seat])
     return sums[ATTACKER], sums[DEFENDER]
 
 
@@ -187,7 +184,7 @@ def resolve(s: State) -> State:
     (oriente.fight.result, oriente.fight.capture)."""
     attack, defence = strengths(s)
     target = defender(s)
-    loser, winner = (s.stone, target) if attack <= defence else (target, s.stone)
+    loser, winner = (target, s.stone) if rules.attacker_wins(attack, defence) else (s.stone, target)
     captured = s.residents[loser]
     assert captured is not None
     if trace.TRACING:

@@ -137,7 +137,7 @@ def pass_announce(s: State, a: Pass) -> State:
             "oriente.season.asking",
             f"seat {s.seat} passes; the next disc holder clockwise is asked",
         )
-    count = s.count + 1
+    count = s.passes + 1
     if count >= sum(s.discs):
         return season.season_end(s)
     following = season.next_holder(s, s.seat)
@@ -195,7 +195,7 @@ def give(s: State, g: Give) -> State:
 
 def done_paying(s: State, a: Pass) -> State:
     """Seat ``seat`` pays no more; the next seat clockwise, or the asking resumes."""
-    count = s.count + 1
+    count = s.payments_done + 1
     if count >= s.players:
         return season.resume(s)
     return s.but(seat=(s.seat + 1) % s.players, count=count)

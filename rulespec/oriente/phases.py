@@ -9,7 +9,7 @@ from typing import Any
 from rulespec.core.kernel import Move, PhaseTable, Problem, Step, allowed
 from rulespec.core.rules import rule_of
 from rulespec.core.words import count
-from rulespec.oriente import abilities, fight, flow, options
+from rulespec.oriente import abilities, announcing, fight, flow
 from rulespec.oriente.actions import (
     DRAWS,
     JOIN,
@@ -44,13 +44,13 @@ def _seat(s: State) -> int:
 
 def legal_announce(s: State) -> tuple[Action, ...]:
     """Pass, or any announcement of the seat asked (oriente.season.asking)."""
-    return (PASS, *options.announcements(s, s.seat))
+    return (PASS, *announcing.announcements(s, s.seat))
 
 
 def legal_claims(s: State) -> tuple[Action, ...]:
     """Decline, or claim by announcing, if rank allows (oriente.privilege.rank)."""
-    if s.discs[s.seat] and options.may_claim(s, s.seat):
-        return (PASS, *options.announcements(s, s.seat))
+    if s.discs[s.seat] and announcing.may_claim(s, s.seat):
+        return (PASS, *announcing.announcements(s, s.seat))
     return (PASS,)
 
 
@@ -141,7 +141,7 @@ def check_announce(s: State, a: Announce) -> Problem:
     """An announcement by the seat asked (oriente.season.asking)."""
     if not s.discs[s.seat]:
         return rule_of("oriente.season.asking"), f"seat {s.seat} has laid down its disc"
-    return options.problem(s, s.seat, a)
+    return announcing.problem(s, s.seat, a)
 
 
 def check_claim(s: State, a: Announce) -> Problem:
@@ -151,19 +151,19 @@ def check_claim(s: State, a: Announce) -> Problem:
         return rule_of("oriente.privilege.rank"), (
             f"seat {seat} has laid down its disc and cannot claim a privilege"
         )
-    if not options.may_claim(s, seat):
+    if not announcing.may_claim(s, seat):
         act = s.act
         if act is not None and act.act.value == "revolution":
             return rule_of("oriente.privilege.revolution_rank"), (
                 f"seat {seat} (rank {s.rank(seat)}) does not outrank the revolution "
-                f"(rank {options.claim_rank(s)}, {count(s.cards(s.stone), 'card')})"
+                f"(rank {announcing.claim_rank(s)}, {count(s.cards(s.stone), 'card')})"
             )
         return rule_of("oriente.privilege.rank"), (
             f"seat {seat} (rank {s.rank(seat)}, {count(s.cards(seat), 'card')}) does not "
-            f"outrank seat {s.stone} (rank {options.claim_rank(s)}, "
+            f"outrank seat {s.stone} (rank {announcing.claim_rank(s)}, "
             f"{count(s.cards(s.stone), 'card')})"
         )
-    return options.problem(s, seat, a)
+    return announcing.problem(s, seat, a)
 
 
 def check_support(s: State, a: Support) -> Problem:

@@ -52,9 +52,10 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from rulespec.core.convert import Reader
+from rulespec.core.invariants import check
 from rulespec.core.positions import check_header
 from rulespec.errors import MalformedAction, MalformedPosition, bounded
-from rulespec.oriente import abilities, fight, options, season
+from rulespec.oriente import abilities, announcing, fight, season
 from rulespec.oriente.actions import TARGETED, Act, Announce
 from rulespec.oriente.codec import CODEC
 from rulespec.oriente.components import (
@@ -65,19 +66,16 @@ from rulespec.oriente.components import (
     NO_CARDS,
     TOP,
     TREASURES,
-    WORKERS,
     Card,
-    Pile,
     add,
     plus,
 )
+from rulespec.oriente.invariants import INVARIANTS, NEEDS_ACT, SETUP, placed
 from rulespec.oriente.state import ATTACKER, DEFENDER, OUT, Deck, Phase, State
 from rulespec.oriente.variant import Payments, SupportOrder
 
 if TYPE_CHECKING:
     from rulespec.oriente.game import OrienteGame
-
-SETUP = (Phase.TREASURES, Phase.RESIDENTS)
 
 
 def _with_defaults(data: Mapping[str, Any], players: int) -> dict[str, Any]:
@@ -184,7 +182,7 @@ def _follow_the_action(values: dict[str, Any], given: frozenset[str]) -> None:
     act, phase, stone = values["act"], values["phase"], values["stone"]
     residents = values["residents"]
     n = len(residents)
-    if act is None or phase not in _NEEDS_ACT or not 0 <= stone < n:
+    if act is None or phase not in NEEDS_ACT or not 0 <= stone < n:
         return
     target = act.target if act.target is not None and 0 <= act.target < n else None
     fight_phase = phase in _FIGHT or (phase is Phase.REDRAW and act.act is Act.ATTACK)
@@ -392,18 +390,6 @@ def _complete(
 _NEEDED = ("residents", "piles", "deck", "discs", "face_up")
 
 
-def placed(values: Mapping[str, Any]) -> Pile:
-    """Every card lying outside the deck: residents, piles, bonus cards, reinforcements, the
-    revolution's pool."""
-    total = plus(plus(values["bonus"], values["parked"]), values["haul"])
-    for pile in values["piles"]:
-        total = plus(total, pile)
-    for card in (*values["residents"], *values["boosts"]):
-        if card is not None:
-            total = add(total, card)
-    return total
-
-
 def _rest(values: Mapping[str, Any]) -> Deck:
     """The deck as the unplaced residents, spread over the segments from the top down
     (the Geisha, if unplaced, in the middle)."""
@@ -420,110 +406,12 @@ def _rest(values: Mapping[str, Any]) -> Deck:
 
 
 def invariant_problems(state: State, *, settling: bool = False) -> list[str]:
-    """Every rule invariant ``state`` breaks (empty for any state reachable by play);
+    """Every rule invariant ``state`` breaks (empty for any state reachable by play):
+    the table of :mod:`rulespec.oriente.invariants`, then, once it holds (the later
+    checks read the cards as the rules place them), who may be asked or act;
     ``settling``: ``load`` settles the situations play passes through inside a step
     (:func:`settled`), so it does not report them."""
-    out: list[str] = []
-    values = {
-        "bonus": state.bonus,
-        "parked": state.parked,
-        "haul": state.haul,
-        "piles": state.piles,
-        "residents": state.residents,
-        "boosts": state.boosts,
-    }
-    deck = state.deck
-    total = plus(placed(values), deck.pool)
-    for u in deck.under:
-        total = plus(total, u)
-    in_play = sum(TREASURES) - state.game.variant.boxed  # one per player (oriente.setup.discs)
-    dealt_treasures = state.seat if state.phase is Phase.TREASURES else in_play
-    for card in CARDS:
-        want = DECK_CARDS[card]
-        if TREASURES[card]:
-            if total[card] > TREASURES[card]:
-                out.append(
-                    f"cards: {total[card]} {card.label} in play; there are {TREASURES[card]}"
-                )
-            continue
-        if card is Card.GEISHA and state.phase is Phase.OVER and total[card] == 0:
-            continue  # drawn: it ended the game (oriente.end.geisha)
-        if total[card] != want:
-            out.append(
-                f"cards: {total[card]} {card.label} in all, not {want} (oriente.components.cards)"
-            )
-    treasures = sum(total[c] for c in CARDS if TREASURES[c])
-    if treasures != dealt_treasures:
-        out.append(
-            f"cards: {treasures} treasures in play; {dealt_treasures} are dealt "
-            "(oriente.setup.discs)"
-        )
-    if any(deck.pool[c] for c in CARDS if TREASURES[c]):
-        out.append("deck: treasures never enter the deck")
-    if sum(deck.pool) != deck.top + deck.middle + deck.bottom:
-        out.append(
-            f"deck: the segments hold {deck.top} + {deck.middle} + {deck.bottom} cards but the "
-            f"pool {sum(deck.pool)} (oriente.setup.deck)"
-        )
-    if deck.pool[Card.SHOGUN] + deck.pool[Card.NINJA] > deck.top:
-        out.append("deck: the Shōgun and the Ninjas left must fit in the top segment")
-    if deck.pool[Card.GEISHA] > deck.middle:
-        out.append("deck: a Geisha left in the deck lies in the middle segment")
-    if deck.middle < MIDDLE and deck.top:
-        out.append("deck: the middle segment is drawn only after the top one")
-    if deck.bottom < BOTTOM and (deck.top or deck.middle):
-        out.append("deck: the bottom segment is drawn only after the others")
-    for i, u in enumerate(deck.under):
-        if not any(u):
-            out.append(f"deck.under[{i}]: an empty pile")
-    if state.hut and not state.game.variant.hut:
-        out.append("hut: with 4-7 players there is no hut (oriente.nofu.incite)")
-    if state.hut + state.square > WORKERS:
-        out.append(f"workers: {state.hut} in the hut and {state.square} on the square; there are 6")
-    phase = state.phase
-    replacing = phase in (Phase.PICK, Phase.REDRAW)
-    if phase not in SETUP and phase is not Phase.OVER:
-        for seat, resident in enumerate(state.residents):
-            if resident is None and not (replacing and seat == state.seat):
-                out.append(f"residents[{seat}]: every seat has a resident")
-    for seat, resident in enumerate(state.residents):
-        if resident is Card.GEISHA and phase is not Phase.OVER:
-            out.append(f"residents[{seat}]: the Geisha ends the game when drawn")
-        if resident is None and state.face_up[seat]:
-            out.append(f"face_up[{seat}]: no resident to show")
-    if phase in (Phase.ANNOUNCE,) and not state.discs[state.seat]:
-        out.append(f"seat: seat {state.seat} is asked to announce but has no disc")
-    if phase in _NEEDS_ACT:
-        if state.act is None:
-            out.append(f"act: phase {phase.value} needs the announcement in force")
-        elif not state.face_up[state.stone] and state.residents[state.stone] is not None:
-            out.append("face_up: the announcer's resident is face up")
-    asked = {
-        Phase.PRIVILEGE: "to claim a privilege (oriente.privilege.rank)",
-        Phase.SUPPORT: "to support a side (oriente.fight.support)",
-        Phase.JOIN: "to join the revolution (oriente.nofu.revolution_join)",
-    }.get(phase)
-    if asked is not None and not state.discs[state.seat]:
-        out.append(f"seat: seat {state.seat} is asked {asked} but has no disc")
-    if phase is Phase.PRIVILEGE and not state.discs[state.stone]:
-        out.append(
-            f"discs: announcer seat {state.stone} lays his disc down only when he fulfils "
-            "(oriente.fulfil.disc)"
-        )
-    if phase not in _NEEDS_ACT and state.act is not None:
-        out.append(f"act: no announcement is in force in phase {phase.value}")
-    if any(state.parked) and state.act is None and phase is not Phase.OVER:
-        out.append("parked: bonus cards lie under the stone only during an action")
-    if phase is Phase.LOOT and not 1 <= state.count <= state.cards(state.seat):
-        out.append("count: a victim gives up at least one card, at most what he has")
-    if any(state.invited) and phase not in (Phase.INVITE, Phase.SUPPORT):
-        out.append("invited: invitations stand only while support is sought")
-    if state.winner is not None and phase is not Phase.OVER:
-        out.append("winner: only at the end")
-    out.extend(_treasure_places(state))
-    if out:
-        return out  # the checks below read the cards as the rules place them
-    return _turn_problems(state, settling)
+    return check(state, INVARIANTS) or _turn_problems(state, settling)
 
 
 def settled(state: State) -> State:
@@ -542,37 +430,6 @@ def settled(state: State) -> State:
     return state
 
 
-def _treasure_places(state: State) -> list[str]:
-    """Treasures are dealt to the players and never enter the deck, so they are never a
-    resident, a reinforcement, a bonus card or in a pile under the deck."""
-    out: list[str] = []
-    for name, cards in (("residents", state.residents), ("boosts", state.boosts)):
-        for seat, card in enumerate(cards):
-            if card is not None and TREASURES[card]:
-                out.append(f"{name}[{seat}]: a treasure is never drawn from the deck")
-    piles = [("bonus", state.bonus), ("parked", state.parked)]
-    piles += [(f"deck.under[{i}]", u) for i, u in enumerate(state.deck.under)]
-    for name, pile in piles:
-        if any(pile[c] for c in CARDS if TREASURES[c]):
-            out.append(f"{name}: treasures never enter the deck (oriente.setup.discs)")
-    return out
-
-
-_NEEDS_ACT: dict[Phase, frozenset[Act] | None] = {
-    Phase.PRIVILEGE: None,
-    Phase.INVITE: frozenset({Act.ATTACK}),
-    Phase.SUPPORT: frozenset({Act.ATTACK}),
-    Phase.REINFORCE: frozenset({Act.ATTACK}),
-    Phase.PICK: frozenset({Act.ATTACK}),
-    Phase.REDRAW: frozenset({Act.ATTACK, Act.ASSASSINATE}),
-    Phase.INCOME: frozenset({Act.INCOME}),
-    Phase.TRADE: frozenset({Act.TRADE}),
-    Phase.JOIN: frozenset({Act.REVOLUTION}),
-    Phase.LOOT: frozenset({Act.REVOLUTION}),
-    Phase.SHARE: frozenset({Act.REVOLUTION}),
-}
-"""The phases that run inside an announced action, with the acts that lead there (None:
-any act)."""
 _DECK_DRAWS = (Phase.RESIDENTS, Phase.BONUS, Phase.REINFORCE, Phase.REDRAW, Phase.INCOME)
 _REVOLT = (Phase.JOIN, Phase.LOOT, Phase.SHARE)
 
@@ -589,10 +446,10 @@ def _turn_problems(state: State, settling: bool = False) -> list[str]:
             "instead (oriente.end.empty_deck); the loader settles it"
         )
     if a is None:
-        if phase in _NEEDS_ACT:
+        if phase in NEEDS_ACT:
             return out  # reported above: the phase needs the announcement in force
         return out + _between_actions(state)
-    acts = _NEEDS_ACT.get(phase, frozenset())
+    acts = NEEDS_ACT.get(phase, frozenset())
     if acts is not None and a.act not in acts:
         out.append(
             f"act: phase {phase.value} does not follow an announced {a.act.value} "
@@ -611,7 +468,7 @@ def _turn_problems(state: State, settling: bool = False) -> list[str]:
         out.append(f"act.target: seat {stone} cannot target himself (oriente.season.announce)")
         return out
     if state.residents[stone] is not None:
-        found = options.problem(state, stone, a)
+        found = announcing.problem(state, stone, a)
         if found is not None:
             rule, why = found
             out.append(f"act: the announcer cannot make it: {why} ({rule.id})")
@@ -629,9 +486,9 @@ def _between_actions(state: State) -> list[str]:
     if state.phase is Phase.PAY:
         if state.game.options.payments is not Payments.PAYMENTS:
             out.append("phase: nobody pays with payments off (oriente.deals.payments)")
-        if state.count >= state.players:
+        if state.payments_done >= state.players:
             out.append("count: every seat has had its turn to pay (oriente.deals.payments)")
-    if state.phase is Phase.ANNOUNCE and state.count >= sum(state.discs):
+    if state.phase is Phase.ANNOUNCE and state.passes >= sum(state.discs):
         out.append("count: every disc holder has passed: the season is over (oriente.season.end)")
     if state.phase is Phase.RESIDENTS:
         for k, r in enumerate(state.residents):

@@ -6,9 +6,9 @@ from rulespec.core import trace
 from rulespec.core.api import Outcome
 from rulespec.core.trace import decided
 from rulespec.core.words import seats
-from rulespec.oriente.components import KINDS, VALUE, Card, Pile, add, points
+from rulespec.oriente.components import Pile, add, points
+from rulespec.oriente.rules import tiebreak
 from rulespec.oriente.state import State
-from rulespec.oriente.variant import Tie
 
 VALUES_DOWN = tuple(range(7, -1, -1))
 """The values a tie is broken by, highest first."""
@@ -21,24 +21,6 @@ def final_piles(state: State) -> tuple[Pile, ...]:
         card = state.residents[seat]
         out.append(pile if card is None else add(pile, card))
     return tuple(out)
-
-
-def by_value(pile: Pile) -> tuple[int, ...]:
-    """How many cards of each value, 7 down to 0 (treasures count at their value)."""
-    counts = [0] * 8
-    for kind in range(KINDS):
-        if pile[kind] and kind != Card.GEISHA:
-            counts[7 - VALUE[kind]] += pile[kind]
-    return tuple(counts)
-
-
-def tiebreak(piles: tuple[Pile, ...], tied: list[int], tie: Tie) -> tuple[tuple[int, ...], ...]:
-    """Per seat, the tie-break values of ruling oriente.end.tie."""
-    rows = [by_value(p) for p in piles]
-    if tie is Tie.DESCENDING:
-        return tuple(rows)
-    top = next((i for i in range(8) if any(rows[s][i] for s in tied)), 7)
-    return tuple((row[top],) for row in rows)
 
 
 def outcome(state: State) -> Outcome:

@@ -123,7 +123,8 @@ class State(Kernel[Action], Evolve):
     stone: Seat
     """The holder of the stone of destiny: the last seat to announce."""
     count: Annotated[int, Range(0, 10**4)]
-    """Announce: passes in a row; loot: cards still to take; pay: payment turns done."""
+    """One counter the phase gives its meaning (``"count"`` in a position): read it as
+    :attr:`passes`, :attr:`loot_left` or :attr:`payments_done`."""
     act: Announce | None
     """The announcement in force (the stone holder's), None between actions."""
     discs: Annotated[tuple[bool, ...], PER_SEAT]
@@ -193,6 +194,22 @@ class State(Kernel[Action], Evolve):
         """The rank of ``seat``'s resident (its value)."""
         card = self.residents[seat]
         return 0 if card is None else VALUE[card]
+
+    @property
+    def passes(self) -> int:
+        """Phase announce: the disc holders who have passed in a row since the last
+        announcement (the season ends when all have, oriente.season.end)."""
+        return self.count
+
+    @property
+    def loot_left(self) -> int:
+        """Phase loot: the cards the looting seat still takes (oriente.nofu.revolution_loot)."""
+        return self.count
+
+    @property
+    def payments_done(self) -> int:
+        """Phase pay: the seats that have had their turn to pay (oriente.deals.payments)."""
+        return self.count
 
     def cards(self, seat: int) -> int:
         """How many victory cards ``seat`` owns."""

@@ -18,6 +18,7 @@ from collections import Counter
 from collections.abc import Callable, Generator, Iterable, Iterator, Mapping
 from typing import Any
 
+from rulespec import catalog
 from rulespec.core import trace
 from rulespec.core.api import Action, Game
 from rulespec.core.play import random_step
@@ -258,9 +259,7 @@ def simulate(
     (3, True)
     """
     if isinstance(game, str):
-        from rulespec.catalog import game as make  # noqa: PLC0415 (the catalog imports play)
-
-        game = make(game, **dict(settings or {}))
+        game = catalog.game(game, **dict(settings or {}))
     elif settings is not None:
         raise InvalidArgument("settings: only with a game id; a game already has its settings")
     if policy is not None and not callable(policy):

@@ -32,7 +32,8 @@ What "decided" means here, per kind of count:
 
 A rule counts as exercised if any kind counted it. :data:`NOT_DECIDING` lists the rule
 ids with no decision point in play (component and board facts, setup facts, worked
-examples, rules the action encoding makes impossible to break), each with the reason;
+examples, rules the action encoding makes impossible to break), each with the reason its
+rulebook entry gives (``no_decision``);
 :meth:`Coverage.unexercised` leaves them out, so the rules it lists could have decided
 something and did not.
 """
@@ -40,88 +41,46 @@ something and did not.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 import attrs
 
+from rulespec import catalog
 from rulespec.core.kernel import Move, Step
 
-_FACT = "a component or board fact: data the game is built from, no decision in play"
-_SETUP = "a setup fact: the initial state already holds it, no decision in play"
-_ENCODED = (
-    "the action encoding cannot express a breach: no action exists that it could reject "
-    "(an action built by hand is rejected by a check, counted as rejected)"
-)
-_EXAMPLE = "a worked example of the books, checked by tests, not a rule of play"
-_VIEW = "what the observations show: decided by the views, not by play"
-_PLAYERS = (
-    "the player count is a column of the variant table: a game is made for one of them, "
-    "and no decision in play depends on it beyond what the variant holds"
-)
 
-NOT_DECIDING: Mapping[str, str] = {
-    # The White Castle
-    "castle.components.counts": _FACT,
-    "castle.components.data": _FACT,
-    "castle.components.dropped_cards": _FACT,
-    "castle.turn.points_tiles": "a score marker past 40 points; rulespec keeps the full score",
-    "castle.fields.room_example": _EXAMPLE,
-    # Mandala
-    "mandala.components.cards": _FACT,
-    "mandala.components.tiles": _FACT,
-    "mandala.components.tile_backs": _FACT,
-    "mandala.components.colour_names": _FACT,
-    "mandala.components.markers": _FACT,
-    "mandala.setup.markers": _SETUP,
-    "mandala.setup.players": _PLAYERS,
-    "mandala.play.one_colour_one_mandala": _ENCODED + " (a play names one colour and mandala)",
-    "mandala.play.at_least_one": _ENCODED + " (the legal plays count from one)",
-    "mandala.resolve.no_refusal": _ENCODED + " (there is no refusing action)",
-    "mandala.info.public": _VIEW,
-    # Oriente
-    "oriente.components.cards": _FACT,
-    "oriente.components.treasures": _FACT,
-    "oriente.components.value": _FACT,
-    "oriente.components.workers": _FACT,
-    "oriente.setup.players": _PLAYERS,
-    "oriente.setup.stone": _SETUP + " (the setting first_stone, default seat 0)",
-    "oriente.season.actions": _ENCODED + " (an announcement names an attack or an ability)",
-    "oriente.fulfil.piles_face_up": _VIEW,
-    "oriente.deals.public": (
-        "talk is not modelled; what deals move is ruling oriente.deals.payments"
-    ),
-    "oriente.info.public": _VIEW,
-    # White Lotus
-    "lotus.components.neutral_chips": _FACT,
-    "lotus.components.player_chips": _FACT,
-    "lotus.components.chip_flip": _FACT,
-    "lotus.components.markers": _FACT,
-    "lotus.components.vp_chips": _FACT,
-    "lotus.components.influence_cards": _FACT,
-    "lotus.components.combat_cards": _FACT,
-    "lotus.components.dragon_cards": _FACT,
-    "lotus.components.stones": _FACT,
-    "lotus.cards.points_model": _FACT + " (cards are point totals)",
-    "lotus.cards.change": _FACT + " (with point totals there is nothing to change)",
-    "lotus.board.areas": _FACT,
-    "lotus.board.brown_areas": _FACT + " (the areas in play are fixed with the variant)",
-    "lotus.board.lotus_areas": _FACT,
-    "lotus.board.dragon_areas_light": _FACT,
-    "lotus.board.stand_in": _FACT,
-    "lotus.end.dragon_areas": _FACT + " (scored under lotus.score.dragons)",
-    "lotus.expand.disconnected": _FACT + " (a board is checked when it is loaded)",
-    "lotus.setup.players": _PLAYERS,
-    "lotus.setup.kit": _SETUP,
-    "lotus.setup.dragon_cards": _SETUP,
-    "lotus.setup.starting_cards": _SETUP,
-    "lotus.setup.zero_card": _SETUP + " (played under lotus.conflict.zero_card)",
-    "lotus.setup.card_piles": _SETUP,
-    "lotus.conflict.example": _EXAMPLE,
-    "lotus.rebellion.examples": _EXAMPLE,
-    "lotus.rebellion.no_zero_card": _ENCODED + " (a combat commitment has no 0-card)",
-    "lotus.info.hidden": _VIEW,
-}
+class _NotDeciding(Mapping[str, str]):
+    """The rules with no decision point in play, by id, with the reason: each game's
+    rulebook gives it as the rule's ``no_decision`` (read on first use, all games)."""
+
+    def __init__(self) -> None:
+        self._found: dict[str, str] | None = None
+
+    def _all(self) -> dict[str, str]:
+        if self._found is None:
+            self._found = {
+                r.id: r.no_decision
+                for game_id in catalog.GAMES.ids
+                for r in catalog.rules(game_id)
+                if r.no_decision
+            }
+        return self._found
+
+    def __getitem__(self, rule_id: str) -> str:
+        return self._all()[rule_id]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+
+NOT_DECIDING: Mapping[str, str] = _NotDeciding()
+"""The rule ids with no decision point in play (component and board facts, set-up facts,
+worked examples, rules the action encoding makes impossible to break), each with its
+reason: the rules whose rulebook entry gives ``no_decision``."""
 """Rule ids with no decision point in play, each with the reason: coverage does not
 expect them (a test checks every other rule id is hooked in the code)."""
 

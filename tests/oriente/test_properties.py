@@ -17,7 +17,7 @@ import rulespec
 from rulespec.core import resample as core_resample
 from rulespec.core.play import random_step
 from rulespec.oriente import Announce, Card, Pass, Phase, State, Support
-from rulespec.oriente import options as offers
+from rulespec.oriente import announcing as offers
 from rulespec.oriente.actions import announcements_of
 from rulespec.oriente.components import DECK_CARDS, WORKERS
 from tests.sampling import fits, within

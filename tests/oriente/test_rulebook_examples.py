@@ -18,8 +18,8 @@ import rulespec
 from rulespec import IllegalAction
 from rulespec.oriente import Act, Announce, Card, Draw, Give, Join, Pass, Phase, State, Support
 from rulespec.oriente.abilities import strength
+from rulespec.oriente.announcing import claim_rank
 from rulespec.oriente.components import NO_CARDS, Counts, plus
-from rulespec.oriente.options import claim_rank
 
 A, B, C, D, E, F, G = range(7)
 PASS = Pass()

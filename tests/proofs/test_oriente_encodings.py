@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 import rulespec
 from proofs import oriente as enc
 from rulespec.core.play import random_step
-from rulespec.oriente import abilities, options, scoring
+from rulespec.oriente import abilities, announcing, scoring
 from rulespec.oriente import fight as fight_code
 from rulespec.oriente.actions import Pass
 from rulespec.oriente.components import BOTTOM, DECK_CARDS, MIDDLE, TOP, VALUE, Card
@@ -62,7 +62,7 @@ def test_the_privilege_encoding_is_may_claim(case: tuple[Card, Card, int, int, b
         square=square,
         face_up=(True, False, False, False),
     )
-    code = options.may_claim(s, 1)
+    code = announcing.may_claim(s, 1)
     bar = enc.bar(z3.IntVal(VALUE[theirs]), z3.BoolVal(revolution), z3.IntVal(square))
     expected = enc.key_beats(
         z3.IntVal(VALUE[mine]), z3.IntVal(s.cards(1)), bar, z3.IntVal(s.cards(0))

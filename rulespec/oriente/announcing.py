@@ -12,6 +12,7 @@ from rulespec.core.kernel import Problem
 from rulespec.core.rules import rule_of
 from rulespec.core.trace import decided
 from rulespec.core.words import count
+from rulespec.oriente import rules
 from rulespec.oriente.actions import GIFTS, TARGETED, Act, Announce, a_card, announcements_of
 from rulespec.oriente.components import NAMES, Card
 from rulespec.oriente.state import State
@@ -227,17 +228,15 @@ def claim_rank(s: State) -> int:
     (oriente.privilege.revolution_rank); never below the announcer's own."""
     a = s.act
     own = s.rank(s.stone)
-    if a is not None and a.act is Act.REVOLUTION:
-        if trace.TRACING:
-            decided(
-                "oriente.privilege.revolution_rank",
-                f"against a revolution the Nōfu ranks 1 plus {count(s.square, 'worker')} on "
-                "the square",
-            )
-        # a character using the Nōfu's abilities (setting abilities) keeps its own rank if
-        # higher, so claims still rise (ruling oriente.abilities.lost)
-        return max(1 + s.square, own)
-    return own
+    revolution = a is not None and a.act is Act.REVOLUTION
+    if revolution and trace.TRACING:
+        decided(
+            "oriente.privilege.revolution_rank",
+            f"against a revolution the Nōfu ranks 1 plus {count(s.square, 'worker')} on the square",
+        )
+    # a character using the Nōfu's abilities (setting abilities) keeps its own rank if
+    # higher, so claims still rise (ruling oriente.abilities.lost)
+    return rules.claim_to_beat(own, s.square, revolution)
 
 
 def may_claim(s: State, seat: int) -> bool:
@@ -245,7 +244,7 @@ def may_claim(s: State, seat: int) -> bool:
     mine, theirs = s.rank(seat), claim_rank(s)
     if s.residents[seat] is Card.NOFU and trace.TRACING:
         decided("oriente.privilege.nofu_rank", f"seat {seat}'s Nōfu claims at rank 1")
-    allowed = mine > theirs or (mine == theirs and s.cards(seat) < s.cards(s.stone))
+    allowed = rules.outranks(mine, theirs, s.cards(seat), s.cards(s.stone))
     if not allowed and trace.TRACING:
         decided(
             "oriente.privilege.rank",
