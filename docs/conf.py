@@ -80,6 +80,8 @@ autodoc_type_aliases = {
     "Points": "rulespec.lotus.state.Points",
     "Reveal": "rulespec.lotus.state.Reveal",
     "Seat": "rulespec.core.convert.Seat",
+    "Scaler": "rulespec.core.tensor.Scaler",
+    "ScaledRun": "rulespec.core.tensor.ScaledRun",
     "Bridge": "rulespec.castle.observation.Bridge",
     "CardId": "rulespec.castle.short.CardId",
     "Level3Id": "rulespec.castle.short.Level3Id",

@@ -172,7 +172,7 @@ class Rule:
         option's default).
 
         The witnesses live above the games (:mod:`rulespec.witnesses`): the package hands
-        their lookup down (:func:`provide_examples`), loading them on first use, the way
+        their lookup down (``provide_examples``), loading them on first use, the way
         ``import rulespec`` loads its names."""
         return _examples().example(self.id, value)
 

@@ -620,14 +620,14 @@ def scaled(entry: Entry, value: float) -> float:
     return (value - low) / (high - low)
 
 
-_Scaler = tuple[int, int, float, float | None, Entry]
+Scaler = tuple[int, int, float, float | None, Entry]
 """An entry to scale: its numbers' start and end, ``low`` and ``1 / (high - low)`` (None
 for an open range)."""
 
 
-def _scalers(layout: Layout) -> tuple[_Scaler, ...]:
+def _scalers(layout: Layout) -> tuple[Scaler, ...]:
     """The entries whose numbers are not already in [0, 1]."""
-    out: list[_Scaler] = []
+    out: list[Scaler] = []
     for e in layout.entries:
         if (e.low == 0 and e.high == 1) or e.encoding in _ZERO_ONE:
             continue
@@ -648,12 +648,12 @@ class Encoder:
     write: Writer
     public_at: tuple[int, ...]
     private_at: tuple[int, ...]
-    scale: tuple[_Scaler, ...] = ()
-    runs: tuple[_Run, ...] = attrs.field(
+    scale: tuple[Scaler, ...] = ()
+    runs: tuple[ScaledRun, ...] = attrs.field(
         default=attrs.Factory(lambda self: _runs(self.scale), takes_self=True), eq=False
     )
     """The closed-range scalers, nearby ones merged (``_runs``)."""
-    opened: tuple[_Scaler, ...] = attrs.field(
+    opened: tuple[Scaler, ...] = attrs.field(
         default=attrs.Factory(
             lambda self: tuple(s for s in self.scale if s[3] is None), takes_self=True
         ),
@@ -683,12 +683,12 @@ class Encoder:
 _GAP = 32
 """The most numbers left as they are between two merged runs (:func:`_runs`)."""
 
-_Run = tuple[int, int, tuple[float, ...], tuple[float, ...]]
+ScaledRun = tuple[int, int, tuple[float, ...], tuple[float, ...]]
 """Adjacent closed-range scalers as one: start, end, and per number its ``low`` and
 ``1 / (high - low)``."""
 
 
-def _runs(scale: tuple[_Scaler, ...]) -> tuple[_Run, ...]:
+def _runs(scale: tuple[Scaler, ...]) -> tuple[ScaledRun, ...]:
     """The closed-range scalers of ``scale``, merged where fewer than :data:`_GAP`
     numbers lie between them (those taking ``(x - 0.0) * 1.0``, which is ``x``): one list
     per run instead of one per entry (the White Castle's tensor has hundreds of small

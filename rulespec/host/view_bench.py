@@ -36,7 +36,7 @@ RESAMPLE_EVERY = 4
 
 
 @attrs.frozen
-class Views:
+class ViewCosts:
     """One column's costs, µs per call (``None``: not measured)."""
 
     step: float
@@ -149,8 +149,10 @@ def _pettingzoo(game_id: str, settings: dict[str, object], games: list[list[Any]
     return spent / max(calls, 1)
 
 
-def measure(game_id: str, settings: dict[str, object], seed: int = 0, games: int = GAMES) -> Views:
-    """One column's :class:`Views` over ``games`` seeded random games (the raw step: the
+def measure(
+    game_id: str, settings: dict[str, object], seed: int = 0, games: int = GAMES
+) -> ViewCosts:
+    """One column's :class:`ViewCosts` over ``games`` seeded random games (the raw step: the
     fastest of three passes)."""
     game = make_game(game_id, **settings)
     played = _games(game, seed, games)
@@ -167,7 +169,7 @@ def measure(game_id: str, settings: dict[str, object], seed: int = 0, games: int
         if enabled:
             gc.enable()
     obs, text, tensor, resample = (x * 1e6 for x in views)
-    return Views(step * 1e6, obs, text, tensor, resample, None if pz is None else pz * 1e6)
+    return ViewCosts(step * 1e6, obs, text, tensor, resample, None if pz is None else pz * 1e6)
 
 
 def report(game_ids: Sequence[str], seed: int = 0, games: int = GAMES) -> None:
