@@ -440,7 +440,7 @@ class SoloCard(Provenance):
     actions: tuple[Effect, Effect]
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, cache_hash=True)  # a key of per-data caches: hashed often, deep
 class CastleData:
     """Every component of one game, checked by :func:`rulespec.castle.data.load`."""
 
