@@ -29,7 +29,9 @@ def host(driver: Any, index: int) -> Any:
 
 
 def earliest_on_the_game_pages(game: str) -> tuple[str, int] | None:
-    """The game page and the index of its ``rs-tryit`` element with the earliest position."""
+    """The game page and the index of its ``rs-tryit`` element with the earliest position
+    reached in play (a position written by hand says step 0 however near the end it is,
+    as Mandala's stalled game does, so those come last)."""
     best: tuple[int, str, int] | None = None
     for page in site.pages():
         if not page.startswith("games/"):
@@ -37,7 +39,7 @@ def earliest_on_the_game_pages(game: str) -> tuple[str, int] | None:
         for i, div in enumerate(site.elements(page, "div", "rs-tryit")):
             if div.get("data-game") != game:
                 continue
-            step = json.loads(div["data-position"]).get("step", 0)
+            step = json.loads(div["data-position"]).get("step") or 10**9
             if best is None or (step, page, i) < best:
                 best = (step, page, i)
     return None if best is None else (best[1], best[2])
