@@ -22,19 +22,26 @@ JSON = Any
 Path = tuple[str | int, ...]
 
 
-def reached(game: Any, seeds: range, every: int) -> list[dict[str, Any]]:
-    """Every ``every``-th position of seeded random games, as JSON."""
-    out: list[dict[str, Any]] = []
+def played(game: Any, seeds: range, *, every: int = 1, setup: bool = False) -> tuple[Any, ...]:
+    """Every ``every``-th state of seeded random games of ``game`` (5,000 steps at most,
+    longer than any game): from the seeded deal, or with ``setup`` from the state before
+    it, the deal's chance drawn by the same generator as the moves."""
+    out: list[Any] = []
     for seed in seeds:
         rng = random.Random(seed)
-        state = game.new_game(seed=seed)
+        state = game.initial_state() if setup else game.new_game(seed=seed)
         for step in range(5000):
             if state.is_terminal:
                 break
             if step % every == 0:
-                out.append(state.to_json())
+                out.append(state)
             state = random_step(state, rng)
-    return out
+    return tuple(out)
+
+
+def reached(game: Any, seeds: range, every: int) -> list[dict[str, Any]]:
+    """Every ``every``-th position of seeded random games, as JSON."""
+    return [state.to_json() for state in played(game, seeds, every=every)]
 
 
 def _places(value: JSON, path: Path = ()) -> Iterator[tuple[Path, JSON]]:

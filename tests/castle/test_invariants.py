@@ -5,7 +5,6 @@ every message it gives names its rule."""
 from __future__ import annotations
 
 import functools
-import random
 from collections.abc import Callable
 from typing import Any
 
@@ -15,27 +14,15 @@ import rulespec
 from rulespec.castle.invariants import INVARIANTS
 from rulespec.castle.state import Phase, State
 from rulespec.core.invariants import Invariant, check
-from rulespec.core.play import random_step
 
+from ..position_mutations import played as played_states
 from ..position_mutations import trips, unknown_rules, unmatched
 
 
 @functools.cache
 def pool(players: int = 2) -> tuple[State, ...]:
     """Every fifth state of two seeded random games."""
-    game = rulespec.game("castle", players=players)
-    out: list[State] = []
-    for seed in range(2):
-        rng = random.Random(seed)
-        state = game.new_game(seed=seed)
-        for step in range(10_000):
-            if state.is_terminal:
-                break
-            assert isinstance(state, State)
-            if step % 5 == 0:
-                out.append(state)
-            state = random_step(state, rng)
-    return tuple(out)
+    return played_states(rulespec.game("castle", players=players), range(2), every=5)
 
 
 def played() -> State:

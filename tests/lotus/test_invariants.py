@@ -5,7 +5,6 @@ message it gives names its rule."""
 from __future__ import annotations
 
 import functools
-import random
 from collections.abc import Callable
 
 import attrs
@@ -13,7 +12,6 @@ import pytest
 
 import rulespec
 from rulespec.core.invariants import Invariant, check
-from rulespec.core.play import random_step
 from rulespec.lotus import rules as steps
 from rulespec.lotus.components import NEUTRAL, OWNED, Building, Side
 from rulespec.lotus.invariants import INVARIANTS
@@ -29,7 +27,7 @@ from rulespec.lotus.state import (
     State,
 )
 
-from ..position_mutations import trips, unknown_rules, unmatched
+from ..position_mutations import played, trips, unknown_rules, unmatched
 
 GAMES = {
     "de": {"edition": "de", "players": 4, "negotiation": "on"},
@@ -48,18 +46,7 @@ GAMES = {
 @functools.cache
 def pool(key: str) -> tuple[State, ...]:
     """Every third state of four seeded random games of ``GAMES[key]``."""
-    game = rulespec.game("lotus", **GAMES[key])
-    out: list[State] = []
-    for seed in range(4):
-        rng = random.Random(seed)
-        state = game.new_game(seed=seed)
-        for step in range(5000):
-            if state.is_terminal:
-                break
-            if step % 3 == 0 and isinstance(state, State):
-                out.append(state)
-            state = random_step(state, rng)
-    return tuple(out)
+    return played(rulespec.game("lotus", **GAMES[key]), range(4), every=3)
 
 
 def find(key: str, wanted: Callable[[State], bool]) -> State:

@@ -5,35 +5,24 @@ message it gives names its rule."""
 from __future__ import annotations
 
 import functools
-import random
 from collections.abc import Callable
 
 import pytest
 
 import rulespec
 from rulespec.core.invariants import Invariant, check
-from rulespec.core.play import random_step
 from rulespec.mandala.components import NO_CARDS, TILES, Colour, add
 from rulespec.mandala.invariants import INVARIANTS, SETTLING
 from rulespec.mandala.scoring import Holdings
 from rulespec.mandala.state import Area, Phase, State
 
-from ..position_mutations import trips, unknown_rules, unmatched
+from ..position_mutations import played, trips, unknown_rules, unmatched
 
 
 @functools.cache
 def pool(players: int = 3) -> tuple[State, ...]:
     """Every state of three seeded random games, setup included."""
-    game = rulespec.game("mandala", players=players)
-    out: list[State] = []
-    for seed in range(3):
-        rng = random.Random(seed)
-        state = game.initial_state()
-        while not state.is_terminal:
-            assert isinstance(state, State)
-            out.append(state)
-            state = random_step(state, rng)
-    return tuple(out)
+    return played(rulespec.game("mandala", players=players), range(3), setup=True)
 
 
 def find(wanted: Callable[[State], bool], players: int = 3) -> State:

@@ -5,35 +5,24 @@ message it gives names its rule."""
 from __future__ import annotations
 
 import functools
-import random
 from collections.abc import Callable
 
 import pytest
 
 import rulespec
 from rulespec.core.invariants import Invariant, check
-from rulespec.core.play import random_step
 from rulespec.oriente.actions import Act, Announce
 from rulespec.oriente.components import NO_CARDS, Card, add
 from rulespec.oriente.invariants import INVARIANTS
 from rulespec.oriente.state import Phase, State
 
-from ..position_mutations import trips, unknown_rules, unmatched
+from ..position_mutations import played, trips, unknown_rules, unmatched
 
 
 @functools.cache
 def pool(players: int = 4) -> tuple[State, ...]:
     """Every state of four seeded random games, set-up included."""
-    game = rulespec.game("oriente", players=players)
-    out: list[State] = []
-    for seed in range(4):
-        rng = random.Random(seed)
-        state = game.initial_state()
-        while not state.is_terminal:
-            assert isinstance(state, State)
-            out.append(state)
-            state = random_step(state, rng)
-    return tuple(out)
+    return played(rulespec.game("oriente", players=players), range(4), setup=True)
 
 
 def at(phase: Phase, players: int = 4) -> State:
