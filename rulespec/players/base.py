@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import abc
 import random
 from typing import Any, Protocol, runtime_checkable
 
@@ -23,7 +24,7 @@ class Player(Protocol):
         """A legal action for ``seat`` (which owes a decision in ``state``)."""
 
 
-class ViewPlayer:
+class ViewPlayer(abc.ABC):
     """A player written on a seat's view: subclasses implement :meth:`decide`."""
 
     name = "player"
@@ -35,9 +36,9 @@ class ViewPlayer:
         """Wrap ``state`` in the seat's view and :meth:`decide` on it alone."""
         return self.decide(SeatView(state, seat), rng)
 
+    @abc.abstractmethod
     def decide(self, view: SeatView, rng: random.Random) -> Any:
         """A legal action for ``view.seat``, from the view alone."""
-        raise NotImplementedError
 
     def __call__(self, state: Any, rng: random.Random) -> Any:
         """The player as a policy for :func:`rulespec.simulate`: the choice of the seat
