@@ -172,6 +172,7 @@ myst_heading_anchors = 3
 nitpick_ignore = [
     ("py:class", name)
     for name in (
+        "abc.ABC",
         "collections.Counter",
         "collections.abc.Callable",
         "collections.abc.Collection",
